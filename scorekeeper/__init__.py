@@ -1,0 +1,3 @@
+"""hachi-score: the score keeper for 八八 (Hachi-hachi), SDIN rules."""
+
+__version__ = "0.1.0"

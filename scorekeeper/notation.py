@@ -1,0 +1,192 @@
+"""Text to cards and cards to text.
+
+A pile is typed as tokens separated by spaces, commas or 、. Each token is one of:
+
+- a card code ``<month><kind>``: ``1h`` 松に鶴, ``8t`` 芒に雁, ``11r`` 柳に短冊, ``12k`` 桐のカス;
+- several cards of one month in one token, one kind letter per card: ``1hk`` is 松に鶴 and a 松
+  kasu, ``12kkk`` the three 桐 kasu, ``8htkk`` all four 芒;
+- ``<month>*``: all four cards of the month (``3*`` = ``3hrkk``);
+- the month may be its flower instead of its number: ``松hk``, ``桐kkk``, ``柳*``;
+- a Japanese card name: 松に鶴, 芒に月, 柳のカス, 桐のカス, 雷 …
+
+Kinds: ``h`` 光 (20), ``t`` 種 (10), ``r`` 短冊 (5), ``k`` カス (1). Case, full-width characters
+and surrounding spaces do not matter. Errors quote the token as typed and suggest the nearest card.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Iterable, Sequence
+
+from .cards import DECK_COUNT, FACES, MONTHS, Card, sort_cards
+
+KIND_LETTERS = "htrk"
+
+
+class CardError(ValueError):
+    """A token that is not a card. ``token`` is the text as typed."""
+
+    def __init__(self, token: str, reason: str) -> None:
+        self.token = token
+        self.reason = reason
+        super().__init__(f"{token!r} {reason}")
+
+
+_MONTH_WORDS: dict[str, int] = {}
+for _m in MONTHS:
+    _MONTH_WORDS[_m.ja] = _m.number
+    _MONTH_WORDS[_m.reading] = _m.number
+    _MONTH_WORDS[_m.romaji] = _m.number
+_MONTH_WORDS["あやめ"] = 5
+_MONTH_WORDS["すすき"] = 8
+_MONTH_WORDS["薄"] = 8
+_MONTH_WORDS["芒"] = 8
+
+_NAME_TO_CARD: dict[str, Card] = {}
+
+
+def _add_name(name: str, c: Card) -> None:
+    _NAME_TO_CARD[_fold(name)] = c
+
+
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).strip().lower()
+
+
+for _c in FACES:
+    _add_name(_c.ja, _c)
+    _add_name(_c.romaji, _c)
+    _add_name(_c.romaji.replace(" ", ""), _c)
+    _m = MONTHS[_c.month - 1]
+    if _c.kind_code == "r":  # 松に短冊 and 松の短冊 name the ribbon of any month
+        _add_name(f"{_m.ja}に短冊", _c)
+        _add_name(f"{_m.ja}の短冊", _c)
+    if _c.kind_code == "k":
+        _add_name(f"{_m.ja}のかす", _c)
+        _add_name(f"{_m.ja}カス", _c)
+_add_name("雷", Card(11, "k"))
+_add_name("柳に雷", Card(11, "k"))
+_add_name("柳に鬼", Card(11, "k"))
+_add_name("柳に小野道風", Card(11, "h"))
+_add_name("小野道風", Card(11, "h"))
+_add_name("道風", Card(11, "h"))
+_add_name("鳳凰", Card(12, "h"))
+_add_name("桐に鳳凰", Card(12, "h"))
+_add_name("芒に月", Card(8, "h"))
+_add_name("坊主", Card(8, "h"))
+_add_name("藤にほととぎす", Card(4, "t"))
+_add_name("藤に杜鵑", Card(4, "t"))
+
+_KINDS = re.compile(r"^(?:[htrk]+|\*)$")
+_SPLIT = re.compile(r"[\s,、，・;]+")
+
+
+def _month_of(text: str) -> int | None:
+    if text.isdigit():
+        n = int(text)
+        return n if 1 <= n <= 12 else None
+    return _MONTH_WORDS.get(text)
+
+
+def _split_month(folded: str) -> tuple[str, int | None, str] | None:
+    """``(month text, month or None, kind letters)`` of a shorthand token, or None."""
+    fallback = None
+    for i in range(1, len(folded)):
+        prefix, letters = folded[:i], folded[i:]
+        if _KINDS.match(letters):
+            month = _month_of(prefix)
+            if month is not None:
+                return prefix, month, letters
+            if fallback is None and prefix.isdigit():
+                fallback = (prefix, None, letters)
+    return fallback
+
+
+def _month_cards(month: int) -> list[Card]:
+    return [c for c in FACES if c.month == month for _ in range(DECK_COUNT[c])]
+
+
+def _suggest(folded: str) -> str:
+    import difflib
+
+    candidates = [c.code for c in FACES] + list(_NAME_TO_CARD)
+    close = difflib.get_close_matches(folded, candidates, n=1, cutoff=0.5)
+    if not close:
+        return ""
+    target = _NAME_TO_CARD.get(close[0])
+    code = target.code if target else close[0]
+    named = target or next(c for c in FACES if c.code == code)
+    return f" (did you mean {code} {named.ja}?)"
+
+
+def parse_token(token: str) -> list[Card]:
+    """The cards one token stands for. Raises :class:`CardError` quoting ``token``."""
+    folded = _fold(token)
+    if not folded:
+        raise CardError(token, "is empty")
+    if folded in _NAME_TO_CARD:
+        return [_NAME_TO_CARD[folded]]
+    split = _split_month(folded)
+    if split is None:
+        raise CardError(token, "is not a card" + _suggest(folded))
+    prefix, month, letters = split
+    if month is None:
+        raise CardError(token, f"is not a card: no month {prefix!r} (months are 1–12)")
+    if letters == "*":
+        return _month_cards(month)
+    cards = [Card(month, k) for k in letters]
+    for c in set(cards):
+        if c not in DECK_COUNT:
+            m = MONTHS[month - 1]
+            held = " ".join(x.code for x in _month_cards(month))
+            raise CardError(token, f"is not a card: {m.ja} has no {c.kind.ja} ({held})")
+        if cards.count(c) > DECK_COUNT[c]:
+            raise CardError(
+                token, f"has {cards.count(c)} × {c.code} but the deck holds {DECK_COUNT[c]}"
+            )
+    return cards
+
+
+def split_tokens(text: str) -> list[str]:
+    """The tokens of a typed line."""
+    return [t for t in _SPLIT.split(text.strip()) if t]
+
+
+def parse_cards(value: str | Sequence[str]) -> list[Card]:
+    """Cards from a typed line or a list of tokens (a list item may hold several tokens)."""
+    items = [value] if isinstance(value, str) else list(value)
+    cards: list[Card] = []
+    for item in items:
+        if not isinstance(item, str):
+            raise CardError(repr(item), "is not a card (expected text)")
+        tokens = split_tokens(item)
+        if not tokens:
+            # keep the empty item's own text in the error, as typed
+            raise CardError(item, "is empty")
+        for token in tokens:
+            cards.extend(parse_token(token))
+    return cards
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Cards as codes in deck order, one token per card: ``1h 1k 3r``."""
+    return " ".join(c.code for c in sort_cards(cards))
+
+
+def format_compact(cards: Iterable[Card]) -> str:
+    """Cards in the shorthand, one token per month: ``1hk 3r 12kkk``."""
+    by_month: dict[int, str] = {}
+    for c in sort_cards(cards):
+        by_month[c.month] = by_month.get(c.month, "") + c.kind_code
+    return " ".join(f"{m}{kinds}" for m, kinds in by_month.items())
+
+
+HELP = """\
+Card notation (one token per card, or per month):
+  1h 松に鶴   8t 芒に雁   11r 柳に短冊   12k 桐のカス
+  kinds: h 光 (20)  t 種 (10)  r 短冊 (5)  k カス (1)
+  one month, several cards:  1hk = 1h 1k   12kkk = three 桐 kasu   3* = all four 桜
+  flower for month:          松hk  桐kkk  柳*
+  Japanese names work too:   松に鶴 芒に月 柳のカス 雷 …
+  separate tokens with spaces or commas; `hachi-score cards` lists every card."""
