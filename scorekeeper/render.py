@@ -1,0 +1,164 @@
+"""Output: rich tables for people, compact JSON lines for scripts.
+
+Nothing here decides a number: every amount comes from a :class:`~scorekeeper.scoring.Result`.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Iterable
+
+from rich.console import Console, Group
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from .cards import FACES, MONTHS, sort_cards
+from .scoring import PLAIN_ROUND, REDEAL, SPECIAL_ROUND, Result
+from .yaku import YAKU_BY_NAME
+
+FIELD_READINGS = {"小場": "こば", "大場": "おおば", "絶場": "ぜつば"}
+ROUND_KINDS = {
+    REDEAL: "場四 (ばし): redeal, nothing scored",
+    "出来役": "出来役 round: 手役 and 出来役 paid, no card points",
+    SPECIAL_ROUND: "特殊役 round: only 特殊役 paid, 手役 void",
+    PLAIN_ROUND: "plain round: 手役 paid, card points − 88",
+}
+
+
+def emit_json(obj: Any) -> None:
+    """One compact JSON line on standard output, written with plain print (CONTRACT.md §4)."""
+    print(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
+
+
+def console(stderr: bool = False) -> Console:
+    return Console(stderr=stderr, highlight=False)
+
+
+def name(player: str) -> Text:
+    """A player's name as typed: rich markup in a name is shown, never interpreted."""
+    return Text(player)
+
+
+def mon(amount: int) -> Text:
+    """A signed amount in 文, green for a gain, red for a loss."""
+    style = "green" if amount > 0 else "red" if amount < 0 else ""
+    return Text(f"{amount:+d}" if amount else "0", style=style)
+
+
+def kan(amount: int) -> str:
+    """文 as 貫: 10文 = 1貫."""
+    sign = "-" if amount < 0 else "+" if amount > 0 else ""
+    whole, rest = divmod(abs(amount), 10)
+    return f"{sign}{whole}貫{rest}文" if rest else f"{sign}{whole}貫"
+
+
+def yaku_label(yaku: str, value: int | None = None) -> str:
+    """``三本 さんぼん 20`` — name, reading and, when known, value."""
+    y = YAKU_BY_NAME[yaku]
+    reading = f" {y.reading}" if y.reading != y.name else ""
+    return f"{y.name}{reading}" + (f" {value}" if value is not None else "")
+
+
+def field_label(result: Result) -> str:
+    fc = result.field_class
+    return f"{fc} ({FIELD_READINGS[fc]}) ×{result.multiplier}"
+
+
+def round_view(result: Result, title: str | None = None) -> Group:
+    """The full result of a round: field, each player's yaku and points, the payments."""
+    rules = result.rules
+    rnd = result.round
+    head = Text()
+    if title:
+        head.append(title + "  ", style="bold")
+    head.append(f"{field_label(result)}   ", style="bold")
+    head.append(ROUND_KINDS[result.kind])
+    head.append("\n場札 field: " + " ".join(f"{c.code} {c.ja}" for c in sort_cards(rnd.field)))
+    if result.redeal:
+        head.append(f"\n場四: {rnd.dealer} deals again. Nothing is scored or saved.")
+        return Group(head)
+
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("player")
+    table.add_column("手役 teyaku")
+    table.add_column("出来役 dekiyaku")
+    table.add_column("特殊役 special")
+    table.add_column("札 points", justify="right")
+    table.add_column("文 mon", justify="right")
+    for p, r in result.players.items():
+        label = name(p)
+        if p == rnd.dealer:
+            label.append(" 親", style="bold")
+        if p == rnd.sage:
+            label.append(" 下げ", style="yellow")
+        if p == rnd.ended_by:
+            label.append(" 上がり", style="cyan")
+        te = yaku_label(r.teyaku, rules.teyaku[r.teyaku]) if r.teyaku else "–"
+        if r.teyaku and result.kind == SPECIAL_ROUND:
+            te += " (void)"
+        deki = "・".join(yaku_label(d, rules.dekiyaku[d]) for d in r.dekiyaku) or "–"
+        sp = "・".join(yaku_label(s) for s in r.special) or "–"
+        table.add_row(label, te, deki, sp, str(r.card_points), mon(r.mon))
+
+    pays = Table(show_edge=False, pad_edge=False, title="payments", title_justify="left")
+    pays.add_column("from")
+    pays.add_column("to")
+    pays.add_column("文", justify="right")
+    pays.add_column("for")
+    for pay in result.payments:
+        reason = pay.reason if pay.reason == "札" else yaku_label(pay.reason)
+        if pay.reason == "札":
+            reason = "札 card points"
+        if pay.note:
+            reason += f" ({pay.note})"
+        pays.add_row(name(pay.payer), name(pay.payee), str(pay.mon), reason)
+    if not result.payments:
+        pays.add_row("–", "–", "0", "nobody pays")
+    foot = Text(f"next 親: {result.next_dealer}")
+    return Group(head, table, pays, foot)
+
+
+def cards_table() -> Table:
+    """Every card with its code, Japanese name, reading and points."""
+    table = Table(title="The 48 cards (hachi-score cards)", show_edge=False)
+    table.add_column("month")
+    table.add_column("code")
+    table.add_column("name")
+    table.add_column("romaji")
+    table.add_column("kind")
+    table.add_column("points", justify="right")
+    table.add_column("×", justify="right")
+    from .cards import DECK_COUNT
+
+    for c in FACES:
+        m = MONTHS[c.month - 1]
+        table.add_row(
+            f"{m.number} {m.ja} ({m.reading})",
+            c.code,
+            c.ja,
+            c.romaji,
+            f"{c.kind.ja} {c.kind.romaji}",
+            str(c.points),
+            str(DECK_COUNT[c]),
+        )
+    return table
+
+
+def error_line(message: str) -> None:
+    """One line on standard error."""
+    print(f"hachi-score: {message}", file=sys.stderr)
+
+
+def notice(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def plain_lines(lines: Iterable[str]) -> None:
+    for line in lines:
+        print(line)
+
+
+def escape_markup(text: str) -> str:
+    return escape(text)
