@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable
+from operator import itemgetter
+from typing import Iterable, NamedTuple
 
 
 class Kind(Enum):
@@ -32,6 +33,7 @@ class Kind(Enum):
 
 
 _KIND_BY_CODE = {kind.code: kind for kind in Kind}
+_POINTS = {kind.code: kind.points for kind in Kind}
 
 
 @dataclass(frozen=True)
@@ -63,9 +65,11 @@ WILLOW = 11  # 柳: its four cards count as kasu for 手役 and 素十六
 PAULOWNIA = 12  # 桐
 
 
-@dataclass(frozen=True, order=True)
-class Card:
-    """One card face: a month (1–12) and a kind. Build cards with :func:`card`."""
+class Card(NamedTuple):
+    """One card face: a month (1–12) and a kind letter (h t r k).
+
+    A tuple, so that hashing and comparing cards (done for every card of every pile) runs in C.
+    """
 
     month: int
     kind_code: str
@@ -76,7 +80,7 @@ class Card:
 
     @property
     def points(self) -> int:
-        return self.kind.points
+        return _POINTS[self.kind_code]
 
     @property
     def code(self) -> str:
@@ -99,10 +103,13 @@ class Card:
     @property
     def hand_points(self) -> int:
         """Points for judging 手役: every 柳 card counts as a 1-point card (RULES.md §4)."""
-        return 1 if self.is_willow else self.points
+        return 1 if self.month == WILLOW else _POINTS[self.kind_code]
 
     def __str__(self) -> str:
         return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code})"
 
 
 def card(code: str) -> Card:
@@ -172,6 +179,10 @@ FACES: tuple[Card, ...] = tuple(DECK_COUNT)
 _NAMES: dict[Card, tuple[str, str]] = {c: _name(MONTHS[c.month - 1], c.kind_code) for c in FACES}
 _BY_CODE: dict[str, Card] = {c.code: c for c in FACES}
 
+#: Face points and 手役 points (every 柳 card as 1) of each card, for the hot paths.
+CARD_POINTS: dict[Card, int] = {c: c.points for c in FACES}
+HAND_POINTS: dict[Card, int] = {c: c.hand_points for c in FACES}
+
 TOTAL_POINTS = sum(c.points for c in DECK)  # 264
 BASE_POINTS = TOTAL_POINTS // 3  # 88
 
@@ -180,12 +191,12 @@ assert len(DECK) == 48 and TOTAL_POINTS == 264
 
 def points(cards: Iterable[Card]) -> int:
     """The face total of some cards."""
-    return sum(c.points for c in cards)
+    return sum(map(CARD_POINTS.__getitem__, cards))
 
 
 def month_counts(cards: Iterable[Card]) -> Counter[int]:
     """How many cards of each month."""
-    return Counter(c.month for c in cards)
+    return Counter(map(itemgetter(0), cards))
 
 
 def over_deck(cards: Iterable[Card]) -> list[Card]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from .cards import DECK_COUNT, FACES, MONTHS, Card, sort_cards
@@ -122,6 +123,16 @@ def _suggest(folded: str) -> str:
 
 def parse_token(token: str) -> list[Card]:
     """The cards one token stands for. Raises :class:`CardError` quoting ``token``."""
+    return list(_parse_token(token))
+
+
+@lru_cache(maxsize=4096)
+def _parse_token(token: str) -> tuple[Card, ...]:
+    # a night types the same few dozen tokens over and over: parse each once
+    return tuple(_read_token(token))
+
+
+def _read_token(token: str) -> list[Card]:
     folded = _fold(token)
     if not folded:
         raise CardError(token, "is empty")
@@ -155,18 +166,22 @@ def split_tokens(text: str) -> list[str]:
 
 def parse_cards(value: str | Sequence[str]) -> list[Card]:
     """Cards from a typed line or a list of tokens (a list item may hold several tokens)."""
-    items = [value] if isinstance(value, str) else list(value)
-    cards: list[Card] = []
-    for item in items:
-        if not isinstance(item, str):
-            raise CardError(repr(item), "is not a card (expected text)")
-        tokens = split_tokens(item)
-        if not tokens:
-            # keep the empty item's own text in the error, as typed
-            raise CardError(item, "is empty")
-        for token in tokens:
-            cards.extend(parse_token(token))
-    return cards
+    items = [value] if isinstance(value, str) else value
+    try:
+        return [c for item in items for c in _parse_item(item)]
+    except TypeError:  # an unhashable item: a list or an object in place of a card
+        bad = next(item for item in items if not isinstance(item, str))
+        raise CardError(repr(bad), "is not a card (expected text)") from None
+
+
+@lru_cache(maxsize=4096)
+def _parse_item(item: str) -> tuple[Card, ...]:
+    if not isinstance(item, str):
+        raise CardError(repr(item), "is not a card (expected text)")
+    tokens = split_tokens(item)
+    if not tokens:
+        raise CardError(item, "is empty")  # the empty item's own text, as typed
+    return tuple(c for token in tokens for c in _parse_token(token))
 
 
 def format_cards(cards: Iterable[Card]) -> str:

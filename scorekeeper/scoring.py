@@ -7,7 +7,9 @@ line naming the problem and where. :func:`score` settles a valid round (RULES.md
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Mapping, Sequence
 
 from .cards import BASE_POINTS, DECK, DECK_COUNT, Card, month_counts, over_deck, points, sort_cards
@@ -67,7 +69,7 @@ class Round:
     sage: str | None = None
     ended_by: str | None = None
 
-    @property
+    @cached_property
     def redeal(self) -> bool:
         return is_bashi(self.field)
 
@@ -77,6 +79,11 @@ class Round:
 
     def pile(self, player: str) -> tuple[Card, ...]:
         return self.captured.get(player, ())
+
+    @cached_property
+    def held_dekiyaku(self) -> dict[str, tuple[str, ...]]:
+        """The 出来役 each player's pile holds (RULES.md §5)."""
+        return {p: tuple(dekiyaku(self.pile(p))) for p in self.players}
 
     @classmethod
     def from_dict(
@@ -146,13 +153,14 @@ class _Reader:
         captured = {p: self._cards(f"captured.{p}", v) for p, v in self._per_player("captured").items()}
         self._within_deck("the piles", [c for pile in captured.values() for c in pile])
         for p, pile in captured.items():
-            odd = sorted(m for m, n in month_counts(pile).items() if n % 2)
+            counts = month_counts(pile)
+            odd = [m for m, n in counts.items() if n & 1]
             if odd:
-                m = odd[0]
+                m = min(odd)
                 held = " ".join(c.code for c in sort_cards(pile) if c.month == m)
                 raise RoundError(
                     f"captured.{p}",
-                    f"holds {month_counts(pile)[m]} cards of month {m} ({held}); "
+                    f"holds {counts[m]} cards of month {m} ({held}); "
                     "captures come in twos or fours",
                 )
         sage = self._player_key("sage", None)
@@ -178,10 +186,10 @@ class _Reader:
                     "set ended_by if someone stopped with a 出来役",
                 )
         for key, who in (("ended_by", ended_by), ("sage", sage)):
-            if who is not None and not dekiyaku(rnd.pile(who)):
+            if who is not None and not rnd.held_dekiyaku[who]:
                 raise RoundError(key, f"{who!r}'s pile holds no 出来役")
         for p in players:
-            held = dekiyaku(rnd.pile(p))
+            held = rnd.held_dekiyaku[p]
             if held and p not in (sage, ended_by):
                 raise RoundError(
                     f"captured.{p}",
@@ -281,13 +289,16 @@ class _Reader:
         return declared
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
 def check_player_name(name: Any, where: str = "players") -> str:
     """A player's name as typed; empty, blank or over 40 characters is a :class:`RoundError`."""
     if not isinstance(name, str) or not name.strip():
         raise RoundError(where, f"a player's name must not be empty (got {name!r})")
     if len(name) > MAX_NAME:
         raise RoundError(where, f"the name {name[:20]!r}… is {len(name)} characters; at most {MAX_NAME}")
-    if any(ord(ch) < 32 for ch in name):
+    if _CONTROL.search(name):
         raise RoundError(where, f"the name {name!r} holds a control character")
     return name
 
@@ -435,7 +446,7 @@ def score(rnd: Round, rules: Rules = SDIN) -> Result:
         return Result(rnd, fc, mult, REDEAL, {p: zero for p in players}, (), rnd.dealer, rules)
 
     held_teyaku = {p: rnd.declared.get(p) or (teyaku(rnd.hands[p], rules) if p in rnd.hands else None) for p in players}
-    held_dekiyaku = {p: tuple(dekiyaku(rnd.pile(p))) for p in players}
+    held_dekiyaku = rnd.held_dekiyaku
     card_points = {p: points(rnd.pile(p)) for p in players}
     ledger: list[Payment] = []
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterable, Mapping, Sequence
 
-from .cards import FACES, PAULOWNIA, Card, month_counts, points
+from .cards import FACES, HAND_POINTS, PAULOWNIA, Card, month_counts, points
 from .rules import SDIN, Rules
 
 
@@ -136,13 +137,17 @@ def teyaku_name(text: str) -> str | None:
 
 def dekiyaku(pile: Iterable[Card]) -> list[str]:
     """出来役 of a captured pile, in table order; one always inside a higher one is left out."""
-    faces = frozenset(pile)
-    return [y.name for y, test in DEKIYAKU if test(faces)]
+    return list(_dekiyaku(frozenset(pile)))
+
+
+@lru_cache(maxsize=1024)
+def _dekiyaku(faces: frozenset[Card]) -> tuple[str, ...]:
+    return tuple(y.name for y, test in DEKIYAKU if test(faces))
 
 
 def kasu_count(pile: Iterable[Card]) -> int:
     """素十六's count: the kasu, with every 柳 card counted as one."""
-    return sum(1 for c in pile if c.hand_points == 1)
+    return list(map(HAND_POINTS.__getitem__, pile)).count(1)
 
 
 def special(
