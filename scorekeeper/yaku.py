@@ -117,7 +117,12 @@ def teyaku_made(hand: Sequence[Card]) -> list[str]:
 
 def teyaku(hand: Sequence[Card], rules: Rules = SDIN) -> str | None:
     """手役 of a dealt hand: only the single highest counts; ties go to the one higher in the table."""
-    made = teyaku_made(hand)
+    return shape_teyaku(HandShape.of(hand), rules)
+
+
+def shape_teyaku(shape: HandShape, rules: Rules = SDIN) -> str | None:
+    """The single highest 手役 of a hand's shape (see :func:`teyaku`)."""
+    made = [y.name for y, test in TEYAKU if test(shape)]
     if not made:
         return None
     return max(made, key=lambda name: rules.teyaku[name])  # max keeps the first of equals

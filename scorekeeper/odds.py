@@ -1,0 +1,341 @@
+"""Exact odds of 手役 and of the field class, by counting (never by sampling).
+
+Every count is over combinations of the 48 *physical* cards: the kasu of one month are
+interchangeable faces but distinct cards, so there are C(48, 7) = 73,629,072 dealt hands and
+C(48, 6) = 12,271,512 initial fields. Cards already seen (the field, a hand) leave the deck through
+``excluded``, a multiset of :class:`~scorekeeper.cards.Card`.
+
+Nothing is enumerated hand by hand. For each month the hand takes a sub-multiset of the month's
+remaining cards, weighted by the number of physical choices (a product of binomials over the kasu
+multiplicity); a dynamic programme over the twelve months keeps only what
+:class:`~scorekeeper.yaku.HandShape` looks at, and each final state is judged by the real 手役 table
+(:data:`~scorekeeper.yaku.TEYAKU`). The full-deck table takes well under 0.1 s.
+
+Pure: no printing, no files. Counts are exact ``int``; probabilities are
+:class:`fractions.Fraction` internally, and ``float`` plus "1 in N" in :func:`odds`'s report.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from math import comb
+from typing import Any, Callable, Iterable, Sequence
+
+from .cards import DECK_COUNT, FACES, MONTHS, PAULOWNIA, Card, over_deck, sort_cards
+from .rules import SDIN, Rules
+from .scoring import field_class, is_bashi
+from .yaku import TEYAKU, YAKU_BY_NAME, HandShape, shape_teyaku, teyaku
+
+HAND_SIZE = 7
+FIELD_SIZE = 6
+FIELD_CLASSES = ("小場", "大場", "絶場")
+
+#: months whose three 立三本 looks at (藤 菖蒲 萩, and 桐); a three of any other month is a plain 三本
+_THREE_MONTHS_SEEN = frozenset({4, 5, 7, PAULOWNIA})
+#: stand-ins for the other months held three times, when a HandShape is rebuilt from a state
+_PLAIN_MONTHS = tuple(m.number for m in MONTHS if m.number not in _THREE_MONTHS_SEEN)
+_PAULOWNIA_BRIGHT = Card(PAULOWNIA, "h")
+
+
+class OddsError(ValueError):
+    """Cards that can't be counted from: too many of a card, or a field/hand of the wrong size."""
+
+
+# ---------------------------------------------------------------------------------------------
+# the deck left
+
+
+def remaining(excluded: Iterable[Card] = ()) -> Counter[Card]:
+    """The deck minus ``excluded`` (a multiset). Raises :class:`OddsError` on cards not in it."""
+    out = Counter(excluded)
+    for c in out:
+        if not isinstance(c, Card) or c not in DECK_COUNT:
+            raise OddsError(f"{c!r} is not a card")
+    too_many = over_deck(out.elements())
+    if too_many:
+        c = too_many[0]
+        raise OddsError(
+            f"{c.code} {c.ja} appears {out[c]} times but the deck holds {DECK_COUNT[c]}"
+        )
+    left = Counter(DECK_COUNT)
+    left.subtract(out)
+    return +left
+
+
+_Picked = tuple[tuple[Card, int], ...]  # (face, how many of it), for one month
+
+
+def _month_options(left: Counter[Card], month: int) -> list[tuple[_Picked, int]]:
+    """Every sub-multiset of one month's remaining cards: ``((face, how many) ...)`` and its weight,
+    the number of ways to pick it from the physical cards."""
+    options: list[tuple[_Picked, int]] = [((), 1)]
+    for face in FACES:
+        if face.month != month or not left[face]:
+            continue
+        have = left[face]
+        options = [
+            (picked + ((face, k),) if k else picked, weight * comb(have, k))
+            for picked, weight in options
+            for k in range(have + 1)
+        ]
+    return options
+
+
+def _nibble(index: int, value: int = 1) -> int:
+    """``value`` in the 4-bit field ``index`` of a packed state."""
+    return value << (4 * index)
+
+
+def _field(state: int, index: int) -> int:
+    return (state >> (4 * index)) & 15
+
+
+def _count(
+    size: int, left: Counter[Card], feature: Callable[[int, _Picked], int]
+) -> dict[int, int]:
+    """Weighted count of every ``size``-card draw from ``left``, by final state.
+
+    A state is a few small counters packed in 4-bit fields of one int, and ``feature(month,
+    picked)`` is what one month's pick adds to them, so adding a month is one integer addition.
+    Every counter counts months or cards of the draw, so it stays at most ``size`` < 16 and fields
+    never carry into each other. Picks with the same feature are merged before the DP.
+    """
+    assert size < 16
+    # layers[t]: state -> ways, over the months seen so far, for draws of t cards
+    layers: list[dict[int, int]] = [{0: 1}] + [{} for _ in range(size)]
+    for m in MONTHS:
+        by_n: list[Counter[int]] = [Counter() for _ in range(size + 1)]
+        for picked, weight in _month_options(left, m.number):
+            n = sum(k for _, k in picked)
+            if 0 < n <= size:
+                by_n[n][feature(m.number, picked)] += weight
+        nxt = [dict(layer) for layer in layers]  # the month gives none of the cards
+        for total, layer in enumerate(layers):
+            for n in range(1, size - total + 1):
+                target = nxt[total + n]
+                for feat, weight in by_n[n].items():
+                    for state, ways in layer.items():
+                        new = state + feat
+                        target[new] = target.get(new, 0) + ways * weight
+        layers = nxt
+    return layers[size]
+
+
+# ---------------------------------------------------------------------------------------------
+# 手役 (RULES.md §4)
+
+# A hand state packs exactly what HandShape looks at, in 4-bit fields:
+#   0-3   how many months the hand holds 1, 2, 3, 4 times (the month counts, sorted)
+#   4-7   how many cards of 20, 10, 5, 1 手役 points (every 柳 card is 1: Card.hand_points)
+#   8-11  whether 藤, 菖蒲, 萩, 桐 is held three times (立三本; other threes are plain 三本)
+#   12    whether 桐に鳳凰 is held
+_POINTS = (20, 10, 5, 1)
+_THREE_AT = {m: 8 + i for i, m in enumerate(sorted(_THREE_MONTHS_SEEN))}
+_BRIGHT_AT = 12
+
+
+def _hand_feature(month: int, picked: _Picked) -> int:
+    n = sum(k for _, k in picked)
+    feat = _nibble(n - 1)
+    for c, k in picked:
+        feat += _nibble(4 + _POINTS.index(c.hand_points), k)
+        if c == _PAULOWNIA_BRIGHT:
+            feat += _nibble(_BRIGHT_AT)
+    if n == 3 and month in _THREE_AT:
+        feat += _nibble(_THREE_AT[month])
+    return feat
+
+
+def shape_of_state(state: int) -> HandShape:
+    """The :class:`HandShape` of a packed hand state. Months held three times that 立三本 does not
+    look at are stood in for by other plain months: nothing in the 手役 table tells them apart."""
+    counts = tuple(n for n in (4, 3, 2, 1) for _ in range(_field(state, n - 1)))
+    threes = frozenset(m for m, at in _THREE_AT.items() if _field(state, at))
+    plain = counts.count(3) - len(threes)
+    return HandShape(
+        counts=counts,
+        by_points=Counter({p: _field(state, 4 + i) for i, p in enumerate(_POINTS)}),
+        threes=threes | frozenset(_PLAIN_MONTHS[:plain]),
+        paulownia_bright=bool(_field(state, _BRIGHT_AT)),
+    )
+
+
+def teyaku_counts(excluded: Iterable[Card] = (), rules: Rules = SDIN) -> dict[str | None, int]:
+    """How many 7-card hands from the deck minus ``excluded`` have each highest 手役.
+
+    Keys are the 手役 names in table order, then ``None`` (no 手役); every key is present, with 0
+    where no hand has it. The counts add up to C(cards left, 7).
+    """
+    left = remaining(excluded)
+    states = _count(HAND_SIZE, left, _hand_feature)
+    out: dict[str | None, int] = {y.name: 0 for y, _ in TEYAKU}
+    out[None] = 0
+    for state, ways in states.items():
+        out[shape_teyaku(shape_of_state(state), rules)] += ways
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# the field (RULES.md §2–3)
+
+
+# A field state, in 4-bit fields: 0 how many months it holds four times (場四); 1-5 whether it
+# holds each 20-point card (松 桜 芒 柳 桐), which give the field class.
+_BRIGHTS = tuple(c for c in FACES if c.kind_code == "h")
+
+
+def _field_feature(month: int, picked: _Picked) -> int:
+    feat = _nibble(0) if sum(k for _, k in picked) == 4 else 0
+    for c, _ in picked:
+        if c in _BRIGHTS:
+            feat += _nibble(1 + _BRIGHTS.index(c))
+    return feat
+
+
+def field_counts(excluded: Iterable[Card] = ()) -> dict[str, Any]:
+    """Exact counts over every 6-card field from the deck minus ``excluded``.
+
+    Returns ``{"total", "bashi", "classes", "classes_played"}``:
+
+    - ``total``: C(cards left, 6);
+    - ``bashi``: fields holding all four cards of a month (場四, a redeal);
+    - ``classes``: 小場 / 大場 / 絶場 over **all** fields, 場四 fields included (so the three add up
+      to ``total``): the class a field's brights give it, as :func:`scoring.field_class` judges;
+    - ``classes_played``: the same with the 場四 fields left out (they add up to
+      ``total - bashi``): the class of the fields a round is actually played on.
+    """
+    left = remaining(excluded)
+    states = _count(FIELD_SIZE, left, _field_feature)
+    classes = dict.fromkeys(FIELD_CLASSES, 0)
+    played = dict.fromkeys(FIELD_CLASSES, 0)
+    bashi = 0
+    for state, ways in states.items():
+        four = _field(state, 0)
+        cls = field_class([c for i, c in enumerate(_BRIGHTS) if _field(state, 1 + i)])
+        classes[cls] += ways
+        if four:
+            bashi += ways
+        else:
+            played[cls] += ways
+    return {
+        "total": comb(sum(left.values()), FIELD_SIZE),
+        "bashi": bashi,
+        "classes": classes,
+        "classes_played": played,
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# the report
+
+
+def _rate(count: int, total: int) -> dict[str, Any]:
+    """A count as JSON: the exact count, the probability, and "1 in N" (None for a count of 0)."""
+    p = Fraction(count, total) if total else Fraction(0)
+    return {
+        "count": count,
+        "probability": float(p),
+        "one_in": float(1 / p) if p else None,
+    }
+
+
+def field_odds(excluded: Iterable[Card] = (), rules: Rules = SDIN) -> dict[str, Any]:
+    """:func:`field_counts` with probabilities: 場四 and the three classes over all fields (場四
+    included, as :func:`field_counts` counts them), and the classes of played fields (場四 left
+    out, given that the field is not 場四)."""
+    counts = field_counts(excluded)
+    total = counts["total"]
+    played_total = total - counts["bashi"]
+    return {
+        "total": total,
+        "bashi": _rate(counts["bashi"], total),
+        "classes": {
+            cls: {"multiplier": rules.multipliers[cls], **_rate(n, total)}
+            for cls, n in counts["classes"].items()
+        },
+        "classes_played": {
+            cls: {"multiplier": rules.multipliers[cls], **_rate(n, played_total)}
+            for cls, n in counts["classes_played"].items()
+        },
+    }
+
+
+def _cards(cards: Sequence[Card] | None, size: int, what: str) -> list[Card] | None:
+    if cards is None:
+        return None
+    cards = list(cards)
+    if len(cards) != size:
+        raise OddsError(f"the {what} must be {size} cards, not {len(cards)}")
+    return cards
+
+
+def odds(
+    field: Sequence[Card] | None = None,
+    hand: Sequence[Card] | None = None,
+    rules: Rules = SDIN,
+) -> dict[str, Any]:
+    """A JSON-ready report of the 手役 odds, optionally knowing the field and/or a hand.
+
+    - ``field`` (6 cards): its class and 場四 are reported, and the six cards leave the deck, so
+      the 手役 odds are over C(42, 7) hands.
+    - ``hand`` (7 cards): its highest 手役 and how rare that is among the hands counted (the count
+      and probability of that 手役 as the highest, and of a hand worth at least as much). Without a
+      field, the field odds are over the 41 cards the hand leaves.
+
+    Keys: ``deck`` (cards hands are dealt from), ``hands`` (how many hands), ``teyaku`` (one row
+    per 手役 in table order, then ``name: null`` for no 手役: ``name``, ``reading``, ``mon``,
+    ``count``, ``probability``, ``one_in``), ``any_teyaku``; ``field`` (cards, class, multiplier,
+    bashi) with a field, else ``field_odds`` (:func:`field_odds`); ``hand`` with a hand (cards,
+    teyaku, reading, mon, count, probability, one_in, ``at_least``). Every rate is the exact
+    ``count`` with ``probability`` and ``one_in`` (N of "1 in N", null for a count of 0) as floats.
+
+    Raises :class:`OddsError` for a field or hand of the wrong size, or cards the deck can't hold.
+    """
+    field = _cards(field, FIELD_SIZE, "field")
+    hand = _cards(hand, HAND_SIZE, "hand")
+    remaining([*(field or ()), *(hand or ())])  # validates the cards together
+    excluded = field or []
+    counts = teyaku_counts(excluded, rules)
+    total = sum(counts.values())
+    deck_left = sum(remaining(excluded).values())
+    value = {name: (rules.teyaku[name] if name else 0) for name in counts}
+
+    rows = []
+    for name, n in counts.items():
+        rows.append(
+            {
+                "name": name,
+                "reading": YAKU_BY_NAME[name].reading if name else None,
+                "mon": value[name],
+                **_rate(n, total),
+            }
+        )
+    report: dict[str, Any] = {
+        "deck": deck_left,
+        "hands": total,
+        "teyaku": rows,
+        "any_teyaku": _rate(total - counts[None], total),
+    }
+    if field is not None:
+        cls = field_class(field)
+        report["field"] = {
+            "cards": [c.code for c in sort_cards(field)],
+            "class": cls,
+            "multiplier": rules.multipliers[cls],
+            "bashi": is_bashi(field),
+        }
+    else:
+        report["field_odds"] = field_odds(hand or (), rules)
+    if hand is not None:
+        name = teyaku(hand, rules)
+        at_least = sum(n for other, n in counts.items() if value[other] >= value[name])
+        report["hand"] = {
+            "cards": [c.code for c in sort_cards(hand)],
+            "teyaku": name,
+            "reading": YAKU_BY_NAME[name].reading if name else None,
+            "mon": value[name],
+            **_rate(counts[name], total),
+            "at_least": _rate(at_least, total),
+        }
+    return report
