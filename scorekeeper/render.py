@@ -10,7 +10,6 @@ import sys
 from typing import Any, Iterable
 
 from rich.console import Console, Group
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -55,10 +54,15 @@ def kan(amount: int) -> str:
 
 
 def yaku_label(yaku: str, value: int | None = None) -> str:
-    """``三本 さんぼん 20`` — name, reading and, when known, value."""
-    y = YAKU_BY_NAME[yaku]
-    reading = f" {y.reading}" if y.reading != y.name else ""
-    return f"{y.name}{reading}" + (f" {value}" if value is not None else "")
+    """``三本 20`` — the name and, when known, its value in 文."""
+    return yaku if value is None else f"{yaku} {value}"
+
+
+def readings(names: Iterable[str]) -> str:
+    """``読み: 三本 さんぼん · 赤短 あかたん`` for the yaku named, each once, in order."""
+    seen = dict.fromkeys(n for n in names if n in YAKU_BY_NAME)
+    parts = [f"{n} {YAKU_BY_NAME[n].reading}" for n in seen if YAKU_BY_NAME[n].reading != n]
+    return "読み: " + " · ".join(parts) if parts else ""
 
 
 def field_label(result: Result) -> str:
@@ -73,8 +77,8 @@ def round_view(result: Result, title: str | None = None) -> Group:
     head = Text()
     if title:
         head.append(title + "  ", style="bold")
-    head.append(f"{field_label(result)}   ", style="bold")
-    head.append(ROUND_KINDS[result.kind])
+    head.append(field_label(result), style="bold")
+    head.append("\n" + ROUND_KINDS[result.kind])
     head.append("\n場札 field: " + " ".join(f"{c.code} {c.ja}" for c in sort_cards(rnd.field)))
     if result.redeal:
         head.append(f"\n場四: {rnd.dealer} deals again. Nothing is scored or saved.")
@@ -82,11 +86,11 @@ def round_view(result: Result, title: str | None = None) -> Group:
 
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("player")
-    table.add_column("手役 teyaku")
-    table.add_column("出来役 dekiyaku")
-    table.add_column("特殊役 special")
-    table.add_column("札 points", justify="right")
-    table.add_column("文 mon", justify="right")
+    table.add_column("手役")
+    table.add_column("出来役")
+    table.add_column("特殊役")
+    table.add_column("札", justify="right")
+    table.add_column("文", justify="right")
     for p, r in result.players.items():
         label = name(p)
         if p == rnd.dealer:
@@ -99,7 +103,7 @@ def round_view(result: Result, title: str | None = None) -> Group:
         if r.teyaku and result.kind == SPECIAL_ROUND:
             te += " (void)"
         deki = "・".join(yaku_label(d, rules.dekiyaku[d]) for d in r.dekiyaku) or "–"
-        sp = "・".join(yaku_label(s) for s in r.special) or "–"
+        sp = "・".join(r.special) or "–"
         table.add_row(label, te, deki, sp, str(r.card_points), mon(r.mon))
 
     pays = Table(show_edge=False, pad_edge=False, title="payments", title_justify="left")
@@ -108,15 +112,17 @@ def round_view(result: Result, title: str | None = None) -> Group:
     pays.add_column("文", justify="right")
     pays.add_column("for")
     for pay in result.payments:
-        reason = pay.reason if pay.reason == "札" else yaku_label(pay.reason)
-        if pay.reason == "札":
-            reason = "札 card points"
+        reason = "札 card points" if pay.reason == "札" else pay.reason
         if pay.note:
             reason += f" ({pay.note})"
         pays.add_row(name(pay.payer), name(pay.payee), str(pay.mon), reason)
     if not result.payments:
         pays.add_row("–", "–", "0", "nobody pays")
+    named = [y for r in result.players.values() for y in (r.teyaku, *r.dekiyaku, *r.special) if y]
     foot = Text(f"next 親: {result.next_dealer}")
+    legend = readings(named)
+    if legend:
+        foot.append("\n" + legend, style="dim")
     return Group(head, table, pays, foot)
 
 
@@ -155,10 +161,3 @@ def notice(message: str) -> None:
     print(message, file=sys.stderr)
 
 
-def plain_lines(lines: Iterable[str]) -> None:
-    for line in lines:
-        print(line)
-
-
-def escape_markup(text: str) -> str:
-    return escape(text)
