@@ -1,0 +1,40 @@
+"""Shared helpers for the benchmark scripts: timing whole commands as medians of repeated runs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+BIN = Path(sys.executable).parent
+
+
+def one_core(cmd: list[str]) -> list[str]:
+    """Run on one core where taskset exists, so figures are per core."""
+    return ["taskset", "-c", "0", *cmd] if shutil.which("taskset") else cmd
+
+
+def median_time(cmd: list[str], runs: int, env: dict[str, str] | None = None, stdin: bytes | None = None) -> float:
+    """Median wall time of ``cmd`` over ``runs`` runs, after one warm-up; fails loudly on exit != 0."""
+    full_env = {**os.environ, **(env or {})}
+    times = []
+    for i in range(runs + 1):
+        start = time.perf_counter()
+        proc = subprocess.run(one_core(cmd), env=full_env, input=stdin, capture_output=True)
+        elapsed = time.perf_counter() - start
+        if proc.returncode != 0:
+            raise SystemExit(f"{' '.join(cmd)} exited {proc.returncode}: {proc.stderr.decode()[:300]}")
+        if i:  # the first run only warms the file cache
+            times.append(elapsed)
+    return statistics.median(times)
+
+
+def hachi(*args: str) -> list[str]:
+    exe = BIN / "hachi-score"
+    return [str(exe), *args] if exe.exists() else [sys.executable, "-m", "scorekeeper", *args]
