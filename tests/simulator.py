@@ -1,0 +1,336 @@
+"""A small 八八 play-out simulator, and an independent reference settlement, for the tests.
+
+Nothing here imports :mod:`scorekeeper`: the deck, the 出来役 check, the 手役 check and the
+settlement are written again from RULES.md, so that tests can compare the engine against them.
+Cards are plain code strings (``"1h"``, ``"12k"``). ``simulate(random.Random(seed)).round`` is a
+round file dict (CONTRACT.md §3).
+
+A round is played as RULES.md §2 describes it: 7 cards to each of three players, 6 to the field
+(redealt on 場四), 21 in the stock. On a turn the player plays a hand card, capturing one field card
+of its month if there is one (all three on 場三), else leaving it on the field; then draws from the
+stock and does the same. After every capture the player is checked for a newly completed 出来役;
+the player then stops or declares 下げ (one 下げ player per round, who may stop or play on after
+each further yaku); anyone else completing a 出来役 after a 下げ ends the round at once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+PLAYERS = ("Aki", "Ben", "Chie")
+
+#: face points by kind letter (RULES.md §1)
+KIND_POINTS = {"h": 20, "t": 10, "r": 5, "k": 1}
+#: month -> the kinds it holds, one letter per card (RULES.md §1)
+MONTH_KINDS = {
+    1: "hrkk", 2: "trkk", 3: "hrkk", 4: "trkk", 5: "trkk", 6: "trkk",
+    7: "trkk", 8: "htkk", 9: "trkk", 10: "trkk", 11: "htrk", 12: "hkkk",
+}
+#: the 48 cards as codes, kasu once per card
+DECK: tuple[str, ...] = tuple(f"{m}{k}" for m, kinds in MONTH_KINDS.items() for k in kinds)
+
+
+_MONTH = {f"{m}{k}": m for m, kinds in MONTH_KINDS.items() for k in kinds}
+
+
+def month(code: str) -> int:
+    return _MONTH[code]
+
+
+def value(code: str) -> int:
+    """Face points of a card."""
+    return KIND_POINTS[code[-1]]
+
+
+def hand_value(code: str) -> int:
+    """Points for 手役 and 素十六: every 柳 card is a 1-point card."""
+    return 1 if month(code) == 11 else value(code)
+
+
+def pile_points(cards: Iterable[str]) -> int:
+    return sum(value(c) for c in cards)
+
+
+# --------------------------------------------------------------------------------------------
+# yaku, written again from RULES.md §4–6
+
+DEKIYAKU_VALUES = {"五光": 120, "四光": 100, "七短": 100, "赤短": 70, "青短": 70, "猪鹿蝶": 70}
+TEYAKU_VALUES = {
+    "四三": 200, "一二四": 80, "はねけん": 70, "手四": 60, "空巣": 40, "喰付": 40,
+    "光一": 40, "十一": 40, "短一": 30, "赤": 30, "立三本": 30, "三本": 20,
+}
+
+
+def own_dekiyaku(pile: Iterable[str]) -> set[str]:
+    """出来役 of a pile (RULES.md §5): 五光 replaces 四光, everything else adds up."""
+    have = set(pile)
+    found = set()
+    if {"1h", "3h", "8h", "11h", "12h"} <= have:
+        found.add("五光")
+    elif {"1h", "3h", "8h", "12h"} <= have:
+        found.add("四光")
+    if len({c for c in have if c.endswith("r") and c != "11r"}) >= 7:
+        found.add("七短")
+    if {"1r", "2r", "3r"} <= have:
+        found.add("赤短")
+    if {"6r", "9r", "10r"} <= have:
+        found.add("青短")
+    if {"7t", "10t", "6t"} <= have:
+        found.add("猪鹿蝶")
+    return found
+
+
+def own_teyaku(hand: Sequence[str]) -> str | None:
+    """The 手役 of a 7-card hand (RULES.md §4): highest value, ties by table order."""
+    by_month = Counter(month(c) for c in hand)
+    shape = sorted(by_month.values(), reverse=True)
+    pts = Counter(hand_value(c) for c in hand)
+    threes = {m for m, n in by_month.items() if n == 3}
+    made = []
+    if shape[:2] == [4, 3]:
+        made.append("四三")
+    if shape == [4, 2, 1]:
+        made.append("一二四")
+    if shape == [3, 2, 2]:
+        made.append("はねけん")
+    if shape[0] == 4:
+        made.append("手四")
+    if pts[1] == 7:
+        made.append("空巣")
+    if shape == [2, 2, 2, 1]:
+        made.append("喰付")
+    for name, p in (("光一", 20), ("十一", 10), ("短一", 5)):
+        if pts[1] == 6 and pts[p] == 1:
+            made.append(name)
+    if pts[5] >= 2 and pts[5] + pts[1] == 7:
+        made.append("赤")
+    if threes & {4, 5, 7} or (12 in threes and "12h" not in hand):
+        made.append("立三本")
+    if threes:
+        made.append("三本")
+    if not made:
+        return None
+    best = max(TEYAKU_VALUES[n] for n in made)
+    return next(n for n in made if TEYAKU_VALUES[n] == best)
+
+
+def own_specials(piles: Mapping[str, Sequence[str]], dealer: str) -> dict[str, list[tuple[str, int]]]:
+    """特殊役 (RULES.md §6) of played-out piles: player -> [(name, 文)]."""
+    out: dict[str, list[tuple[str, int]]] = {p: [] for p in piles}
+    totals = {p: pile_points(c) for p, c in piles.items()}
+    if all(t == 88 for t in totals.values()):
+        out[dealer].append(("総八", 100))
+    for p, cards in piles.items():
+        if totals[p] >= 168:
+            out[p].append(("二八", 100 + 10 * (totals[p] - 168)))
+        kasu = sum(1 for c in cards if hand_value(c) == 1)
+        if kasu >= 16:
+            out[p].append(("素十六", 120 + 20 * (kasu - 16)))
+    return out
+
+
+def field_multiplier(field_cards: Iterable[str]) -> int:
+    have = set(field_cards)
+    if have & {"11h", "12h"}:
+        return 4
+    if have & {"1h", "3h", "8h"}:
+        return 2
+    return 1
+
+
+def reference_settlement(rnd: Mapping) -> tuple[dict[str, int], str]:
+    """Each player's 文 and the next 親 for a round file dict, computed from RULES.md alone.
+
+    Understands the keys the simulator writes (declared 手役 are taken as given).
+    """
+    players = list(rnd["players"])
+    dealer = rnd["dealer"]
+    field_cards = rnd["field"]
+    if any(n == 4 for n in Counter(month(c) for c in field_cards).values()):
+        return {p: 0 for p in players}, dealer
+    mult = field_multiplier(field_cards)
+    piles = {p: list((rnd.get("captured") or {}).get(p) or []) for p in players}
+    hands = rnd.get("hands") or {}
+    declared = rnd.get("teyaku") or {}
+    sage, ended = rnd.get("sage"), rnd.get("ended_by")
+    mon = {p: 0 for p in players}
+
+    def each_pays(holder: str, amount: int) -> None:
+        for p in players:
+            if p != holder:
+                mon[p] -= amount
+                mon[holder] += amount
+
+    def teyaku_paid() -> None:
+        for p in players:
+            name = declared.get(p) or (own_teyaku(hands[p]) if hands.get(p) else None)
+            if name:
+                each_pays(p, TEYAKU_VALUES[name])
+
+    def dekiyaku_total(p: str) -> int:
+        return sum(DEKIYAKU_VALUES[n] for n in own_dekiyaku(piles[p]))
+
+    if sage or ended:
+        teyaku_paid()
+        if sage is None or sage == ended:
+            each_pays(ended, dekiyaku_total(ended))
+        elif ended is None:
+            total = dekiyaku_total(sage)
+            assert total % 2 == 0
+            each_pays(sage, total // 2)
+        else:
+            owed = 2 * dekiyaku_total(ended)
+            mon[sage] -= owed
+            mon[ended] += owed
+    else:
+        specials = own_specials(piles, dealer)
+        if any(specials.values()):
+            for p, found in specials.items():
+                for _, amount in found:
+                    each_pays(p, amount)
+        else:
+            teyaku_paid()
+            for p in players:
+                mon[p] += pile_points(piles[p]) - 88
+    mon = {p: m * mult for p, m in mon.items()}
+    best = max(mon.values())
+    start = players.index(dealer)
+    winner = next(players[(start + i) % 3] for i in range(3) if mon[players[(start + i) % 3]] == best)
+    return mon, winner
+
+
+# --------------------------------------------------------------------------------------------
+# the simulator
+
+
+@dataclass
+class Simulation:
+    """One simulated round: the round file and what happened."""
+
+    round: dict
+    dealt: dict[str, list[str]]  # every player's 7-card hand
+    piles: dict[str, list[str]]
+    played_out: bool
+    events: list[str] = field(default_factory=list)
+
+
+def deal(rng: random.Random, preset: Mapping | None = None) -> tuple[list[str], dict[int, list[str]], list[str]]:
+    """Field, hands by seat (0 = 親) and stock; redealt while the field is 場四.
+
+    ``preset`` may fix ``"field"`` and ``"hands"`` (seat -> cards); the rest is shuffled.
+    """
+    preset = preset or {}
+    while True:
+        rest = Counter(DECK)
+        fixed_field = list(preset.get("field") or [])
+        fixed_hands = {s: list(h) for s, h in (preset.get("hands") or {}).items()}
+        for c in fixed_field + [c for h in fixed_hands.values() for c in h]:
+            rest[c] -= 1
+            assert rest[c] >= 0, f"preset uses {c} too often"
+        pool = list(rest.elements())
+        rng.shuffle(pool)
+        hands = {}
+        for seat in range(3):
+            hand = fixed_hands.get(seat, [])
+            while len(hand) < 7:
+                hand.append(pool.pop())
+            hands[seat] = hand
+        field_cards = fixed_field
+        while len(field_cards) < 6:
+            field_cards.append(pool.pop())
+        assert len(pool) == 21
+        if all(n < 4 for n in Counter(month(c) for c in field_cards).values()):
+            return field_cards, hands, pool
+        assert not preset.get("field"), "a preset 場四 field can never be played"
+
+
+def simulate(
+    rng: random.Random | int,
+    players: Sequence[str] = PLAYERS,
+    dealer: str | None = None,
+    *,
+    preset: Mapping | None = None,
+    show_hands: Sequence[str] | None = None,
+    stop_chance: float = 0.5,
+) -> Simulation:
+    """Deal and play one random legal round.
+
+    ``stop_chance`` is the chance that a player completing a 出来役 stops rather than declaring
+    下げ (or, for the 下げ player, rather than playing on). ``show_hands`` lists the players
+    whose dealt hand goes into the round file; by default a random subset.
+    """
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    players = list(players)
+    dealer = dealer if dealer is not None else rng.choice(players)
+    order = [players[(players.index(dealer) + i) % 3] for i in range(3)]
+    field_cards, by_seat, stock = deal(rng, preset)
+    initial_field = list(field_cards)
+    hands = {order[s]: list(h) for s, h in by_seat.items()}
+    dealt = {p: list(h) for p, h in hands.items()}
+    piles: dict[str, list[str]] = {p: [] for p in players}
+    table = list(field_cards)
+    sage: str | None = None
+    ended: str | None = None
+    events: list[str] = []
+
+    def place(player: str, c: str) -> bool:
+        """Play or draw ``c``; True if the round ends here."""
+        nonlocal sage, ended
+        same = [f for f in table if month(f) == month(c)]
+        if not same:
+            table.append(c)
+            return False
+        taken = same if len(same) == 3 else [rng.choice(same)]
+        before = own_dekiyaku(piles[player])
+        for t in taken:
+            table.remove(t)
+        piles[player].extend(taken + [c])
+        events.append(f"{player} takes {' '.join(taken + [c])}")
+        new = own_dekiyaku(piles[player]) - before
+        if not new:
+            return False
+        events.append(f"{player} completes {'・'.join(sorted(new))}")
+        if sage is not None and player != sage:
+            ended = player
+            return True
+        if rng.random() < stop_chance:
+            ended = player
+            return True
+        if sage is None:
+            sage = player
+            events.append(f"{player} declares 下げ")
+        return False
+
+    done = False
+    for _ in range(7):
+        for player in order:
+            hand = hands[player]
+            played = hand.pop(rng.randrange(len(hand)))
+            if place(player, played) or place(player, stock.pop()):
+                done = True
+                break
+        if done:
+            break
+
+    played_out = ended is None
+    if played_out:
+        assert not table and not stock, "a played-out round leaves nothing on the table"
+    if show_hands is None:
+        show_hands = [p for p in players if rng.random() < 0.5]
+    rnd: dict = {
+        "players": players,
+        "dealer": dealer,
+        "field": initial_field,
+        "captured": {p: list(piles[p]) for p in players},
+    }
+    if show_hands:
+        rnd["hands"] = {p: list(dealt[p]) for p in show_hands}
+    if sage is not None:
+        rnd["sage"] = sage
+    if ended is not None:
+        rnd["ended_by"] = ended
+    return Simulation(rnd, dealt, piles, played_out, events)
