@@ -145,13 +145,13 @@ class _Reader:
         for p, hand in hands.items():
             if len(hand) != 7:
                 raise RoundError(f"hands.{p}", f"holds {len(hand)} cards, not 7")
-        self._within_deck("field and hands", list(field_cards) + [c for h in hands.values() for c in h])
+        self._within_deck("field and hands", {"field": field_cards, **{f"hands.{p}": h for p, h in hands.items()}})
         base = Round(players, dealer, tuple(field_cards), {p: tuple(h) for p, h in hands.items()})
         if base.redeal:
             return base  # 場四: the piles and the rest are not judged
         declared = self._declared(hands)
         captured = {p: self._cards(f"captured.{p}", v) for p, v in self._per_player("captured").items()}
-        self._within_deck("the piles", [c for pile in captured.values() for c in pile])
+        self._within_deck("the piles", {f"captured.{p}": pile for p, pile in captured.items()})
         for p, pile in captured.items():
             counts = month_counts(pile)
             odd = [m for m, n in counts.items() if n & 1]
@@ -160,7 +160,7 @@ class _Reader:
                 held = " ".join(c.code for c in sort_cards(pile) if c.month == m)
                 raise RoundError(
                     f"captured.{p}",
-                    f"holds {counts[m]} cards of month {m} ({held}); "
+                    f"holds {counts[m]} {'card' if counts[m] == 1 else 'cards'} of month {m} ({held}); "
                     "captures come in twos or fours",
                 )
         sage = self._player_key("sage", None)
@@ -262,12 +262,17 @@ class _Reader:
         except CardError as e:
             raise RoundError(where, str(e)) from None
 
-    def _within_deck(self, where: str, cards: list[Card]) -> None:
+    def _within_deck(self, where: str, places: Mapping[str, list[Card]]) -> None:
+        """No card more often than the deck holds it; the error names every place it is in."""
+        cards = [c for place in places.values() for c in place]
         extra = over_deck(cards)
         if extra:
-            c = extra[0]
+            c = sort_cards(extra)[0]
             n = cards.count(c)
-            raise RoundError(where, f"hold {n} × {c.code} {c.ja}, but the deck has {DECK_COUNT[c]}")
+            held = ", ".join(k for k, place in places.items() if c in place)
+            raise RoundError(
+                where, f"hold {n} × {c.code} {c.ja} (in {held}), but the deck has {DECK_COUNT[c]}"
+            )
 
     def _declared(self, hands: Mapping[str, list[Card]]) -> dict[str, str]:
         declared: dict[str, str] = {}

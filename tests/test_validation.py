@@ -171,14 +171,14 @@ def test_a_bad_token_suggests_the_nearest_card():
 
 
 # --- cards beyond the deck ------------------------------------------------------------------
-# The message names the card and where it is counted ("field and hands", "the piles"), not the
-# players holding it: tests/test_entry.py relies on those places as they are.
+# The message names the card, where it is counted ("field and hands", "the piles") and every key
+# that holds it, so the player is named.
 
 
 def test_a_card_in_both_the_field_and_a_hand_is_too_many():
     data = valid()
     data["hands"]["Ben"][0] = "1h"  # 松に鶴 is on the field already
-    bad(data, "1h", "field", "hands")
+    bad(data, "1h", "field", "hands.Ben")
 
 
 def test_a_kasu_more_often_across_field_and_hands_than_the_deck_holds():
@@ -197,7 +197,7 @@ def test_a_card_twice_in_one_hand_is_too_many():
 def test_a_card_in_two_piles_is_too_many():
     data = valid()
     data["captured"]["Aki"] += ["8h", "8k"]  # Chie holds 8h already
-    bad(data, "8h", "piles")
+    bad(data, "8h", "piles", "captured.Aki", "captured.Chie")
 
 
 def test_a_kasu_more_often_across_the_piles_than_the_deck_holds():
