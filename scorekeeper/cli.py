@@ -60,7 +60,7 @@ class _OneLineErrors(TyperGroup):
         except click.UsageError as e:
             _error(e.format_message())
             sys.exit(EXIT_INPUT)
-        except (click.Abort, typer.Abort, KeyboardInterrupt, EOFError):
+        except (typer.Abort, KeyboardInterrupt, EOFError):  # typer._click has no Abort: typer.Abort is it
             _error("aborted: nothing was saved")
             sys.exit(EXIT_BOOK)
         except click.ClickException as e:
@@ -295,6 +295,518 @@ def odds(
         ft.add_row("場四 (ばし) redeal", "", f"{b['count']:,}", pct(b), one_in(b), "")
         out.print(ft)
         out.print("Classes count every field, 場四 ones included; the last column leaves 場四 out.")
+
+
+# ---------------------------------------------------------------------------------------------
+# the book and the session commands (CONTRACT.md §5)
+
+DbOption = Annotated[
+    Optional[str],
+    typer.Option(
+        "--db",
+        envvar="HACHI_SCORE_DB",
+        metavar="PATH",
+        help="The book's main file (default: book.json in the user data directory).",
+    ),
+]
+SessionArg = Annotated[
+    Optional[str], typer.Argument(help="A session's id or name (default: the current session).")
+]
+SessionOption = Annotated[
+    Optional[str],
+    typer.Option("--session", metavar="SESSION", help="A session's id or name (default: the current one)."),
+]
+JsonFlag = Annotated[bool, typer.Option("--json", help="One compact JSON object.")]
+
+
+class _BookErrors:
+    """Maps the book's errors to one line and the contract's status: 1 for the book, 2 for input.
+
+    ``source`` (a round file's name) prefixes a bad round's message.
+    """
+
+    def __init__(self, source: str | None = None) -> None:
+        self.source = source
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, error: Any, tb: Any) -> bool:
+        if error is None:
+            return False
+        from .scoring import RoundError
+        from .store import BookError, SessionError
+
+        if isinstance(error, BookError):
+            fail(str(error), EXIT_BOOK)
+        if isinstance(error, (SessionError, RoundError)):
+            fail(f"{self.source}: {error}" if self.source and isinstance(error, RoundError) else str(error))
+        return False
+
+
+def _open_book(db: str | None):
+    from .store import Book, book_path
+
+    return Book.open(book_path(db))
+
+
+def _replay(session: dict[str, Any]) -> list[Any]:
+    """The session's rounds re-scored; a stored round that no longer checks out is the book's
+    damage (status 1), named with its file."""
+    from .night import StoredRoundError, replay
+    from .store import damaged
+
+    try:
+        return replay(session)
+    except StoredRoundError as e:
+        fail(str(damaged(Path(session["file"]), str(e))), EXIT_BOOK)
+
+
+def _print_summary(session: dict[str, Any], results: list[Any], as_json: bool, show_all: bool) -> None:
+    if as_json:
+        from .night import summary_data
+        from .render import emit_json
+
+        emit_json(summary_data(session, results))
+        return
+    from .night_view import summary_view
+    from .render import console
+
+    console().print(summary_view(session, results, show_all=show_all))
+
+
+@app.command("new-session")
+def new_session(
+    players: Annotated[
+        list[str], typer.Argument(metavar="NAME NAME NAME", help="The three players, in play order.")
+    ],
+    name: Annotated[
+        Optional[str], typer.Option("--name", help="The session's name (default: today's date).")
+    ] = None,
+    dealer: Annotated[
+        Optional[str], typer.Option("--dealer", help="The first 親 (default: the first player).")
+    ] = None,
+    rounds: Annotated[
+        int,
+        typer.Option("--rounds", help="Planned length: 12 (a year) or 6 (a half game). Never stops a round."),
+    ] = 12,
+    rate: Annotated[
+        Optional[float], typer.Option("--rate", help="Money per 文, to show the settlement in money.")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Start a session (a night) and make it current."""
+    with _BookErrors():
+        book = _open_book(db)
+        sid = book.new_session(players, name=name, dealer=dealer, rounds=rounds, rate=rate)
+        session = book.session(sid)
+    print(
+        f"session {sid} {session['name']!r}: {', '.join(session['players'])}; first 親 "
+        f"{session['dealer']}; {session['planned_rounds']} rounds. It is now current."
+    )
+
+
+# -- interactive entry: `round` and `edit N` without --file (scorekeeper.entry) ----------------
+
+
+def _entry(players: Any, dealer: str, to_stderr: bool = False, **options: Any) -> Any:
+    """The question-by-question flow on the terminal; Tab completes cards where stdin is one."""
+    from .entry import RoundEntry, enable_tab_completion
+    from .render import console
+
+    stream = sys.stderr if to_stderr else sys.stdout  # with --json, the dialogue goes to stderr
+    typed = sys.stdin.isatty()
+
+    def ask(prompt: str) -> str:
+        if typed and not to_stderr:
+            return input(prompt)  # readline: line editing, history, Tab
+        print(prompt, end="", file=stream, flush=True)
+        line = input()
+        if not typed:  # answers from a pipe or a file: echoed, so the dialogue reads as typed
+            print(line, file=stream, flush=True)
+        return line
+
+    entry = RoundEntry(players, dealer, ask, console(stderr=to_stderr), **options)
+    if typed:
+        enable_tab_completion(entry)
+    return entry
+
+
+def _run_entry(entry: Any) -> Any:
+    from .entry import Aborted
+
+    try:
+        return entry.run()
+    except Aborted:
+        fail("aborted: nothing was saved", EXIT_BOOK)
+
+
+def _enter_round(session: str | None, db: str | None, as_json: bool) -> None:
+    """`round` without --file: ask the round at the table, then save it if confirmed."""
+    from .night import current_dealer
+
+    with _BookErrors():
+        book = _open_book(db)
+        sid = book.resolve(session)
+        stored = book.session(sid)
+    results = _replay(stored)
+    outcome = _run_entry(_entry(stored["players"], current_dealer(stored, results), as_json))
+    number = None
+    if not outcome.redeal:
+        with _BookErrors(), book.locked():
+            now = len(book.session(sid)["rounds"])
+            if now != len(stored["rounds"]):
+                fail(f"session {sid} changed while the round was typed (now {now} rounds); "
+                     "nothing was saved: enter it again", EXIT_BOOK)
+            number = book.add_round(sid, outcome.round_file)
+        results.append(outcome.result)
+    if as_json:
+        from .render import emit_json
+
+        emit_json({"session": sid, "round": number, "saved": number is not None, **outcome.result.to_json()})
+        return
+    from .night_view import standing_line
+    from .render import console
+
+    out = console()
+    if number is None:
+        out.print(f"場四: redeal. {outcome.result.round.dealer} deals again; nothing was saved.")
+        return
+    out.print(f"round {number} saved to session {sid}.")
+    out.print(standing_line(stored, results))
+
+
+def _edit_round(number: int, db: str | None) -> None:
+    """`edit N` without --file: round N asked again, each answer pre-filled, then replaced."""
+    from .entry import changes_view
+
+    with _BookErrors():
+        book = _open_book(db)
+        sid = book.resolve(None)
+        stored = book.session(sid)
+    old = _replay(stored)
+    if not 1 <= number <= len(old):
+        fail(f"round {number}: session {sid} has " + (f"rounds 1 to {len(old)}" if old else "no rounds yet"))
+    record = stored["rounds"][number - 1]["round"]
+    entry = _entry(stored["players"], record["dealer"], prefill=record, confirm=f"replace round {number}?")
+    outcome = _run_entry(entry)
+    if outcome.redeal:
+        fail(f"round {number}: a 場四 is redealt, not a round; round {number} was left as it is")
+    with _BookErrors(), book.locked():
+        if book.session(sid)["rounds"] != stored["rounds"]:
+            fail(f"session {sid} changed while round {number} was typed; nothing was saved: edit it again",
+                 EXIT_BOOK)
+        changed = book.replace_round(sid, number, outcome.round_file)
+        stored = book.session(sid)
+    new = _replay(stored)
+    from .night_view import standing_line
+    from .render import console
+
+    out = console()
+    if changed:
+        out.print(f"round {number} replaced; results changed in round{'s' if len(changed) > 1 else ''} "
+                  f"{', '.join(map(str, changed))}")
+        out.print(changes_view(stored["players"], old, new, changed))
+    else:
+        out.print(f"round {number} replaced; no result changed")
+    out.print(standing_line(stored, new))
+
+
+@app.command("round")
+def round_(
+    file: Annotated[
+        Optional[str],
+        typer.Option("--file", "-f", metavar="ROUND.json", help="A round file; - reads standard input."),
+    ] = None,
+    session: SessionOption = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="The result as one compact JSON object, with its number.")
+    ] = False,
+    db: DbOption = None,
+) -> None:
+    """Score a round and add it to the current session.
+
+    Without --file, asks the round at the table question by question (? for help, back to go
+    back), shows the result and saves it once confirmed. The file may leave out players (the
+    session's) and dealer (the current 親). A 場四 is shown and not saved.
+    """
+    if file is None:
+        _enter_round(session, db, as_json)
+        return
+    data = read_json_arg(file)
+    with _BookErrors(file):
+        from .night import current_dealer
+        from .scoring import score_dict
+
+        book = _open_book(db)
+        with book.locked():
+            sid = book.resolve(session)
+            stored = book.session(sid)
+            results = _replay(stored)
+            result = score_dict(data, players=stored["players"], dealer=current_dealer(stored, results))
+            number = None
+            if not result.redeal:
+                number = book.add_round(sid, {**data, "dealer": result.round.dealer})
+                results.append(result)
+    if as_json:
+        from .render import emit_json
+
+        emit_json({"session": sid, "round": number, "saved": number is not None, **result.to_json()})
+        return
+    from .night_view import standing_line
+    from .render import console, round_view
+
+    out = console()
+    title = f"round {number}" if number else "場四: not saved"
+    out.print(round_view(result, title=title))
+    if number:
+        out.print(standing_line(stored, results))
+
+
+@app.command()
+def summary(
+    session: SessionArg = None,
+    as_json: JsonFlag = False,
+    show_all: Annotated[bool, typer.Option("--all", help="Every round in the table, not the last 12.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Standings in 文 and 貫, the rounds, a trend per player and the settlement."""
+    with _BookErrors():
+        book = _open_book(db)
+        stored = book.session(book.resolve(session))
+    _print_summary(stored, _replay(stored), as_json, show_all)
+
+
+@app.command()
+def sessions(
+    as_json: Annotated[bool, typer.Option("--json", help="The list as one compact JSON array.")] = False,
+    db: DbOption = None,
+) -> None:
+    """The book's sessions: name, date, players, rounds; the current one marked *."""
+    with _BookErrors():
+        book = _open_book(db)
+        rows = book.sessions(with_rounds=True)
+        current = book.current_id()
+    if as_json:
+        from .render import emit_json
+
+        emit_json([{**row, "current": row["id"] == current} for row in rows])
+    elif not rows:
+        print(f"no sessions yet in {book.path}: start one with `hachi-score new-session NAME NAME NAME`")
+    else:
+        from .night_view import sessions_view
+        from .render import console
+
+        console().print(sessions_view(rows, current))
+    damaged = [row["error"] for row in rows if "error" in row]
+    if damaged:
+        fail(damaged[0], EXIT_BOOK)
+
+
+@app.command()
+def use(
+    session: Annotated[str, typer.Argument(help="A session's id or name.")],
+    db: DbOption = None,
+) -> None:
+    """Make a session current."""
+    with _BookErrors():
+        book = _open_book(db)
+        sid = book.use(session)
+        name = book.row(sid)["name"]
+    print(f"session {sid} {name!r} is now current")
+
+
+@app.command()
+def show(
+    number: Annotated[int, typer.Argument(metavar="N", help="The round's number, from 1.")],
+    session: SessionOption = None,
+    as_json: JsonFlag = False,
+    db: DbOption = None,
+) -> None:
+    """Round N in full: its cards, every yaku with its value, the payments."""
+    with _BookErrors():
+        book = _open_book(db)
+        stored = book.session(book.resolve(session))
+    results = _replay(stored)
+    if not 1 <= number <= len(results):
+        have = f"rounds 1 to {len(results)}" if results else "no rounds yet"
+        fail(f"round {number}: session {stored['id']} has {have}")
+    record, result = stored["rounds"][number - 1], results[number - 1]
+    if as_json:
+        from .render import emit_json
+
+        emit_json({"session": stored["id"], "round": number, "rules": record["rules"],
+                   "file": record["round"], **result.to_json()})
+        return
+    from .night_view import round_detail
+    from .render import console
+
+    console().print(round_detail(number, result, record))
+
+
+def _confirm(question: str) -> bool:
+    """A yes/no question on standard error, "no" by default; an answer from a pipe is echoed so
+    that the error line that may follow starts on a line of its own."""
+    print(f"{question} [y/N] ", end="", file=sys.stderr, flush=True)
+    try:
+        answer = input()
+    except EOFError:  # no answer is a "no"
+        print(file=sys.stderr)
+        return False
+    if not sys.stdin.isatty():
+        print(answer, file=sys.stderr)
+    return answer.strip().lower() in ("y", "yes", "はい")
+
+
+@app.command()
+def undo(
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Don't ask: remove the last round.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Remove the current session's last round."""
+    with _BookErrors():
+        book = _open_book(db)
+        sid = book.resolve(None)
+        stored = book.session(sid)
+        count = len(stored["rounds"])
+        if count == 0:
+            fail(f"session {sid} ({stored['name']}) has no rounds: nothing to undo")
+        if not yes:
+            last = stored["rounds"][-1]["round"]
+            if not _confirm(f"remove round {count} of session {sid} (親 {last['dealer']})?"):
+                fail(f"aborted: round {count} was kept", EXIT_BOOK)
+        book.remove_last_round(sid, expect=count)
+        stored = book.session(sid)
+    from .night import current_dealer
+
+    results = _replay(stored)
+    print(f"removed round {count} of session {sid}; {len(results)} rounds left, next 親 "
+          f"{current_dealer(stored, results)}")
+
+
+@app.command()
+def edit(
+    number: Annotated[int, typer.Argument(metavar="N", help="The round's number, from 1.")],
+    file: Annotated[
+        Optional[str],
+        typer.Option("--file", "-f", metavar="ROUND.json", help="The replacement round file; - reads standard input."),
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Replace round N of the current session; later rounds follow the new 親 chain.
+
+    Without --file, asks round N again with every answer pre-filled (Enter keeps it). The file may
+    leave out players and dealer (round N's 親 stays). Later rounds whose 親 followed
+    the chain get the new chain's 親, and every result is recomputed.
+    """
+    if file is None:
+        _edit_round(number, db)
+        return
+    data = read_json_arg(file)
+    with _BookErrors(file):
+        book = _open_book(db)
+        sid = book.resolve(None)
+        changed = book.replace_round(sid, number, data)
+        stored = book.session(sid)
+    results = _replay(stored)
+    from .night_view import standing_line
+    from .render import console, round_view
+
+    out = console()
+    out.print(round_view(results[number - 1], title=f"round {number} (edited)"))
+    later = [n for n in changed if n != number]
+    if later:
+        out.print(f"re-scored: round{'s' if len(later) > 1 else ''} {', '.join(map(str, later))} (the 親 chain moved)")
+    out.print(standing_line(stored, results))
+
+
+@app.command()
+def export(
+    session: SessionArg = None,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON: players and round files (the default).")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="CSV: one row per round.")] = False,
+    output: Annotated[
+        Optional[str], typer.Option("--output", "-o", metavar="FILE", help="Write to FILE, not standard output.")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Write a session as JSON (to import again) or CSV (one row per round)."""
+    if as_json and as_csv:
+        fail("--json and --csv: choose one")
+    with _BookErrors():
+        book = _open_book(db)
+        stored = book.session(book.resolve(session))
+    results = _replay(stored)
+    if as_csv:
+        import csv
+        import io
+
+        from .night import csv_rows
+
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="\n").writerows(csv_rows(stored, results))
+        text = buffer.getvalue()
+    else:
+        from .night import export_data
+
+        text = json.dumps(export_data(stored), ensure_ascii=False, separators=(",", ":")) + "\n"
+    if output is None:
+        sys.stdout.write(text)
+        return
+    from .store import BookError, atomic_write
+
+    try:
+        atomic_write(Path(output), text.encode("utf-8"), backup=False)
+    except BookError as e:
+        fail(str(e), EXIT_BOOK)
+    print(f"wrote session {stored['id']} ({len(results)} rounds) to {output}", file=sys.stderr)
+
+
+@app.command("import")
+def import_(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="An exported session (JSON); - reads standard input.")],
+    name: Annotated[Optional[str], typer.Option("--name", help="The new session's name.")] = None,
+    db: DbOption = None,
+) -> None:
+    """Create a session from an exported JSON and make it current; every round is re-scored."""
+    from .night import read_export
+    from .scoring import RoundError
+
+    data = read_json_arg(file)
+    try:
+        checked = read_export(data)
+    except RoundError as e:
+        fail(f"{file}: {e}")
+    with _BookErrors():
+        book = _open_book(db)
+        sid = book.import_session(checked, name=name)
+        stored = book.session(sid)
+    print(f"imported {len(stored['rounds'])} rounds as session {sid} {stored['name']!r}. It is now current.")
+
+
+@app.command()
+def demo(
+    as_json: JsonFlag = False,
+    show_all: Annotated[bool, typer.Option("--all", help="Every round in the table.")] = False,
+) -> None:
+    """Replay the bundled 12-round night into a temporary book and show its summary.
+
+    Never touches your book.
+    """
+    import tempfile
+    from importlib.resources import files
+
+    from .store import Book
+
+    night_dir = files("scorekeeper").joinpath("data", "night")
+    rounds = sorted((f for f in night_dir.iterdir() if f.name.endswith(".json")), key=lambda f: f.name)
+    with tempfile.TemporaryDirectory(prefix="hachi-score-demo-") as tmp, _BookErrors():
+        book = Book.open(Path(tmp) / "book.json")
+        sid = book.new_session(["Aki", "Ben", "Chie"], name="demo night", rate=10)
+        for f in rounds:
+            book.add_round(sid, json.loads(f.read_text(encoding="utf-8")))
+        stored = book.session(sid)
+    _print_summary(stored, _replay(stored), as_json, show_all)
 
 
 def main() -> None:

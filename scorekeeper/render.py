@@ -47,10 +47,10 @@ def mon(amount: int) -> Text:
 
 
 def kan(amount: int) -> str:
-    """文 as 貫: 10文 = 1貫."""
-    sign = "-" if amount < 0 else "+" if amount > 0 else ""
-    whole, rest = divmod(abs(amount), 10)
-    return f"{sign}{whole}貫{rest}文" if rest else f"{sign}{whole}貫"
+    """文 as 貫: 10文 = 1貫 (the night's one formatter, :func:`scorekeeper.night.kan`)."""
+    from .night import kan as night_kan
+
+    return night_kan(amount)
 
 
 def yaku_label(yaku: str, value: int | None = None) -> str:

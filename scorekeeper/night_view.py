@@ -1,0 +1,173 @@
+"""Rich views of the book: a session's summary, the list of sessions, one stored round in full.
+
+Every number comes from :mod:`scorekeeper.night` (re-scored rounds); names typed by people are
+always shown as :class:`rich.text.Text`, never read as rich markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from . import night
+from .cards import sort_cards
+from .render import mon, name, round_view
+from .scoring import PLAIN_ROUND, Payment, Result, Round
+
+SPARKS = "▁▂▃▄▅▆▇█"
+#: rounds shown in the summary's table without --all
+RECENT = 12
+
+
+def sparkline(values: Sequence[int], lo: int, hi: int) -> str:
+    """One block per value, scaled between ``lo`` and ``hi`` (shared by all players)."""
+    if hi == lo:
+        return SPARKS[3] * len(values)
+    top = len(SPARKS) - 1
+    return "".join(SPARKS[round((v - lo) * top / (hi - lo))] for v in values)
+
+
+def session_title(session: Mapping[str, Any], played: int) -> Text:
+    title = Text("八八 ", style="bold")
+    title.append(session["name"], style="bold")
+    title.append(f" ({session['id']})  ")
+    date = str(session.get("created", ""))[:10]
+    if date and date != session["name"]:
+        title.append(f"{date}  ")
+    title.append(f"{played} of {session.get('planned_rounds', 12)} rounds")
+    if session.get("rate") is not None:
+        title.append(f"  rate {night.money_text(session['rate'])} per 文")
+    return title
+
+
+def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all: bool = False) -> Group:
+    """Standings in 文 and 貫 with a trend, the recent rounds, and the settlement."""
+    players = list(session["players"])
+    rate = session.get("rate")
+    net = night.totals(results, players)
+    trend = night.balances(results, players)
+    every = [v for vs in trend.values() for v in vs]
+    lo, hi = min(every + [0]), max(every + [0])
+
+    head = session_title(session, len(results))
+    head.append("\nnext 親: ")
+    head.append(name(night.current_dealer(session, results)))
+
+    standings = Table(title="standings", title_justify="left", show_edge=False, pad_edge=False)
+    standings.add_column("player")
+    standings.add_column("文", justify="right")
+    standings.add_column("貫", justify="right")
+    if rate is not None:
+        standings.add_column("money", justify="right")
+    standings.add_column("trend")
+    for p in players:
+        row: list[Any] = [name(p), mon(net[p]), night.kan(net[p])]
+        if rate is not None:
+            row.append(night.money_text(night.money(net[p], rate)))  # type: ignore[arg-type]
+        row.append(sparkline(trend[p], lo, hi))
+        standings.add_row(*row)
+
+    shown = list(enumerate(results, 1))
+    if not show_all and len(shown) > RECENT:
+        shown = shown[-RECENT:]
+        caption = f"rounds: the last {RECENT} of {len(results)} (--all for every round)"
+    else:
+        caption = "rounds"
+    table = Table(title=caption, title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("親")
+    table.add_column("場 field")
+    table.add_column("yaku")
+    for p in players:
+        table.add_column(name(p), justify="right")
+    for n, r in shown:
+        yaku = Text()
+        for i, (p, y) in enumerate(night.round_yaku(r)):
+            if i:
+                yaku.append(" · ")
+            yaku.append(p)
+            yaku.append(f" {y}")
+        if not yaku:
+            yaku.append("札 card points only" if r.kind == PLAIN_ROUND else "–", style="dim")
+        if r.round.sage:
+            yaku.append(" (下げ ", style="yellow")
+            yaku.append(r.round.sage, style="yellow")
+            yaku.append(")", style="yellow")
+        table.add_row(str(n), name(r.round.dealer), f"{r.field_class} ×{r.multiplier}", yaku,
+                      *[mon(r.players[p].mon) for p in players])
+    if not results:
+        table.add_row("–", "", "", Text("no rounds yet", style="dim"), *["" for _ in players])
+
+    return Group(head, Text(), standings, Text(), table, Text(), settlement_view(net, rate))
+
+
+def settlement_view(net: Mapping[str, int], rate: float | None) -> Text:
+    pays: list[Payment] = night.settlement(net)
+    out = Text("settlement", style="bold")
+    if not pays:
+        out.append("\n  all square: nobody pays")
+    for pay in pays:
+        out.append("\n  ")
+        out.append(name(pay.payer))
+        out.append(" pays ")
+        out.append(name(pay.payee))
+        out.append(f" {pay.mon}文 ({night.kan(pay.mon).lstrip('+')})")
+        if rate is not None:
+            out.append(f" = {night.money_text(night.money(pay.mon, rate))}")  # type: ignore[arg-type]
+    return out
+
+
+def standing_line(session: Mapping[str, Any], results: Sequence[Result]) -> Text:
+    """One line after a round: each player's total so far and the next 親."""
+    net = night.totals(results, session["players"])
+    out = Text(f"after round {len(results)} of {session.get('planned_rounds', 12)}: ")
+    for p in session["players"]:
+        out.append(name(p))
+        out.append(" ")
+        out.append(mon(net[p]))
+        out.append(" · ")
+    out.append("next 親 ")
+    out.append(name(night.current_dealer(session, results)))
+    return out
+
+
+def sessions_view(rows: Sequence[Mapping[str, Any]], current: str | None) -> Table:
+    """The book's sessions, the current one marked with *."""
+    table = Table(show_edge=False, pad_edge=False)
+    for col in ("", "id", "name", "date", "players", "rounds"):
+        table.add_column(col, justify="right" if col == "rounds" else "left")
+    for row in rows:
+        rounds = row.get("rounds")
+        shown = "damaged" if rounds is None and "error" in row else f"{rounds}/{row['planned_rounds']}"
+        table.add_row(
+            "*" if row["id"] == current else "",
+            row["id"],
+            name(row["name"]),
+            row["created"][:10],
+            name(" ".join(row["players"])),
+            shown,
+        )
+    return table
+
+
+def round_detail(number: int, result: Result, record: Mapping[str, Any]) -> Group:
+    """One stored round in full: the result (yaku with values, payments) and every card typed."""
+    rnd: Round = result.round
+    cards = Table(title="cards", title_justify="left", show_edge=False, pad_edge=False)
+    cards.add_column("player")
+    cards.add_column("手札 hand")
+    cards.add_column("取り札 pile")
+    cards.add_column("札", justify="right")
+    for p in rnd.players:
+        hand = " ".join(c.code for c in sort_cards(rnd.hands[p])) if p in rnd.hands else "–"
+        if p in rnd.declared:
+            hand += f" (declared {rnd.declared[p]})"
+        pile = rnd.pile(p)
+        cards.add_row(name(p), hand, " ".join(c.code for c in sort_cards(pile)) or "–",
+                      f"{len(pile)} cards, {result.players[p].card_points}")
+    title = f"round {number}  (rules: {record.get('rules', night.DEFAULT_RULES)})"
+    return Group(round_view(result, title=title), Text(), cards)

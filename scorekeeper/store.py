@@ -1,0 +1,778 @@
+"""The book on disk: an index of sessions and one file per session, each a TinyDB database.
+
+Layout, for the book path ``DIR/book.json`` (CONTRACT.md §5: the path names the main JSON file)::
+
+    DIR/book.json               the index: meta {schema, current}, sessions (one row each)
+    DIR/book.json.bak           the previous good version of the index
+    DIR/book.json.lock          the lock file (fcntl.flock; never removed)
+    DIR/book.sessions/s1.json   session s1: meta {schema}, session (its header), rounds
+    DIR/book.sessions/s1.json.bak
+
+Adding a round rewrites only its session's file: old nights are never read or written again, so
+a round costs the same in the first night and in the hundredth. The index is written only when a
+session is created or made current.
+
+Every round is kept as its round file (players and dealer filled in, cards as codes) with the rule
+profile it was scored with; totals are derived by re-scoring (:mod:`scorekeeper.night`), never kept.
+
+Writes are atomic (temp file in the same directory, fsync, ``os.replace``, fsync the directory);
+the replaced version is kept as ``FILE.bak``. Every write holds an exclusive ``flock`` on the lock
+file for its whole read-modify-write. A file that can't be read is never overwritten or removed:
+:class:`BookError` says which file, what is wrong and what to do.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import json
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.storages import Storage
+from tinydb.table import Document
+
+SCHEMA = 1
+APP_DIR = "hachi-score"
+BOOK_FILE = "book.json"
+ENV_DB = "HACHI_SCORE_DB"
+#: say so on standard error after this long waiting for the lock; give up after LOCK_TIMEOUT
+LOCK_NOTICE_AFTER = 1.0
+LOCK_TIMEOUT = 10.0
+LOCK_POLL = 0.05
+PLANNED_ROUNDS = (12, 6)
+MAX_SESSION_NAME = 60
+_SESSION_ID = re.compile(r"^s([1-9][0-9]*)$")
+
+
+class BookError(Exception):
+    """The book can't be read or written, or the lock timed out: one line, exit status 1."""
+
+
+class SessionError(ValueError):
+    """A request the book can't apply: no such session, no round N, a bad option (exit 2)."""
+
+
+def book_path(db: str | os.PathLike[str] | None = None) -> Path:
+    """The book's main file: ``--db``, else ``$HACHI_SCORE_DB``, else the user data directory."""
+    if db:
+        return Path(db).expanduser()
+    env = os.environ.get(ENV_DB)
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_DIR)) / BOOK_FILE
+
+
+def sessions_dir(path: Path) -> Path:
+    """The folder beside the book that holds one file per session: ``book.json`` -> ``book.sessions``."""
+    return path.with_suffix(".sessions") if path.suffix else path.with_name(path.name + ".sessions")
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def lock_path(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
+def _stderr(message: str) -> None:
+    print(f"hachi-score: {message}", file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# files: read and check, write atomically
+
+
+def damaged(path: Path, what: str) -> BookError:
+    """The one-line error for a file that can't be read: the path, what is wrong, what to do."""
+    bak = backup_path(path)
+    if bak.is_file():
+        todo = f"the previous version is in {bak}: copy it over {path.name} to go back to it"
+    else:
+        todo = "move it aside to start afresh, or use --db for another book"
+    return BookError(f"{path}: can't be read: {what}. It was left as it is; {todo}")
+
+
+def read_json_file(path: Path) -> dict[str, Any] | None:
+    """A book file's data, or None if there is no file. Damage is a :class:`BookError`."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise BookError(f"{path}: is a directory, not a book file; give --db the path of a file") from None
+    except OSError as e:
+        raise BookError(f"{path}: can't be read ({e.strerror}); check the file's permissions") from None
+    if not raw:
+        raise damaged(path, "the file is empty (0 bytes)")
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        raise damaged(path, f"it holds NUL bytes (from byte {nul}), a sign of a torn write")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise damaged(path, f"it is not UTF-8 text (byte {e.start})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        cut = " (cut short?)" if e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated") else ""
+        raise damaged(path, f"broken JSON at line {e.lineno} column {e.colno}: {e.msg}{cut}") from None
+    except RecursionError:
+        raise damaged(path, "broken JSON: nested too deeply") from None
+    problem = _tinydb_shape(data)
+    if problem:
+        raise damaged(path, f"it is not a hachi-score book file ({problem})")
+    return data
+
+
+def _tinydb_shape(data: Any) -> str | None:
+    """What keeps ``data`` from being a TinyDB database: tables of documents keyed by number."""
+    if not isinstance(data, dict):
+        return "not a JSON object"
+    for name, table in data.items():
+        if not isinstance(table, dict):
+            return f"table {name!r} is not an object"
+        for doc_id, doc in table.items():
+            if not doc_id.isdigit() or not isinstance(doc, dict):
+                return f"table {name!r} holds {doc_id!r}, not a document"
+    return None
+
+
+def atomic_write(path: Path, data: bytes, *, backup: bool = True) -> None:
+    """Replace ``path`` with ``data``: temp file in the same directory, fsync, rename, fsync dir.
+
+    With ``backup``, the version being replaced is kept as ``path.bak`` (one generation).
+    """
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as e:
+        raise BookError(f"{path}: can't be written ({e.strerror}); nothing was changed") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if backup and path.exists():
+            _keep_backup(path)
+        os.replace(tmp, path)
+    except BaseException as e:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(e, OSError):
+            raise BookError(f"{path}: can't be written ({e.strerror}); nothing was changed") from None
+        raise
+    _fsync_dir(folder)
+
+
+def _keep_backup(path: Path) -> None:
+    """``path`` -> ``path.bak``: a hard link to the current version (a copy where links fail)."""
+    bak = backup_path(path)
+    tmp = path.with_name(f".{path.name}.bak.{os.getpid()}.tmp")
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(tmp)
+    try:
+        os.link(path, tmp)
+    except OSError:
+        shutil.copy2(path, tmp)
+    os.replace(tmp, bak)
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# ---------------------------------------------------------------------------------------------
+# the lock
+
+
+class BookLock:
+    """An exclusive ``fcntl.flock`` on the book's lock file; re-entrant within one :class:`Book`.
+
+    The kernel drops a flock when its holder dies, so a killed process never leaves it stuck.
+    """
+
+    def __init__(self, path: Path, notice: Callable[[str], None] = _stderr) -> None:
+        self.path = path
+        self.notice = notice
+        self._fd: int | None = None
+        self._depth = 0
+
+    @property
+    def held(self) -> bool:
+        return self._depth > 0
+
+    def acquire(self) -> None:
+        if self._depth:
+            self._depth += 1
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        except OSError as e:
+            raise BookError(f"{self.path}: the lock file can't be opened ({e.strerror})") from None
+        try:
+            self._wait(fd)
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd, self._depth = fd, 1
+
+    def _wait(self, fd: int) -> None:
+        start = time.monotonic()
+        told = False
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except OSError as e:
+                if e.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise BookError(f"{self.path}: can't be locked ({e.strerror})") from None
+            waited = time.monotonic() - start
+            if waited >= LOCK_TIMEOUT:
+                raise BookError(
+                    f"{self.path}: another hachi-score has held the book's lock for "
+                    f"{LOCK_TIMEOUT:g} s; gave up, nothing was changed: try again when it is done"
+                )
+            if not told and waited >= LOCK_NOTICE_AFTER:
+                self.notice(f"waiting for the book's lock ({self.path}): another hachi-score is writing…")
+                told = True
+            time.sleep(LOCK_POLL)
+
+    def release(self) -> None:
+        if not self._depth:
+            return
+        self._depth -= 1
+        if self._depth == 0 and self._fd is not None:
+            fd, self._fd = self._fd, None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+            finally:
+                os.close(fd)
+
+    def __enter__(self) -> BookLock:
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+# ---------------------------------------------------------------------------------------------
+# the TinyDB storage
+
+
+class AtomicLockedStorage(Storage):
+    """A TinyDB storage: one JSON file, read once and checked, written atomically under the lock.
+
+    TinyDB's own JSONStorage rewrites the file in place and has no lock. Here ``read`` parses and
+    checks the file (damage is a :class:`BookError`, and the file is then never written), and
+    ``write`` replaces the file atomically, keeping the previous version as ``FILE.bak``.
+
+    With ``batch=True`` writes are held in memory until :meth:`flush`, so that one operation of
+    several TinyDB updates replaces the file once (and the ``.bak`` is the version before the
+    operation); a failed operation simply never flushes.
+    """
+
+    def __init__(
+        self,
+        path: str | Path,
+        lock: BookLock | None = None,
+        batch: bool = False,
+        read: Callable[[Path], dict[str, Any] | None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.lock = lock if lock is not None else BookLock(lock_path(self.path))
+        self.batch = batch
+        self._read = read
+        self._data: dict[str, Any] | None = None
+        self._loaded = False
+        self._dirty = False
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        if not self._loaded:
+            self._data = (self._read or read_json_file)(self.path)
+            self._loaded = True
+        return self._data
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        if not self._loaded:
+            self.read()  # never replace a file that can't be read
+        self._data, self._loaded, self._dirty = data, True, True
+        if not self.batch:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self._dirty:
+            return
+        payload = json.dumps(self._data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        with self.lock:
+            atomic_write(self.path, payload + b"\n")
+        self._dirty = False
+
+    def close(self) -> None:
+        pass  # flushing is explicit: a failed operation must not write half of itself
+
+
+# ---------------------------------------------------------------------------------------------
+# the book
+
+
+def _now() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+_INDEX_ROW_KEYS = {
+    "id": str,
+    "name": str,
+    "players": list,
+    "dealer": str,
+    "planned_rounds": int,
+    "created": str,
+    "file": str,
+}
+
+
+class Book:
+    """The book at ``path``: open with :meth:`open`; every write takes the lock for its whole
+    read-modify-write."""
+
+    def __init__(self, path: Path, notice: Callable[[str], None] = _stderr) -> None:
+        self.path = Path(path)
+        self.dir = sessions_dir(self.path)
+        self.lock = BookLock(lock_path(self.path), notice)
+        self._tx: dict[Path, TinyDB] | None = None
+        self._seen: dict[Path, tuple[tuple[int, int, int], dict[str, Any] | None]] = {}
+
+    @classmethod
+    def open(cls, path: str | Path, notice: Callable[[str], None] = _stderr) -> Book:
+        """The book at ``path``; a damaged index is a :class:`BookError`. Creates nothing."""
+        book = cls(Path(path), notice)
+        book._index()
+        return book
+
+    # -- transactions ------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[Book]:
+        """Hold the lock; every file written inside is replaced once, at the end, if all went well.
+
+        Session files are written before the index, so the index never names a missing file.
+        Re-entrant: an inner ``locked()`` joins the outer one.
+        """
+        if self._tx is not None:
+            yield self
+            return
+        with self.lock:
+            self._tx = {}
+            try:
+                yield self
+                dbs = sorted(self._tx.items(), key=lambda kv: kv[0] == self.path)
+                for _, db in dbs:
+                    db.storage.flush()  # type: ignore[attr-defined]
+            finally:
+                self._tx = None
+
+    def _db(self, path: Path, check: Callable[[Path, dict[str, Any]], None]) -> TinyDB:
+        """The file as a TinyDB, checked with ``check`` once each time it is read from disk.
+
+        Inside ``locked()`` it is read afresh once and held for the writes; outside, read-only,
+        it is parsed again only if the file was replaced since it was last read.
+        """
+
+        def load(p: Path) -> dict[str, Any] | None:
+            data = read_json_file(p)
+            if data is not None:
+                check(p, data)
+            return data
+
+        if self._tx is not None:
+            if path not in self._tx:
+                self._tx[path] = TinyDB(storage=AtomicLockedStorage, path=path, lock=self.lock, batch=True, read=load)
+            return self._tx[path]
+        read = lambda p: self._read_seen(p, load)
+        return TinyDB(storage=AtomicLockedStorage, path=path, lock=self.lock, batch=True, read=read)
+
+    def _read_seen(self, path: Path, load: Callable[[Path], dict[str, Any] | None]) -> dict[str, Any] | None:
+        try:
+            st = path.stat()
+            key = (st.st_ino, st.st_mtime_ns, st.st_size)  # atomic writes give a new inode
+        except OSError:
+            return load(path)
+        seen = self._seen.get(path)
+        if seen is not None and seen[0] == key:
+            return seen[1]
+        data = load(path)
+        self._seen[path] = (key, data)
+        return data
+
+    # -- the index ---------------------------------------------------------------------------
+
+    def _index(self) -> TinyDB:
+        db = self._db(self.path, self._check_index)
+        db.storage.read()  # a damaged index fails here, before anything else
+        return db
+
+    def _check_index(self, path: Path, data: dict[str, Any]) -> None:
+        """The schema and the current session's row, each time the index is read; any other row
+        is checked when it is used, so that reading the index stays cheap as the book grows."""
+        _check_schema(path, data, lambda what: damaged(path, f"it is not a hachi-score book ({what})"))
+        current = _meta(data).get("current")
+        if current is not None:
+            by_id = _SESSION_ID.match(current) if isinstance(current, str) else None
+            row = data.get("sessions", {}).get(by_id.group(1)) if by_id else None
+            if row is None:
+                raise damaged(path, f"it is not a hachi-score book (the current session {current!r} is not in it)")
+            _check_row(path, int(by_id.group(1)), row)
+
+    def sessions(self, with_rounds: bool = False) -> list[dict[str, Any]]:
+        """The index rows, oldest first. ``with_rounds`` adds each session's round count (reading
+        every session file); a damaged session gets ``rounds: None`` and its ``error``."""
+        table = sorted(self._index().table("sessions").all(), key=lambda d: d.doc_id)
+        rows = [_copy(_check_row(self.path, r.doc_id, r)) for r in table]
+        if with_rounds:
+            for row in rows:
+                try:
+                    row["rounds"] = len(self._session_file(row).table("rounds"))
+                except BookError as e:
+                    row["rounds"], row["error"] = None, str(e)
+        return rows
+
+    def current_id(self) -> str | None:
+        meta = self._index().table("meta").get(doc_id=1)
+        return meta.get("current") if meta else None
+
+    def resolve(self, key: str | None = None) -> str:
+        """A session's id from its id, its name or its number; None means the current session."""
+        index = self._index()
+        table = index.table("sessions")
+        if key is None:
+            meta = index.table("meta").get(doc_id=1)
+            current = meta.get("current") if meta else None
+            if current is None:
+                if len(table):
+                    raise SessionError(f"no current session in {self.path}: pick one with `use SESSION` (see `sessions`)")
+                raise SessionError(f"no session yet in {self.path}: start one with `new-session NAME NAME NAME`")
+            return current
+        key = str(key).strip()
+        by_id = _SESSION_ID.match(key)
+        if by_id and table.get(doc_id=int(by_id.group(1))) is not None:
+            return key
+        named = [f"s{row.doc_id}" for row in table.all() if row.get("name") == key]
+        if len(named) == 1:
+            return named[0]
+        if len(named) > 1:
+            raise SessionError(f"{len(named)} sessions are named {key!r} ({', '.join(named)}): give the id")
+        if key.isdigit() and int(key) > 0 and table.get(doc_id=int(key)) is not None:
+            return f"s{int(key)}"
+        raise SessionError(f"no session {key!r} in {self.path} (see `sessions`)")
+
+    def use(self, session_id_or_name: str) -> str:
+        """Make a session current; returns its id."""
+        with self.locked():
+            sid = self.resolve(session_id_or_name)
+            self._set_current(self._index(), sid)
+        return sid
+
+    def _set_current(self, index: TinyDB, sid: str) -> None:
+        meta = index.table("meta")
+        if meta.get(doc_id=1) is None:
+            meta.insert(Document({"schema": SCHEMA, "current": sid}, doc_id=1))
+        else:
+            meta.update({"current": sid}, doc_ids=[1])
+
+    # -- sessions ----------------------------------------------------------------------------
+
+    def session_path(self, sid: str) -> Path:
+        if not _SESSION_ID.match(sid):
+            raise SessionError(f"{sid!r} is not a session id")
+        return self.dir / f"{sid}.json"
+
+    def session(self, sid: str) -> dict[str, Any]:
+        """The session's header and its stored rounds, oldest first, plus ``file`` (its path)."""
+        db = self._session_file(self.row(sid))
+        out = _copy(db.table("session").get(doc_id=1))  # copies the caller may change freely
+        out["rounds"] = [_copy(r) for r in sorted(db.table("rounds").all(), key=lambda d: d.doc_id)]
+        out["file"] = str(db.storage.path)  # type: ignore[attr-defined]
+        return out
+
+    def _session_file(self, row: Mapping[str, Any]) -> TinyDB:
+        """The session's file, read and checked; a missing one is the book's damage."""
+        path = self.session_path(row["id"])
+        db = self._db(path, self._check_session)
+        if db.storage.read() is None:
+            raise BookError(
+                f"{path}: session {row['id']} ({row['name']}) is missing its file; "
+                f"the index {self.path} names it: restore the file or its .bak"
+            )
+        return db
+
+    def row(self, sid: str) -> dict[str, Any]:
+        """The session's index row (id, name, players, dealer, planned_rounds, rate, created)."""
+        by_id = _SESSION_ID.match(sid)
+        row = self._index().table("sessions").get(doc_id=int(by_id.group(1))) if by_id else None
+        if row is None:
+            raise SessionError(f"no session {sid!r} in {self.path} (see `sessions`)")
+        return _copy(_check_row(self.path, row.doc_id, row))
+
+    def _check_session(self, path: Path, data: dict[str, Any]) -> None:
+        sid = path.stem
+        wrong = lambda what: damaged(path, f"it is not a hachi-score session ({what})")
+        _check_schema(path, data, wrong)
+        header = data.get("session", {}).get("1")
+        if not isinstance(header, dict) or header.get("id") != sid:
+            raise wrong(f"its header is not session {sid}'s")
+        players = header.get("players")
+        if not (isinstance(players, list) and len(players) == 3 and all(isinstance(p, str) for p in players)):
+            raise wrong("its players are not three names")
+        if header.get("dealer") not in players:
+            raise wrong("its first 親 is not one of its players")
+        rounds = data.get("rounds", {})
+        if sorted(int(k) for k in rounds) != list(range(1, len(rounds) + 1)):
+            raise wrong("its rounds are not numbered 1, 2, 3 …")
+        for n, record in rounds.items():
+            if not isinstance(record.get("round"), dict) or not isinstance(record.get("rules"), str):
+                raise wrong(f"round {n} is not a stored round")
+
+    def new_session(
+        self,
+        players: Sequence[str],
+        *,
+        name: str | None = None,
+        dealer: str | None = None,
+        rounds: int = 12,
+        rate: float | None = None,
+    ) -> str:
+        """Create a session, make it current and return its id."""
+        return self._create(players, name=name, dealer=dealer, planned=rounds, rate=rate, records=[])
+
+    def import_session(self, data: Mapping[str, Any], *, name: str | None = None) -> str:
+        """Create a session from checked export data (:func:`scorekeeper.night.read_export`)."""
+        records = [{"round": dict(r), "rules": data.get("rules", "sdin")} for r in data["rounds"]]
+        return self._create(
+            data["players"],
+            name=name or data.get("name"),
+            dealer=data.get("dealer"),
+            planned=data.get("planned_rounds", 12),
+            rate=data.get("rate"),
+            records=records,
+            dedupe_name=True,
+        )
+
+    def _create(
+        self,
+        players: Sequence[str],
+        *,
+        name: str | None,
+        dealer: str | None,
+        planned: int,
+        rate: float | None,
+        records: list[dict[str, Any]],
+        dedupe_name: bool = False,
+    ) -> str:
+        from .scoring import RoundError, check_player_name
+
+        players = list(players)
+        try:
+            if len(players) != 3:
+                raise RoundError("players", f"a session has three players, not {len(players)}")
+            for p in players:
+                check_player_name(p)
+        except RoundError as e:
+            raise SessionError(str(e)) from None
+        if len(set(players)) != 3:
+            raise SessionError(f"players: must be three distinct names, not {players}")
+        dealer = players[0] if dealer is None else dealer
+        if dealer not in players:
+            raise SessionError(f"--dealer: {dealer!r} is not one of the players {players}")
+        if planned not in PLANNED_ROUNDS:
+            raise SessionError(f"--rounds: a night is 12 rounds or 6 (a half game), not {planned}")
+        if rate is not None and (isinstance(rate, bool) or not rate > 0 or rate == float("inf")):
+            raise SessionError(f"--rate: must be a positive amount of money per 文, not {rate}")
+        if isinstance(rate, float) and rate.is_integer():
+            rate = int(rate)
+        if name is not None:
+            name = " ".join(str(name).split())
+            bad = not name or len(name) > MAX_SESSION_NAME or any(ord(ch) < 32 for ch in name)
+            if bad or _SESSION_ID.match(name):
+                raise SessionError(f"--name: {name!r} is not a session name (1–{MAX_SESSION_NAME} characters, not like s1)")
+        with self.locked():
+            index = self._index()
+            rows = index.table("sessions").all()
+            names = {r.get("name") for r in rows}
+            if name is None or dedupe_name:
+                name = _unique(name or datetime.now().strftime("%Y-%m-%d"), names)
+            elif name in names:
+                raise SessionError(f"--name: a session named {name!r} already exists; pick another name")
+            number = max((d.doc_id for d in rows), default=0) + 1
+            while self.session_path(f"s{number}").exists():  # a file left by an interrupted create
+                number += 1
+            sid = f"s{number}"
+            header = {
+                "id": sid,
+                "name": name,
+                "players": players,
+                "dealer": dealer,
+                "planned_rounds": planned,
+                "rate": rate,
+                "created": _now(),
+            }
+            sdb = self._db(self.session_path(sid), self._check_session)
+            sdb.table("meta").insert(Document({"schema": SCHEMA}, doc_id=1))
+            sdb.table("session").insert(Document(header, doc_id=1))
+            rounds = sdb.table("rounds")
+            for n, record in enumerate(records, 1):
+                rounds.insert(Document(record, doc_id=n))
+            if index.storage.read() is None:
+                index.table("meta").insert(Document({"schema": SCHEMA, "current": None}, doc_id=1))
+            index.table("sessions").insert(Document({**header, "file": f"{sid}.json"}, doc_id=number))
+            self._set_current(index, sid)
+        return sid
+
+    # -- rounds ------------------------------------------------------------------------------
+
+    def _session_db(self, sid: str) -> tuple[dict[str, Any], TinyDB]:
+        session = self.session(sid)
+        return session, self._db(Path(session["file"]), self._check_session)
+
+    def add_round(self, sid: str, round_file: Mapping[str, Any], rules: str = "sdin") -> int:
+        """Check a round file against the session and append it; returns its 1-based number.
+
+        The file may leave out ``players`` (the session's) and ``dealer`` (the session's current
+        親). A bad round is a :class:`~scorekeeper.scoring.RoundError`; a 場四 is never saved.
+        """
+        from .night import StoredRoundError, current_dealer
+
+        with self.locked():
+            session, db = self._session_db(sid)
+            try:
+                dealer = None if _has(round_file, "dealer") else current_dealer(session)
+            except StoredRoundError as e:
+                raise damaged(Path(session["file"]), str(e)) from None
+            record = _record(round_file, session["players"], dealer, rules)
+            n = len(session["rounds"]) + 1
+            db.table("rounds").insert(Document(record, doc_id=n))
+        return n
+
+    def replace_round(self, sid: str, n: int, round_file: Mapping[str, Any], rules: str | None = None) -> list[int]:
+        """Replace round ``n``; later rounds whose 親 followed the chain follow the new one.
+
+        The file may leave out ``players`` and ``dealer`` (round ``n``'s 親 stays). Returns the
+        numbers of the rounds whose result changed (see :func:`scorekeeper.night.rechain`).
+        """
+        from .night import StoredRoundError, rechain, replay
+
+        with self.locked():
+            session, db = self._session_db(sid)
+            try:
+                replay(session)  # the rounds kept must still check out before any is rechained
+            except StoredRoundError as e:
+                raise damaged(Path(session["file"]), str(e)) from None
+            records = session["rounds"]
+            if not 1 <= n <= len(records):
+                raise SessionError(f"round {n}: session {sid} has rounds 1 to {len(records)}" if records else f"session {sid} has no rounds yet")
+            old = records[n - 1]
+            dealer = None if _has(round_file, "dealer") else old["round"]["dealer"]
+            new = _record(round_file, session["players"], dealer, rules or old["rules"])
+            new_records, changed = rechain(records, n - 1, new["round"])
+            new_records[n - 1]["rules"] = new["rules"]
+            table = db.table("rounds")
+            for i, (before, after) in enumerate(zip(records, new_records), 1):
+                if before != after:
+                    table.upsert(Document(after, doc_id=i))
+        return changed
+
+    def remove_last_round(self, sid: str, expect: int | None = None) -> dict[str, Any]:
+        """Remove the session's last round and return it. ``expect``: the number it must have."""
+        with self.locked():
+            session, db = self._session_db(sid)
+            n = len(session["rounds"])
+            if n == 0:
+                raise SessionError(f"session {sid} ({session['name']}) has no rounds: nothing to undo")
+            if expect is not None and n != expect:
+                raise BookError(f"{session['file']}: the session changed meanwhile (now {n} rounds); nothing was removed")
+            db.table("rounds").remove(doc_ids=[n])
+            return session["rounds"][-1]
+
+
+def _copy(doc: Any) -> Any:
+    """A deep copy of JSON data (a document read from a file, perhaps shared with a cache)."""
+    return json.loads(json.dumps(doc, ensure_ascii=False))
+
+
+def _has(data: Any, key: str) -> bool:
+    return isinstance(data, Mapping) and data.get(key) is not None
+
+
+def _record(round_file: Mapping[str, Any], players: Sequence[str], dealer: str | None, rules: str) -> dict[str, Any]:
+    """A checked round as stored: its normalised round file and its rule profile's name."""
+    from .rules import profile
+    from .scoring import Round, RoundError
+
+    try:
+        profile_rules = profile(rules)
+    except ValueError as e:
+        raise SessionError(str(e)) from None
+    rnd = Round.from_dict(round_file, players=players, dealer=dealer, rules=profile_rules)
+    if rnd.redeal:
+        raise RoundError("field", "is a 場四 (four cards of a month): the round is redealt and never saved")
+    return {"round": rnd.to_dict(), "rules": rules.lower()}
+
+
+def _check_row(path: Path, doc_id: int, row: Mapping[str, Any]) -> Mapping[str, Any]:
+    """An index row as the book writes it, or the index is damaged."""
+    for key, kind in _INDEX_ROW_KEYS.items():
+        if not isinstance(row.get(key), kind):
+            raise damaged(path, f"it is not a hachi-score book (session row {doc_id} has no valid {key!r})")
+    if row["id"] != f"s{doc_id}" or row["file"] != f"{row['id']}.json":
+        raise damaged(path, f"it is not a hachi-score book (session row {doc_id} names {row['id']!r})")
+    return row
+
+
+def _meta(data: Mapping[str, Any]) -> dict[str, Any]:
+    meta = data.get("meta", {}).get("1")
+    return meta if isinstance(meta, dict) else {}
+
+
+def _check_schema(path: Path, data: Mapping[str, Any], wrong: Callable[[str], BookError]) -> None:
+    schema = _meta(data).get("schema")
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        raise wrong("no schema version in its meta table")
+    if schema > SCHEMA:
+        raise BookError(
+            f"{path}: written by a newer hachi-score (book schema {schema}; this one reads up to "
+            f"{SCHEMA}). It was left as it is: upgrade hachi-score to use it"
+        )
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    if name not in taken:
+        return name
+    n = 2
+    while f"{name} #{n}" in taken:
+        n += 1
+    return f"{name} #{n}"

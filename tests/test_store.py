@@ -1,0 +1,604 @@
+"""The book on disk (CONTRACT.md §5): layout, atomic writes, backups, the lock, damage.
+
+Every book lives under tmp_path; HACHI_SCORE_DB is pointed there so the real home is never used.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from tinydb import TinyDB
+from tinydb.storages import JSONStorage, Storage
+
+from scorekeeper import night, store
+from scorekeeper.scoring import RoundError, score_dict
+from scorekeeper.store import AtomicLockedStorage, Book, BookError, SessionError
+
+PLAYERS = ["Aki", "Ben", "Chie"]
+ROOT = Path(__file__).parent.parent
+NIGHT = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "scorekeeper/data/night").glob("*.json"))]
+BASHI = json.loads((ROOT / "samples/bashi.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(autouse=True)
+def _no_real_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("HACHI_SCORE_DB", str(tmp_path / "env-book.json"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home" / ".local" / "share"))
+
+
+@pytest.fixture
+def path(tmp_path) -> Path:
+    return tmp_path / "book" / "book.json"
+
+
+@pytest.fixture
+def book(path) -> Book:
+    return Book.open(path)
+
+
+def bare(f: dict) -> dict:
+    """A round file without players and dealer: the session fills them."""
+    return {k: v for k, v in f.items() if k not in ("players", "dealer")}
+
+
+def snapshot(folder: Path) -> dict[str, tuple[int, int, bytes]]:
+    """Every file under ``folder``: inode, mtime and bytes."""
+    return {
+        str(p.relative_to(folder)): (p.stat().st_ino, p.stat().st_mtime_ns, p.read_bytes())
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# where the book is
+
+
+def test_book_path_is_the_db_option_first(tmp_path):
+    assert store.book_path(str(tmp_path / "x.json")) == tmp_path / "x.json"
+
+
+def test_book_path_is_then_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("HACHI_SCORE_DB", str(tmp_path / "env.json"))
+    assert store.book_path(None) == tmp_path / "env.json"
+
+
+def test_book_path_is_else_the_user_data_directory(tmp_path, monkeypatch):
+    monkeypatch.delenv("HACHI_SCORE_DB")
+    import platformdirs
+
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda app: str(tmp_path / "data" / app))
+    assert store.book_path(None) == tmp_path / "data" / "hachi-score" / "book.json"
+
+
+# ---------------------------------------------------------------------------------------------
+# the layout
+
+
+def test_opening_a_book_creates_nothing(path, book):
+    assert not path.parent.exists()
+    assert book.sessions() == []
+    assert book.current_id() is None
+
+
+def test_a_new_book_is_an_index_beside_a_folder_of_sessions(path, book):
+    sid = book.new_session(PLAYERS)
+    assert sid == "s1"
+    assert sorted(p.name for p in path.parent.iterdir()) == ["book.json", "book.json.lock", "book.sessions"]
+    assert sorted(p.name for p in (path.parent / "book.sessions").iterdir()) == ["s1.json"]
+    index = json.loads(path.read_text(encoding="utf-8"))
+    assert index["meta"]["1"] == {"schema": store.SCHEMA, "current": "s1"}
+    assert index["sessions"]["1"]["file"] == "s1.json"
+    session = json.loads((path.parent / "book.sessions" / "s1.json").read_text(encoding="utf-8"))
+    assert session["meta"]["1"] == {"schema": store.SCHEMA}
+    assert session["session"]["1"]["players"] == PLAYERS
+
+
+def test_every_file_is_a_tinydb_database(path, book):
+    assert issubclass(AtomicLockedStorage, Storage)
+    sid = book.new_session(PLAYERS)
+    book.add_round(sid, NIGHT[0])
+    with TinyDB(path, storage=JSONStorage, access_mode="r") as db:
+        assert db.table("meta").get(doc_id=1)["schema"] == store.SCHEMA
+        assert [r["id"] for r in db.table("sessions").all()] == ["s1"]
+    with TinyDB(path.parent / "book.sessions" / "s1.json", storage=AtomicLockedStorage) as db:
+        assert db.table("rounds").get(doc_id=1)["rules"] == "sdin"
+
+
+def test_the_storage_alone_writes_atomically_under_the_lock(tmp_path):
+    target = tmp_path / "plain.json"
+    with TinyDB(target, storage=AtomicLockedStorage) as db:
+        db.insert({"a": 1})
+        db.insert({"a": 2})
+    assert json.loads(target.read_text()) == {"_default": {"1": {"a": 1}, "2": {"a": 2}}}
+    assert json.loads((tmp_path / "plain.json.bak").read_text()) == {"_default": {"1": {"a": 1}}}
+    assert (tmp_path / "plain.json.lock").exists()
+
+
+def test_a_session_is_stored_as_round_files_with_their_rule_profile(book):
+    sid = book.new_session(PLAYERS)
+    assert book.add_round(sid, bare(NIGHT[0])) == 1
+    assert book.add_round(sid, bare(NIGHT[1])) == 2
+    session = book.session(sid)
+    assert [r["rules"] for r in session["rounds"]] == ["sdin", "sdin"]
+    stored = session["rounds"][1]["round"]
+    assert stored["players"] == PLAYERS
+    assert stored["dealer"] == NIGHT[1]["dealer"]  # the chain's 親, filled in
+    assert score_dict(stored).to_json() == score_dict(NIGHT[1]).to_json()
+    assert {"id", "name", "players", "dealer", "planned_rounds", "rate", "created", "rounds"} <= set(session)
+
+
+def test_no_total_is_kept_beside_the_rounds(path, book):
+    sid = book.new_session(PLAYERS)
+    for f in NIGHT:
+        book.add_round(sid, f)
+    text = (path.parent / "book.sessions" / "s1.json").read_text(encoding="utf-8") + path.read_text(encoding="utf-8")
+    for word in ('"mon"', '"totals"', '"payments"', '"next_dealer"'):
+        assert word not in text
+
+
+def test_round_files_are_stored_as_card_codes(book):
+    sid = book.new_session(PLAYERS)
+    assert "8h" in NIGHT[0]["field"]
+    f = dict(NIGHT[0], field=" ".join("芒に月" if c == "8h" else c for c in NIGHT[0]["field"]))
+    book.add_round(sid, f)
+    assert book.session(sid)["rounds"][0]["round"]["field"] == NIGHT[0]["field"]
+
+
+# ---------------------------------------------------------------------------------------------
+# sessions
+
+
+def test_new_session_checks_its_options(book):
+    with pytest.raises(SessionError, match="three"):
+        book.new_session(["Aki", "Ben"])
+    with pytest.raises(SessionError, match="distinct"):
+        book.new_session(["Aki", "Aki", "Ben"])
+    with pytest.raises(SessionError, match="--dealer"):
+        book.new_session(PLAYERS, dealer="Dan")
+    with pytest.raises(SessionError, match="--rounds"):
+        book.new_session(PLAYERS, rounds=8)
+    with pytest.raises(SessionError, match="--rate"):
+        book.new_session(PLAYERS, rate=-1)
+    with pytest.raises(SessionError, match="--name"):
+        book.new_session(PLAYERS, name="s4")
+    with pytest.raises(SessionError, match="empty"):
+        book.new_session(["Aki", " ", "Ben"])
+    assert book.sessions() == []
+
+
+def test_sessions_are_listed_oldest_first_and_the_newest_is_current(book):
+    a = book.new_session(PLAYERS, name="Friday")
+    b = book.new_session(["Dan", "Eri", "Fumi"], dealer="Eri", rounds=6, rate=2.5)
+    assert [r["id"] for r in book.sessions()] == [a, b]
+    assert book.current_id() == b
+    s = book.session(b)
+    assert (s["dealer"], s["planned_rounds"], s["rate"]) == ("Eri", 6, 2.5)
+
+
+def test_a_session_is_found_by_id_name_or_number(book):
+    book.new_session(PLAYERS, name="Friday")
+    book.new_session(PLAYERS, name="Saturday")
+    assert book.resolve("s1") == book.resolve("Friday") == book.resolve("1") == "s1"
+    assert book.resolve(None) == "s2"
+    with pytest.raises(SessionError, match="no session 'Sunday'"):
+        book.resolve("Sunday")
+
+
+def test_use_makes_a_session_current(book):
+    book.new_session(PLAYERS, name="Friday")
+    book.new_session(PLAYERS, name="Saturday")
+    assert book.use("Friday") == "s1"
+    assert book.current_id() == "s1"
+
+
+def test_names_are_unique(book):
+    book.new_session(PLAYERS, name="Friday")
+    with pytest.raises(SessionError, match="already exists"):
+        book.new_session(PLAYERS, name="Friday")
+    first = book.session(book.new_session(PLAYERS))["name"]
+    second = book.session(book.new_session(PLAYERS))["name"]
+    assert second == f"{first} #2"
+
+
+def test_no_session_yet_is_a_session_error(book):
+    with pytest.raises(SessionError, match="new-session"):
+        book.resolve(None)
+
+
+def test_the_round_count_is_read_from_the_session_files(book):
+    sid = book.new_session(PLAYERS)
+    book.add_round(sid, NIGHT[0])
+    assert book.sessions(with_rounds=True)[0]["rounds"] == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# rounds
+
+
+def test_a_round_of_other_players_is_refused(book):
+    sid = book.new_session(["Dan", "Eri", "Fumi"])
+    with pytest.raises(RoundError, match="players"):
+        book.add_round(sid, NIGHT[0])
+    assert book.session(sid)["rounds"] == []
+
+
+def test_a_bashi_is_never_saved(book):
+    sid = book.new_session(PLAYERS)
+    with pytest.raises(RoundError, match="場四"):
+        book.add_round(sid, BASHI)
+    assert book.session(sid)["rounds"] == []
+
+
+def test_an_unknown_rule_profile_is_refused(book):
+    sid = book.new_session(PLAYERS)
+    with pytest.raises(SessionError, match="rule profile"):
+        book.add_round(sid, NIGHT[0], rules="nope")
+
+
+def test_remove_last_round(book):
+    sid = book.new_session(PLAYERS)
+    for f in NIGHT[:3]:
+        book.add_round(sid, f)
+    removed = book.remove_last_round(sid)
+    assert removed["round"]["dealer"] == NIGHT[2]["dealer"]
+    assert len(book.session(sid)["rounds"]) == 2
+    assert book.add_round(sid, NIGHT[2]) == 3
+
+
+def test_remove_last_round_checks_the_number_it_was_asked_for(book):
+    sid = book.new_session(PLAYERS)
+    book.add_round(sid, NIGHT[0])
+    with pytest.raises(BookError, match="changed meanwhile"):
+        book.remove_last_round(sid, expect=2)
+    book.remove_last_round(sid, expect=1)
+    with pytest.raises(SessionError, match="nothing to undo"):
+        book.remove_last_round(sid)
+
+
+def test_replace_round_rechains_the_later_rounds(book):
+    sid = book.new_session(PLAYERS)
+    for f in NIGHT:
+        book.add_round(sid, f)
+    old = night.replay(book.session(sid))
+    # round 3 (親 Ben, won by Aki) replaced by round 1's piles under the same 親: Chie wins
+    assert (NIGHT[2]["dealer"], old[2].next_dealer) == ("Ben", "Aki")
+    changed = book.replace_round(sid, 3, bare(NIGHT[0]))
+    session = book.session(sid)
+    results = night.replay(session)
+    assert session["rounds"][2]["round"]["dealer"] == NIGHT[2]["dealer"]  # round 3 keeps its 親
+    for i in range(3, 12):
+        assert results[i].round.dealer == results[i - 1].next_dealer
+    expected = [i + 1 for i in range(12) if old[i].to_json() != results[i].to_json() or old[i].round.dealer != results[i].round.dealer]
+    assert changed == expected
+    assert changed[:2] == [3, 4]  # round 4 followed the chain: its 親 is now Chie
+    assert results[3].round.dealer == "Chie"
+
+
+def test_replace_round_refuses_a_round_that_is_not_there(book):
+    sid = book.new_session(PLAYERS)
+    with pytest.raises(SessionError, match="no rounds"):
+        book.replace_round(sid, 1, NIGHT[0])
+    book.add_round(sid, NIGHT[0])
+    with pytest.raises(SessionError, match="rounds 1 to 1"):
+        book.replace_round(sid, 2, NIGHT[0])
+
+
+def test_import_session_keeps_the_chain_as_written(book):
+    data = night.read_export({"players": PLAYERS, "rounds": [NIGHT[0], NIGHT[0], NIGHT[5]], "name": "old"})
+    sid = book.import_session(data)
+    session = book.session(sid)
+    assert [r["round"]["dealer"] for r in session["rounds"]] == ["Aki", "Aki", "Aki"]
+    assert session["name"] == "old"
+    assert book.session(book.import_session(data))["name"] == "old #2"
+    assert book.current_id() == "s2"
+
+
+# ---------------------------------------------------------------------------------------------
+# a round's cost does not grow with the past
+
+
+def test_adding_a_round_reads_the_index_and_one_session_and_writes_one_file(book, path, monkeypatch):
+    for _ in range(5):
+        sid = book.new_session(PLAYERS)
+        book.add_round(sid, NIGHT[0])
+    before = snapshot(path.parent)
+    reads, writes = [], []
+    real_read, real_write = store.read_json_file, store.atomic_write
+    monkeypatch.setattr(store, "read_json_file", lambda p: reads.append(p.name) or real_read(p))
+    monkeypatch.setattr(store, "atomic_write", lambda p, *a, **k: writes.append(p.name) or real_write(p, *a, **k))
+    Book.open(path).add_round("s5", NIGHT[1])
+    assert set(reads) == {"book.json", "s5.json"}
+    assert writes == ["s5.json"]
+    after = snapshot(path.parent)
+    changed = {name for name in after if before.get(name) != after[name]}
+    assert changed == {"book.sessions/s5.json", "book.sessions/s5.json.bak"}
+
+
+def test_reading_parses_each_file_once(book, path, monkeypatch):
+    sid = book.new_session(PLAYERS)
+    book.add_round(sid, NIGHT[0])
+    reads = []
+    real_read = store.read_json_file
+    monkeypatch.setattr(store, "read_json_file", lambda p: reads.append(p.name) or real_read(p))
+    reader = Book.open(path)
+    reader.session(reader.resolve(None))
+    reader.sessions(with_rounds=True)
+    reader.current_id()
+    assert reads == ["book.json", "s1.json"]
+
+
+def test_a_reader_sees_what_another_book_wrote(path):
+    reader, writer = Book.open(path), Book(path)
+    sid = writer.new_session(PLAYERS)
+    assert reader.current_id() == sid
+    assert reader.session(sid)["rounds"] == []
+    writer.add_round(sid, NIGHT[0])
+    assert len(reader.session(sid)["rounds"]) == 1
+    reader.session(sid)["rounds"].clear()  # a caller's copy: the next read is whole again
+    assert len(reader.session(sid)["rounds"]) == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# atomic writes and backups
+
+
+def test_each_write_keeps_the_previous_version_as_bak(book, path):
+    sid = book.new_session(PLAYERS)
+    file = path.parent / "book.sessions" / "s1.json"
+    book.add_round(sid, NIGHT[0])
+    one = file.read_bytes()
+    book.add_round(sid, NIGHT[1])
+    assert (path.parent / "book.sessions" / "s1.json.bak").read_bytes() == one
+    index = path.read_bytes()
+    book.new_session(PLAYERS)
+    assert (path.parent / "book.json.bak").read_bytes() == index
+
+
+def test_no_temporary_file_is_left_behind(book, path):
+    sid = book.new_session(PLAYERS)
+    for f in NIGHT:
+        book.add_round(sid, f)
+    leftovers = [p.name for p in path.parent.rglob("*") if p.name.startswith(".") or p.suffix == ".tmp"]
+    assert leftovers == []
+
+
+def test_a_failed_replace_leaves_the_file_as_it_was(book, path, monkeypatch):
+    sid = book.new_session(PLAYERS)
+    book.add_round(sid, NIGHT[0])
+    before = snapshot(path.parent)
+    real_replace = os.replace
+
+    def failing(src, dst):
+        if str(dst).endswith("s1.json"):
+            raise OSError(28, "No space left on device")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", failing)
+    with pytest.raises(BookError, match=r"s1\.json: can't be written \(No space left on device\)"):
+        book.add_round(sid, NIGHT[1])
+    monkeypatch.setattr(os, "replace", real_replace)
+    after = snapshot(path.parent)
+    assert after["book.sessions/s1.json"] == before["book.sessions/s1.json"]
+    assert not [p for p in path.parent.rglob(".*.tmp")]
+    assert len(book.session(sid)["rounds"]) == 1
+
+
+def test_a_failed_operation_writes_nothing(book, path):
+    sid = book.new_session(PLAYERS)
+    before = snapshot(path.parent)
+    with pytest.raises(RuntimeError), book.locked():
+        book.add_round(sid, NIGHT[0])
+        raise RuntimeError("the person pressed Ctrl-C")
+    assert snapshot(path.parent) == before
+
+
+# ---------------------------------------------------------------------------------------------
+# a book that can't be read
+
+
+DAMAGED = {
+    "truncated": lambda good: good[: len(good) // 2],
+    "nul bytes": lambda good: b"\x00" * 64,
+    "nul in the middle": lambda good: good[:20] + b"\x00\x00" + good[22:],
+    "empty (0 bytes)": lambda good: b"",
+    "not utf-8": lambda good: b"\xff\xfe" + good,
+    "a list": lambda good: b"[]",
+    "a table that is a list": lambda good: b'{"meta": []}',
+    "no meta": lambda good: b'{"sessions": {}}',
+    "not a number as document id": lambda good: b'{"meta": {"x": {"schema": 1}}}',
+    "a bad session row": lambda good: good.replace(b'"players":', b'"playerz":', 1),
+    "a future schema": lambda good: good.replace(b'"schema":1', b'"schema":99'),
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGED))
+def test_a_damaged_index_is_never_overwritten_or_removed(path, damage):
+    Book.open(path).new_session(PLAYERS)
+    bad = DAMAGED[damage](path.read_bytes())
+    path.write_bytes(bad)
+    before = snapshot(path.parent)
+    with pytest.raises(BookError) as e:
+        Book.open(path)
+    message = str(e.value)
+    assert str(path) in message and "\n" not in message
+    assert ("newer hachi-score" in message) if damage == "a future schema" else ("can't be read" in message)
+    book = Book(path)
+    for attempt in (lambda: book.new_session(PLAYERS), lambda: book.add_round("s1", NIGHT[0]), lambda: book.use("s1")):
+        with pytest.raises(BookError):
+            attempt()
+    assert snapshot(path.parent) == before
+    assert path.read_bytes() == bad
+
+
+def test_the_message_says_what_to_do(path):
+    book = Book.open(path)
+    book.new_session(PLAYERS)
+    book.new_session(PLAYERS)  # now there is a .bak
+    path.write_bytes(b'{"meta": {"1": {"schema": 1, "current"')
+    with pytest.raises(BookError, match=r"broken JSON .*\(cut short\?\).*book\.json\.bak: copy it over book\.json"):
+        Book.open(path)
+
+
+def test_a_book_path_that_is_a_directory_is_refused(tmp_path):
+    with pytest.raises(BookError, match="is a directory"):
+        Book.open(tmp_path)
+
+
+@pytest.mark.parametrize("damage", ["truncated", "nul bytes", "empty (0 bytes)", "a list", "a future schema"])
+def test_a_damaged_session_file_is_never_overwritten(book, path, damage):
+    sid = book.new_session(PLAYERS)
+    book.add_round(sid, NIGHT[0])
+    other = book.new_session(PLAYERS)
+    file = path.parent / "book.sessions" / "s1.json"
+    bad = DAMAGED[damage](file.read_bytes())
+    file.write_bytes(bad)
+    before = snapshot(path.parent)
+    with pytest.raises(BookError, match=str(file)):
+        book.session(sid)
+    with pytest.raises(BookError):
+        book.add_round(sid, NIGHT[1])
+    with pytest.raises(BookError):
+        book.remove_last_round(sid)
+    assert snapshot(path.parent) == before
+    # the other sessions still work, and the listing marks the damaged one
+    book.add_round(other, NIGHT[0])
+    rows = book.sessions(with_rounds=True)
+    assert rows[0]["rounds"] is None and str(file) in rows[0]["error"]
+    assert rows[1]["rounds"] == 1
+    assert file.read_bytes() == bad
+
+
+def test_a_missing_session_file_is_reported(book, path):
+    sid = book.new_session(PLAYERS)
+    (path.parent / "book.sessions" / "s1.json").unlink()
+    with pytest.raises(BookError, match="missing its file"):
+        book.session(sid)
+
+
+def test_a_session_file_in_the_wrong_shape_is_damage(book, path):
+    sid = book.new_session(PLAYERS)
+    book.add_round(sid, NIGHT[0])
+    file = path.parent / "book.sessions" / "s1.json"
+    data = json.loads(file.read_text(encoding="utf-8"))
+    data["rounds"]["3"] = data["rounds"].pop("1")
+    file.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(BookError, match="numbered"):
+        book.session(sid)
+
+
+def test_an_interrupted_create_never_reuses_a_left_over_file(book, path):
+    book.new_session(PLAYERS)
+    left = path.parent / "book.sessions" / "s2.json"
+    left.write_bytes(b"left by a crash")
+    assert book.new_session(PLAYERS) == "s3"
+    assert left.read_bytes() == b"left by a crash"
+
+
+# ---------------------------------------------------------------------------------------------
+# the lock
+
+
+def hold_lock(path: Path) -> int:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(store.lock_path(path), os.O_RDWR | os.O_CREAT)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    return fd
+
+
+def test_the_lock_waits_are_one_and_ten_seconds():
+    assert (store.LOCK_NOTICE_AFTER, store.LOCK_TIMEOUT) == (1.0, 10.0)
+
+
+def test_a_held_lock_is_waited_for_then_given_up(path, monkeypatch):
+    monkeypatch.setattr(store, "LOCK_NOTICE_AFTER", 0.1)
+    monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.4)
+    notices: list[str] = []
+    book = Book.open(path, notice=notices.append)
+    fd = hold_lock(path)
+    try:
+        start = time.monotonic()
+        with pytest.raises(BookError, match=r"lock .*gave up, nothing was changed"):
+            book.new_session(PLAYERS)
+        assert 0.4 <= time.monotonic() - start < 2
+    finally:
+        os.close(fd)
+    assert len(notices) == 1 and "waiting for the book's lock" in notices[0]
+    assert not (path.parent / "book.sessions").exists()
+
+
+def test_a_write_goes_ahead_once_the_lock_is_released(path, monkeypatch):
+    monkeypatch.setattr(store, "LOCK_NOTICE_AFTER", 0.1)
+    notices: list[str] = []
+    book = Book.open(path, notice=notices.append)
+    fd = hold_lock(path)
+    threading.Timer(0.3, os.close, [fd]).start()
+    assert book.new_session(PLAYERS) == "s1"
+    assert len(notices) == 1
+
+
+def test_no_notice_when_the_lock_is_free(path):
+    notices: list[str] = []
+    Book.open(path, notice=notices.append).new_session(PLAYERS)
+    assert notices == []
+
+
+def test_a_killed_holder_never_leaves_the_lock_stuck(path, monkeypatch):
+    path.parent.mkdir(parents=True)
+    code = (
+        "import fcntl, os, sys, time\n"
+        f"fd = os.open({str(store.lock_path(path))!r}, os.O_RDWR | os.O_CREAT)\n"
+        "fcntl.flock(fd, fcntl.LOCK_EX)\n"
+        "print('locked', flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    holder = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.3)
+        with pytest.raises(BookError, match="lock"):
+            Book.open(path, notice=lambda m: None).new_session(PLAYERS)
+        holder.send_signal(signal.SIGKILL)
+        holder.wait(10)
+        assert Book.open(path).new_session(PLAYERS) == "s1"
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def _add_rounds(path: str, rounds: list[dict], barrier) -> None:
+    book = Book.open(Path(path))
+    barrier.wait()
+    for f in rounds:
+        book.add_round("s1", f)
+
+
+def test_concurrent_writers_lose_no_round_and_keep_the_chain(path):
+    Book.open(path).new_session(PLAYERS)
+    ctx = multiprocessing.get_context("fork")
+    barrier = ctx.Barrier(3)
+    files = [bare(f) for f in NIGHT]
+    workers = [ctx.Process(target=_add_rounds, args=(str(path), files[i::3], barrier)) for i in range(3)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(30)
+    assert [w.exitcode for w in workers] == [0, 0, 0]
+    session = Book.open(path).session("s1")
+    assert len(session["rounds"]) == 12
+    results = night.replay(session)
+    dealer = "Aki"
+    for r in results:  # each round got the 親 of the moment it was added, under the lock
+        assert r.round.dealer == dealer
+        dealer = r.next_dealer
