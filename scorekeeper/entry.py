@@ -1,0 +1,583 @@
+"""Entering a round at the table: the question-by-question flow of `hachi-score round` and `edit N`.
+
+The flow asks in the order the table sees a round: the 親, the six field cards, each player's 手役,
+how the round ended and who declared 下げ, each player's captured pile, then the full result and a
+confirm. It knows no rule of its own: every answer is checked by building the round file answered
+so far and handing it to :meth:`Round.from_dict`, the very check `round --file` uses, so the two can
+never disagree. A check that needs answers still to come waits for them.
+
+:class:`RoundEntry` takes an input function (``input``, or a script in tests) and a rich console and
+returns an :class:`Outcome`; it never touches the book. Ctrl-C, end of input or "no" at the confirm
+raise :class:`Aborted`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from rich.cells import cell_len
+from rich.console import Console
+from rich.text import Text
+
+from .cards import DECK, FACES, MONTHS, Card, points, sort_cards
+from .notation import HELP, format_compact, parse_cards, split_tokens
+from .rules import SDIN, Rules
+from .scoring import Result, Round, RoundError, field_class, score
+from .yaku import TEYAKU, YAKU_BY_NAME, dekiyaku, teyaku, teyaku_name
+
+#: Reads one answer: called with the prompt, returns the line typed (``input`` has this shape).
+Ask = Callable[[str], str]
+
+BACK_WORDS = frozenset({"back", "戻る", "もどる"})
+HELP_WORDS = frozenset({"?", "help"})
+NONE_WORDS = frozenset({"-", "none", "nobody", "なし"})
+PLAYED_OUT_WORDS = NONE_WORDS | {"out", "played out"}
+REST_WORDS = frozenset({"rest", "残り"})
+YES_WORDS = frozenset({"", "y", "yes", "はい"})
+NO_WORDS = frozenset({"n", "no", "いいえ"})
+
+KEYS_HELP = ("Enter keeps the answer in [brackets] · back: the previous question · ?: help · "
+             "Ctrl-C: stop, nothing is saved")
+
+
+class Aborted(Exception):
+    """The person stopped: Ctrl-C, end of input, or "no" at the confirm. Nothing is to be saved."""
+
+
+class AnswerError(ValueError):
+    """An answer that can't be taken: one line, shown before the question is asked again."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A confirmed round (its round file and result), or a 場四 (``round_file`` None)."""
+
+    round_file: dict[str, Any] | None
+    result: Result
+
+    @property
+    def redeal(self) -> bool:
+        return self.result.redeal
+
+
+_BACK = object()
+
+
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).strip().casefold()
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal cells, so that columns line up after CJK names."""
+    return text + " " * max(0, width - cell_len(text))
+
+
+def cards_of(codes: Sequence[str] | str | None) -> list[Card]:
+    """The cards of an answer already checked; nothing, or a blank line, is no cards."""
+    if not codes or (isinstance(codes, str) and not codes.strip()):
+        return []
+    return parse_cards(codes)
+
+
+def _codes(cards: Sequence[Card]) -> list[str]:
+    return [c.code for c in sort_cards(cards)]
+
+
+def yaku_text(name: str, value: int) -> str:
+    """``三本 (さんぼん) 20文``: the name with its reading, and its value."""
+    return f"{YAKU_BY_NAME[name].label()} {value}文"
+
+
+def _where(where: str) -> str:
+    """A round file's key, said for the person at the table."""
+    head, _, player = where.partition(".")
+    if player:
+        return {"hands": f"{player}'s hand", "teyaku": f"{player}'s 手役",
+                "captured": f"{player}'s pile"}.get(head, where)
+    return {"field": "場札 field", "dealer": "親"}.get(where, where)
+
+
+class RoundEntry:
+    """One round, asked question by question.
+
+    ``players`` are in play order; ``dealer`` is the proposed 親 (RULES.md §8: the last winner).
+    ``prefill``, a stored round file, gives every question its default (`edit N`).
+    """
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        dealer: str,
+        ask: Ask,
+        console: Console,
+        *,
+        prefill: Mapping[str, Any] | None = None,
+        rules: Rules = SDIN,
+        confirm: str = "save?",
+    ) -> None:
+        self.players = tuple(players)
+        self.ask = ask
+        self.out = console
+        self.rules = rules
+        self.confirm_prompt = confirm
+        #: answers, checked and in canonical form (card codes), by question
+        self.values: dict[str, Any] = {}
+        #: each question's default: the last answer, or the stored round's
+        self.texts: dict[str, str] = {"dealer": dealer}
+        self.width = max(cell_len(p) for p in self.players)
+        self.current = "dealer"
+        if prefill is not None:
+            self._prefill(prefill)
+
+    # -- the walk through the questions --------------------------------------------------------
+
+    def order(self) -> list[str]:
+        """Play order from the 親: the order hands and piles are asked in."""
+        dealer = self.values.get("dealer", self.texts["dealer"])
+        start = self.players.index(dealer) if dealer in self.players else 0
+        return [self.players[(start + i) % 3] for i in range(3)]
+
+    def steps(self) -> list[str]:
+        order = self.order()
+        return (["dealer", "field"] + [f"hand:{p}" for p in order] + ["ended", "sage"]
+                + [f"pile:{p}" for p in order] + ["confirm"])
+
+    def run(self) -> Outcome:
+        """Ask until the round is confirmed or is a 場四. Raises :class:`Aborted`."""
+        self._say(f"Round for {', '.join(self.players)}. ? shows the card notation at any question; "
+                  "back goes to the previous one; Ctrl-C stops without saving.", style="dim")
+        try:
+            return self._walk()
+        except (KeyboardInterrupt, EOFError) as e:
+            self.out.print()
+            raise Aborted("interrupted" if isinstance(e, KeyboardInterrupt) else "end of input") from None
+
+    def _walk(self) -> Outcome:
+        i = 0
+        while True:
+            steps = self.steps()
+            key = self.current = steps[i]
+            if key == "confirm":
+                outcome = self._confirm(steps[:i])
+                if outcome is not None:
+                    return outcome
+                i -= 1
+                continue
+            self._intro(key)
+            answer = self._ask(key, steps[:i])
+            if answer is _BACK:
+                if i == 0:
+                    self._say("  (this is the first question)", style="dim")
+                i = max(0, i - 1)
+            elif isinstance(answer, Round) and answer.redeal:
+                return Outcome(None, score(answer, self.rules))
+            else:
+                i += 1
+
+    def _ask(self, key: str, before: list[str]) -> Any:
+        """Ask ``key`` until its answer checks out; the checked round so far, or ``_BACK``."""
+        while True:
+            default = self.texts.get(key, "")
+            line = self.ask(f"{self._prompt(key)}{f' [{default}]' if default else ''}: ")
+            word = _fold(line)
+            if word in HELP_WORDS:
+                self._help(key)
+                continue
+            if word in BACK_WORDS:
+                return _BACK
+            try:
+                value, text, rnd = self._answer(key, line.strip() or default, before)
+            except AnswerError as e:
+                self._say(f"  ✗ {e}", style="red")
+                if line.strip():  # kept: to fix by going back, or to edit (↑ recalls it)
+                    self.texts[key] = line.strip()
+                continue
+            self.values[key] = value
+            self.texts[key] = text
+            self._echo(key, value, before + [key], rnd)
+            return rnd
+
+    def _prompt(self, key: str) -> str:
+        kind, _, player = key.partition(":")
+        if kind == "dealer":
+            return f"親 dealer ({self._numbered()})"
+        if kind == "field":
+            return "場札 the six field cards"
+        if kind == "hand":
+            return f"手役 {pad(player, self.width)}"
+        if kind == "ended":
+            return f"ended by (Enter: played out; or who stopped with a 出来役: {self._numbered()})"
+        if kind == "sage":
+            return "下げ declared by (Enter: nobody)"
+        rest = " (or rest)" if self._is_last_pile(key) and self.values.get("ended") is None else ""
+        return f"札 {pad(player, self.width)}{rest}"
+
+    def _intro(self, key: str) -> None:
+        if key == f"hand:{self.order()[0]}":
+            self._say("手役: each player's 7 dealt cards, or only the 手役's name (三本, 赤 …); "
+                      "Enter for none.", style="dim")
+        elif key == f"pile:{self.order()[0]}":
+            last = " The last may be typed as rest." if self.values.get("ended") is None else ""
+            self._say(f"札: each player's captured pile.{last}", style="dim")
+
+    def _numbered(self) -> str:
+        return ", ".join(f"{n} {p}" for n, p in enumerate(self.players, 1))
+
+    # -- answers: each checked by Round.from_dict on the round answered so far ------------------
+
+    def _answer(self, key: str, text: str, before: list[str]) -> tuple[Any, str, Round | None]:
+        """(the answer in canonical form, its text as a default, the round if it is complete)."""
+        kind = key.partition(":")[0]
+        if kind == "dealer":
+            who = self._player(text)
+            return who, who, self._check(before, {key: who})
+        if kind == "field":
+            rnd = self._check(before, {key: text})  # the text as typed: errors quote its tokens
+            cards = cards_of(text)
+            return _codes(cards), format_compact(cards), rnd
+        if kind == "hand":
+            answer = self._hand(text)
+            rnd = self._check(before, {key: answer})
+            value = answer and {"hand": _codes(cards_of(answer["hand"])) or None,
+                                "teyaku": answer["teyaku"]}
+            return value, self._hand_text(value), rnd
+        if kind in ("ended", "sage"):
+            words = PLAYED_OUT_WORDS if kind == "ended" else NONE_WORDS
+            who = None if _fold(text) in words or not text else self._player(text)
+            return who, who or "", self._check(before, {key: who})
+        return self._pile(key, text, before)
+
+    def _pile(self, key: str, text: str, before: list[str]) -> tuple[list[str], str, Round | None]:
+        rest = _fold(text) in REST_WORDS
+        if _fold(text) in NONE_WORDS:
+            text = ""
+        elif rest:
+            if not self._is_last_pile(key) or self.values.get("ended") is not None:
+                raise AnswerError("rest is only for the last pile of a played-out round")
+            text = " ".join(_codes(self._rest(before)))
+        rnd = self._check(before, {key: text})
+        cards = _codes(cards_of(text))
+        if rnd is None:  # piles still to come: from_dict's 出来役 checks wait for the 48 cards
+            self._holders_so_far({**{k: self.values[k] for k in before}, key: cards})
+        return cards, "rest" if rest else format_compact(cards_of(cards)), rnd
+
+    def _hand(self, text: str) -> dict[str, Any] | None:
+        """A 手役 answer: a dealt hand, a 手役's name, or both (``2trk 4t 6k 7k 10k 三本``)."""
+        if not text or _fold(text) in NONE_WORDS:
+            return None
+        name = teyaku_name(text)
+        if name is not None:
+            return {"hand": None, "teyaku": name}
+        tokens = split_tokens(text)
+        names = [n for n in map(teyaku_name, tokens) if n]
+        if len(names) > 1:
+            raise AnswerError(f"{' and '.join(names)}: a hand scores only its single highest 手役")
+        cards = " ".join(t for t in tokens if teyaku_name(t) is None)
+        return {"hand": cards or None, "teyaku": names[0] if names else None}
+
+    @staticmethod
+    def _hand_text(value: Mapping[str, Any] | None) -> str:
+        if not value:
+            return ""
+        hand = format_compact(cards_of(value["hand"]))
+        return " ".join(x for x in (hand, value["teyaku"]) if x)
+
+    def _player(self, text: str) -> str:
+        """A player by name, by a name's unique start, or by number in play order."""
+        if text in self.players:
+            return text
+        folded = _fold(text)
+        same = [p for p in self.players if _fold(p) == folded]
+        if len(same) == 1:
+            return same[0]
+        if folded.isdigit() and 1 <= int(folded) <= 3:
+            return self.players[int(folded) - 1]
+        start = [p for p in self.players if folded and _fold(p).startswith(folded)]
+        if len(start) == 1:
+            return start[0]
+        raise AnswerError(f"{text!r} is not a player: answer {self._numbered()}")
+
+    def round_file(self, answers: Mapping[str, Any]) -> dict[str, Any]:
+        """The round file (CONTRACT.md §3) of some answers, by question."""
+        data: dict[str, Any] = {"players": list(self.players)}
+        for key, value in answers.items():
+            kind, _, player = key.partition(":")
+            if kind in ("dealer", "field"):
+                data[kind] = value
+            elif kind == "hand" and value:
+                if value["hand"]:
+                    data.setdefault("hands", {})[player] = value["hand"]
+                if value["teyaku"]:
+                    data.setdefault("teyaku", {})[player] = value["teyaku"]
+            elif kind in ("ended", "sage") and value:
+                data["ended_by" if kind == "ended" else "sage"] = value
+            elif kind == "pile":
+                data.setdefault("captured", {})[player] = value
+        return data
+
+    def _check(self, before: list[str], answer: Mapping[str, Any]) -> Round | None:
+        """``Round.from_dict`` on the answers so far plus this one.
+
+        The round when it checks out as a whole; None when the only problem is a check that needs
+        answers still to come. Any other problem is this answer's: an :class:`AnswerError`.
+        """
+        data = self.round_file({**{k: self.values[k] for k in before}, **answer})
+        try:
+            return Round.from_dict(data, rules=self.rules)
+        except RoundError as e:
+            if self._waits(e, data):
+                return None
+            raise AnswerError(self._problem(e, data)) from None
+
+    @staticmethod
+    def _waits(e: RoundError, data: Mapping[str, Any]) -> bool:
+        """Is ``e`` a check that needs answers still to come?"""
+        piles = data.get("captured", {})
+        if e.where == "field":
+            return "field" not in data
+        if e.where == "captured":  # a played-out round's 48 cards: once every pile is in
+            return len(piles) < 3
+        if e.where in ("ended_by", "sage"):  # that player's pile holds a 出来役: once it is in
+            return data.get(e.where) not in piles
+        return False
+
+    def _problem(self, e: RoundError, data: Mapping[str, Any]) -> str:
+        """``e`` said for the table, naming the player whose pile is off."""
+        if e.where == "captured":
+            return self._not_264(data)
+        if e.where in ("ended_by", "sage"):
+            return self._role_problem(data[e.where], e.where)
+        if e.where.startswith("captured.") and "neither ended" in e.problem:
+            player = e.where.partition(".")[2]
+            return self._holder_problem(player, dekiyaku(cards_of(data["captured"][player])))
+        return f"{_where(e.where)}: {e.problem}"
+
+    @staticmethod
+    def _role_problem(player: str, role: str) -> str:
+        did = "ended the round" if role == "ended_by" else "declared 下げ"
+        return (f"{player} {did}, but {player}'s pile holds no 出来役 "
+                "(a card in the wrong pile? or back to how the round ended)")
+
+    @staticmethod
+    def _holder_problem(player: str, held: Sequence[str]) -> str:
+        return (f"{player}'s pile holds {'・'.join(held)}, but {player} neither ended the round nor "
+                "declared 下げ (a card in the wrong pile? or back to how the round ended)")
+
+    def _holders_so_far(self, answers: Mapping[str, Any]) -> None:
+        """RULES.md §7's last line for the piles typed so far, while others are still to come.
+
+        :meth:`Round.from_dict` makes this check once every pile is in; until then its 48-card
+        check comes first, so the piles typed so far are asked the same question here.
+        """
+        ended, sage = answers.get("ended"), answers.get("sage")
+        for key, cards in answers.items():
+            if not key.startswith("pile:"):
+                continue
+            player, held = key.partition(":")[2], dekiyaku(cards_of(cards))
+            if player in (ended, sage) and not held:
+                raise AnswerError(self._role_problem(player, "ended_by" if player == ended else "sage"))
+            if held and player not in (ended, sage):
+                raise AnswerError(self._holder_problem(player, held))
+
+    @staticmethod
+    def _piles(data: Mapping[str, Any]) -> dict[str, list[Card]]:
+        return {p: cards_of(v) for p, v in data.get("captured", {}).items()}
+
+    def _not_264(self, data: Mapping[str, Any]) -> str:
+        piles = self._piles(data)
+        missing = sort_cards((Counter(DECK) - Counter(c for pile in piles.values() for c in pile)).elements())
+        total = sum(points(pile) for pile in piles.values())
+        each = " + ".join(f"{p} {points(pile)}" for p, pile in piles.items())
+        named = " ".join(f"{c.code} {c.ja}" for c in missing) if len(missing) <= 4 else format_compact(missing)
+        return (f"a played-out round's piles make 264, these make {total} ({each}); in no pile: "
+                f"{named}. A capture left out? back to fix a pile, or to say who stopped")
+
+    def _rest(self, before: list[str]) -> list[Card]:
+        """``rest``: the deck minus the piles typed so far."""
+        taken = Counter(c for k in before if k.startswith("pile:") for c in cards_of(self.values[k]))
+        return list((Counter(DECK) - taken).elements())
+
+    def _is_last_pile(self, key: str) -> bool:
+        return key == f"pile:{self.order()[-1]}"
+
+    # -- the confirm --------------------------------------------------------------------------
+
+    def _confirm(self, keys: list[str]) -> Outcome | None:
+        """The full result, as `score` shows it, then save? The outcome, or None for back."""
+        from .render import round_view
+
+        rnd = Round.from_dict(self.round_file({k: self.values[k] for k in keys}), rules=self.rules)
+        result = score(rnd, self.rules)
+        self.out.print()
+        self.out.print(round_view(result))
+        while True:
+            word = _fold(self.ask(f"{self.confirm_prompt} [Y/n]: "))
+            if word in YES_WORDS:
+                return Outcome(rnd.to_dict(), result)
+            if word in NO_WORDS:
+                raise Aborted("not saved")
+            if word in BACK_WORDS:
+                return None
+            if word in HELP_WORDS:
+                self._say("  Enter or y: save · n: stop without saving · back: the last pile again")
+                continue
+            self._say("  ✗ answer y (save), n (don't save) or back", style="red")
+
+    # -- echoes and help ----------------------------------------------------------------------
+
+    def _say(self, text: str, style: str = "") -> None:
+        self.out.print(Text(text, style=style))
+
+    def _echo(self, key: str, value: Any, keys: list[str], rnd: Round | None) -> None:
+        kind, _, player = key.partition(":")
+        if kind == "field":
+            from .render import FIELD_READINGS
+
+            self._say("  " + " · ".join(f"{c.code} {c.ja}" for c in cards_of(value)))
+            if rnd is not None and rnd.redeal:
+                self._say("  場四 (ばし): redeal. The same 親 deals again; nothing is scored or saved.",
+                          style="bold")
+                return
+            fc = field_class(cards_of(value))
+            self._say(f"  {fc} ({FIELD_READINGS[fc]}) ×{self.rules.multipliers[fc]}", style="bold")
+        elif kind == "hand":
+            self._echo_hand(player, value)
+        elif kind == "ended":
+            self._say("  played out: every card was captured" if value is None
+                      else f"  {value} stopped with a 出来役")
+        elif kind == "sage" and value:
+            ended = self.values.get("ended")
+            if ended is None:
+                note = f"played out after {value}'s 下げ: {value}'s 出来役 are halved"
+            elif ended == value:
+                note = f"{value} declared 下げ and then stopped: all of {value}'s 出来役 are paid"
+            else:
+                note = f"{ended} stopped after {value}'s 下げ: {value} alone pays {ended} double"
+            self._say(f"  下げ: {note}")
+        elif kind == "pile":
+            self._echo_pile(player, value, keys)
+
+    def _echo_hand(self, player: str, value: Mapping[str, Any] | None) -> None:
+        name = pad(player, self.width)
+        found = value and (value["teyaku"] or teyaku(cards_of(value["hand"]), self.rules))
+        if not found:
+            self._say(f"  {name}  no 手役" + (" in the hand" if value else ""))
+            return
+        how = "declared" if value["teyaku"] else "in the hand"
+        self._say(f"  {name}  {yaku_text(found, self.rules.teyaku[found])} ({how})", style="green")
+
+    def _echo_pile(self, player: str, codes: list[str], keys: list[str]) -> None:
+        def line(who: str, cards: Sequence[Card]) -> str:
+            return f"  {pad(who, self.width)}  {len(cards):2d} cards {points(cards):4d} points"
+
+        pile = cards_of(codes)
+        held = dekiyaku(pile)
+        deki = "  出来役 " + "・".join(yaku_text(d, self.rules.dekiyaku[d]) for d in held) if held else ""
+        self._say(line(player, pile) + deki, style="green" if held else "")
+        piles = [k for k in keys if k.startswith("pile:")]
+        if len(piles) == 2 and self.values.get("ended") is None:
+            rest = self._rest(piles)
+            self._say(line(self.order()[-1], rest) + "  left: type rest", style="dim")
+
+    def _help(self, key: str) -> None:
+        kind = key.partition(":")[0]
+        self.out.print(HELP, markup=False, highlight=False)
+        if kind in ("dealer", "ended", "sage"):
+            self._say(f"Players: {self._numbered()}: a name, its start, or its number.")
+        if kind == "ended":
+            self._say("Enter (or out) if every hand was played out; else the player who completed a "
+                      "出来役 and stopped.")
+        elif kind == "sage":
+            self._say("下げ: the player who completed a 出来役 and played on. Enter or - for nobody.")
+        elif kind == "hand":
+            self._say("手役, highest first: " + " · ".join(
+                yaku_text(y.name, self.rules.teyaku[y.name]) for y, _ in TEYAKU))
+            self._say("Type the 7 dealt cards (the 手役 is found), or only the 手役's name (三本), "
+                      "or both. Enter or - for none.")
+        elif kind == "pile":
+            self._say("Every card the player captured, e.g. 1hk 3rkk 8htkk. Enter or - for an empty "
+                      "pile. rest: every card not in the other two piles (played-out round, last pile).")
+        self._say(KEYS_HELP, style="dim")
+
+    # -- edit: every default from a stored round ------------------------------------------------
+
+    def _prefill(self, stored: Mapping[str, Any]) -> None:
+        rnd = Round.from_dict(dict(stored), players=self.players, rules=self.rules)
+        self.texts["dealer"] = rnd.dealer
+        self.texts["field"] = format_compact(rnd.field)
+        for p in self.players:
+            hand = format_compact(rnd.hands[p]) if p in rnd.hands else ""
+            self.texts[f"hand:{p}"] = " ".join(x for x in (hand, rnd.declared.get(p)) if x)
+            self.texts[f"pile:{p}"] = format_compact(rnd.pile(p))
+        self.texts["ended"] = rnd.ended_by or ""
+        self.texts["sage"] = rnd.sage or ""
+
+    # -- Tab completion -----------------------------------------------------------------------
+
+    def completions(self) -> list[str]:
+        """The words Tab may complete at the current question."""
+        kind = self.current.partition(":")[0]
+        words = ["back"]
+        if kind == "confirm":
+            return words + ["yes", "no"]
+        if kind in ("dealer", "ended", "sage"):
+            return words + list(self.players) + (["out"] if kind == "ended" else [])
+        words += CARD_WORDS
+        if kind == "hand":
+            words += [y.name for y, _ in TEYAKU] + [y.reading for y, _ in TEYAKU]
+        elif kind == "pile":
+            words.append("rest")
+        return words
+
+
+#: Card codes, Japanese names and month flowers, for Tab.
+CARD_WORDS: list[str] = [c.code for c in FACES] + [c.ja for c in FACES] + [m.ja for m in MONTHS]
+
+
+def enable_tab_completion(entry: RoundEntry) -> bool:
+    """Let Tab complete card codes and names (and players, 手役, keywords), where readline exists."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - a Python built without readline
+        return False
+
+    def complete(text: str, state: int) -> str | None:
+        folded = _fold(text)
+        matches = [w for w in entry.completions() if _fold(w).startswith(folded)]
+        return matches[state] if state < len(matches) else None
+
+    readline.set_completer_delims(" \t,")  # bytes to readline: a CJK 、 would split CJK names
+    readline.set_completer(complete)
+    if "libedit" in (readline.__doc__ or ""):  # pragma: no cover - macOS
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")
+    return True
+
+
+def changes_view(players: Sequence[str], old: Sequence[Result], new: Sequence[Result],
+                 numbers: Sequence[int]) -> Any:
+    """After an edit: each round whose result changed, its 親 and every player's 文, old → new."""
+    from rich.table import Table
+
+    table = Table(title="results changed", title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("round", justify="right")
+    table.add_column("親")
+    for p in players:
+        table.add_column(Text(p), justify="right")
+    for n in numbers:
+        before, after = old[n - 1], new[n - 1]
+        dealer = (after.round.dealer if before.round.dealer == after.round.dealer
+                  else f"{before.round.dealer} → {after.round.dealer}")
+        table.add_row(str(n), Text(dealer), *(
+            Text(f"{before.mon(p):+d} → {after.mon(p):+d}" if before.mon(p) != after.mon(p)
+                 else f"{after.mon(p):+d}") for p in players))
+    from .night import totals
+
+    was, now = totals(old, players), totals(new, players)
+    table.add_row("total", "", *(Text(f"{was[p]:+d} → {now[p]:+d}" if was[p] != now[p] else f"{now[p]:+d}",
+                                      style="bold") for p in players))
+    return table
