@@ -36,6 +36,11 @@ class UserError(Exception):
         self.code = code
 
 
+def emit_json(obj: Any) -> None:
+    """One compact JSON line on standard output, written with plain print (CONTRACT.md §4)."""
+    print(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
+
+
 def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
     raise UserError(message, code)
 
@@ -169,8 +174,6 @@ def score(
             _error(line)
         raise typer.Exit(EXIT_INPUT)
     if as_json:
-        from .render import emit_json
-
         for result in results:
             emit_json(result.to_json())
         return
@@ -190,8 +193,6 @@ def cards(
     from .cards import DECK_COUNT, FACES
 
     if as_json:
-        from .render import emit_json
-
         emit_json(
             [
                 {"code": c.code, "month": c.month, "kind": c.kind.romaji, "points": c.points,
@@ -244,7 +245,7 @@ def odds(
     except odds_mod.OddsError as e:
         fail(str(e))
     if as_json:
-        print(json.dumps(report, ensure_ascii=False, separators=(",", ":")))
+        emit_json(report)
         return
 
     from rich.table import Table
@@ -365,8 +366,6 @@ def _replay(session: dict[str, Any]) -> list[Any]:
 def _print_summary(session: dict[str, Any], results: list[Any], as_json: bool, show_all: bool) -> None:
     if as_json:
         from .night import summary_data
-        from .render import emit_json
-
         emit_json(summary_data(session, results))
         return
     from .night_view import summary_view
@@ -461,8 +460,6 @@ def _enter_round(session: str | None, db: str | None, as_json: bool) -> None:
             number = book.add_round(sid, outcome.round_file)
         results.append(outcome.result)
     if as_json:
-        from .render import emit_json
-
         emit_json({"session": sid, "round": number, "saved": number is not None, **outcome.result.to_json()})
         return
     from .night_view import standing_line
@@ -549,8 +546,6 @@ def round_(
                 number = book.add_round(sid, {**data, "dealer": result.round.dealer})
                 results.append(result)
     if as_json:
-        from .render import emit_json
-
         emit_json({"session": sid, "round": number, "saved": number is not None, **result.to_json()})
         return
     from .night_view import standing_line
@@ -588,8 +583,6 @@ def sessions(
         rows = book.sessions(with_rounds=True)
         current = book.current_id()
     if as_json:
-        from .render import emit_json
-
         emit_json([{**row, "current": row["id"] == current} for row in rows])
     elif not rows:
         print(f"no sessions yet in {book.path}: start one with `hachi-score new-session NAME NAME NAME`")
@@ -633,8 +626,6 @@ def show(
         fail(f"round {number}: session {stored['id']} has {have}")
     record, result = stored["rounds"][number - 1], results[number - 1]
     if as_json:
-        from .render import emit_json
-
         emit_json({"session": stored["id"], "round": number, "rules": record["rules"],
                    "file": record["round"], **result.to_json()})
         return

@@ -5,9 +5,7 @@ Nothing here decides a number: every amount comes from a :class:`~scorekeeper.sc
 
 from __future__ import annotations
 
-import json
-import sys
-from typing import Any, Iterable
+from typing import Iterable
 
 from rich.console import Console, Group
 from rich.table import Table
@@ -24,11 +22,6 @@ ROUND_KINDS = {
     SPECIAL_ROUND: "特殊役 round: only 特殊役 paid, 手役 void",
     PLAIN_ROUND: "plain round: 手役 paid, card points − 88",
 }
-
-
-def emit_json(obj: Any) -> None:
-    """One compact JSON line on standard output, written with plain print (CONTRACT.md §4)."""
-    print(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
 
 
 def console(stderr: bool = False) -> Console:
@@ -150,14 +143,3 @@ def cards_table() -> Table:
             str(DECK_COUNT[c]),
         )
     return table
-
-
-def error_line(message: str) -> None:
-    """One line on standard error."""
-    print(f"hachi-score: {message}", file=sys.stderr)
-
-
-def notice(message: str) -> None:
-    print(message, file=sys.stderr)
-
-

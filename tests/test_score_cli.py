@@ -120,3 +120,11 @@ def test_every_command_has_help_text():
 def test_version():
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and result.stdout.startswith("hachi-score ")
+
+
+def test_every_command_is_documented_in_the_readme():
+    import typer.main
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    for name in typer.main.get_command(app).commands:
+        assert f"`{name}" in readme or f"hachi-score {name}" in readme, name
