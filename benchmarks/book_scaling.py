@@ -13,7 +13,6 @@ the median wall time and the median CPU time (user + system, of the child) are p
 from __future__ import annotations
 
 import argparse
-import os
 import resource
 import statistics
 import subprocess
@@ -23,7 +22,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import SAMPLES, hachi, one_core
+from _common import SAMPLES, bench_env, hachi, one_core
 
 
 def run(*args: str, env: dict[str, str]) -> tuple[float, float]:
@@ -65,7 +64,7 @@ def main() -> None:
         for nights in args.nights:
             folder = Path(tmp) / f"n{nights}"
             folder.mkdir()
-            envs[nights] = {**os.environ, "HACHI_SCORE_DB": str(folder / "book.json")}
+            envs[nights] = bench_env(HACHI_SCORE_DB=str(folder / "book.json"))
             build(folder, nights, envs[nights])
         times: dict[tuple[int, str], list[tuple[float, float]]] = {}
         for i in range(args.runs + 1):  # the first run only warms the caches

@@ -9,6 +9,7 @@ the person aborted; 2 bad input. Errors are one line on standard error, never a 
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import sys
@@ -800,6 +801,21 @@ def demo(
     _print_summary(stored, _replay(stored), as_json, show_all)
 
 
+def _app_for(argv: list[str]) -> typer.Typer:
+    """The app with only the command typed, when one is: typer inspects every command's
+    signature on each start (about 20 ms for all of them), and a process runs just one."""
+    from typer.main import get_command_name
+
+    typed = argv[0] if argv else ""
+    chosen = [c for c in app.registered_commands
+              if (c.name or get_command_name(c.callback.__name__)) == typed]
+    if not chosen:  # --help, --version, a typo: the whole app answers
+        return app
+    one = copy.copy(app)
+    one.registered_commands = chosen
+    return one
+
+
 def main() -> None:
     """Console-script entry point."""
     if sys.stdout.encoding and sys.stdout.encoding.lower().replace("-", "") != "utf8":
@@ -808,4 +824,4 @@ def main() -> None:
             sys.stderr.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
         except (AttributeError, ValueError):
             pass
-    app()
+    _app_for(sys.argv[1:])()
