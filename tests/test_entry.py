@@ -17,7 +17,7 @@ from scorekeeper.entry import Aborted, RoundEntry
 from scorekeeper.notation import HELP, format_compact, parse_cards
 from scorekeeper.scoring import Round, score_dict
 
-from entry_lines import CTRL_C, EOF, Script, answers, console, printed
+from entry_lines import CTRL_C, Script, answers, console, printed
 from simulator import simulate
 
 GOLDEN = Path(__file__).parent / "golden"

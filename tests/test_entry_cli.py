@@ -35,15 +35,6 @@ def bundled_night() -> list[dict]:
 
 
 @pytest.fixture
-def book_file(tmp_path, monkeypatch) -> Path:
-    path = tmp_path / "book" / "book.json"
-    monkeypatch.setenv("HACHI_SCORE_DB", str(path))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home" / "share"))
-    return path
-
-
-@pytest.fixture
 def session(book_file) -> str:
     result = runner.invoke(app, ["new-session", *PLAYERS])
     assert result.exit_code == 0, result.output

@@ -30,14 +30,10 @@ BASHI = ROOT / "samples" / "bashi.json"
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def db(tmp_path, monkeypatch) -> Path:
-    """The book for this test, through HACHI_SCORE_DB; HOME moved away as well."""
-    path = tmp_path / "data" / "book.json"
-    monkeypatch.setenv("HACHI_SCORE_DB", str(path))
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home" / "share"))
-    return path
+@pytest.fixture
+def db(book_file) -> Path:
+    """The book for this test (conftest.py sets HACHI_SCORE_DB to it)."""
+    return book_file
 
 
 def run(*args: str, input: str | None = None, code: int = 0):
