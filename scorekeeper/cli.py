@@ -113,10 +113,21 @@ def _root(
 # reading round files
 
 
+def read_stdin() -> str:
+    """Standard input as text; bytes that are not UTF-8 are a :class:`UserError` (2)."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text-only stand-in (tests)
+        return sys.stdin.read()
+    try:
+        return stream.read().decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        fail(f"-: standard input is not UTF-8 text (byte {e.start})")
+
+
 def read_json_arg(path: str, *, stdin_text: str | None = None) -> Any:
     """The JSON in a file, or in standard input for ``-``. Errors are :class:`UserError` (2)."""
     if path == "-":
-        text = stdin_text if stdin_text is not None else sys.stdin.read()
+        text = stdin_text if stdin_text is not None else read_stdin()
     else:
         try:
             text = Path(path).read_text(encoding="utf-8")
@@ -134,6 +145,8 @@ def read_json_arg(path: str, *, stdin_text: str | None = None) -> Any:
         fail(f"{path}: broken JSON at line {e.lineno} column {e.colno}: {e.msg}")
     except RecursionError:
         fail(f"{path}: broken JSON: nested too deeply")
+    except ValueError:  # a number too long to convert (sys.get_int_max_str_digits)
+        fail(f"{path}: broken JSON: it holds a number too long to read")
 
 
 def score_file(path: str, stdin_text: str | None = None, **defaults: Any):
@@ -163,7 +176,7 @@ def score(
     All or nothing: if any file is bad, nothing goes to standard output, each bad file gets one
     line on standard error, and the exit status is 2.
     """
-    stdin_text = sys.stdin.read() if "-" in files else None
+    stdin_text = read_stdin() if "-" in files else None
     results, errors = [], []
     for path in files:
         try:
@@ -249,54 +262,9 @@ def odds(
         emit_json(report)
         return
 
-    from rich.table import Table
+    from .render import console, odds_view
 
-    from .render import FIELD_READINGS, console
-
-    def pct(row: dict[str, Any]) -> str:
-        return f"{row['probability'] * 100:.3f} %"
-
-    def one_in(row: dict[str, Any]) -> str:
-        n = row["one_in"]
-        return "–" if n is None else f"1 in {n:,.0f}" if n >= 100 else f"1 in {n:,.2f}"
-
-    out = console()
-    if "field" in report:
-        f = report["field"]
-        note = "  場四: the 親 redeals" if f["bashi"] else ""
-        out.print(f"場札 field: {' '.join(f['cards'])}  {f['class']} ({FIELD_READINGS[f['class']]}) "
-                  f"×{f['multiplier']}{note}")
-    mine = report.get("hand", {}).get("teyaku", ...)
-    title = f"手役 of a dealt hand: {report['hands']:,} hands from {report['deck']} cards"
-    table = Table(title=title, show_edge=False)
-    for col, right in [("手役", False), ("reading", False), ("文", True), ("hands", True),
-                       ("probability", True), ("1 in N", True)]:
-        table.add_column(col, justify="right" if right else "left")
-    for row in report["teyaku"]:
-        table.add_row(row["name"] or "none (役なし)", row["reading"] or "", str(row["mon"]),
-                      f"{row['count']:,}", pct(row), one_in(row),
-                      style="bold" if row["name"] == mine else None)
-    any_row = report["any_teyaku"]
-    table.add_row("any 手役", "", "", f"{any_row['count']:,}", pct(any_row), one_in(any_row))
-    out.print(table)
-    if "hand" in report:
-        h = report["hand"]
-        name = f"{h['teyaku']} ({h['reading']}) {h['mon']}文" if h["teyaku"] else "no 手役"
-        out.print(f"hand {' '.join(h['cards'])}: {name}; {pct(h)} of hands ({one_in(h)}); "
-                  f"worth at least as much: {pct(h['at_least'])} ({one_in(h['at_least'])})")
-    if "field_odds" in report:
-        fo = report["field_odds"]
-        ft = Table(title=f"the field: {fo['total']:,} six-card fields", show_edge=False)
-        for col, right in [("field", False), ("×", True), ("fields", True), ("probability", True),
-                           ("1 in N", True), ("if not 場四", True)]:
-            ft.add_column(col, justify="right" if right else "left")
-        for cls, row in fo["classes"].items():
-            ft.add_row(f"{cls} ({FIELD_READINGS[cls]})", str(row["multiplier"]),
-                       f"{row['count']:,}", pct(row), one_in(row), pct(fo["classes_played"][cls]))
-        b = fo["bashi"]
-        ft.add_row("場四 (ばし) redeal", "", f"{b['count']:,}", pct(b), one_in(b), "")
-        out.print(ft)
-        out.print("Classes count every field, 場四 ones included; the last column leaves 場四 out.")
+    console().print(odds_view(report))
 
 
 # ---------------------------------------------------------------------------------------------

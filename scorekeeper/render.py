@@ -5,7 +5,7 @@ Nothing here decides a number: every amount comes from a :class:`~scorekeeper.sc
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from rich.console import Console, Group
 from rich.table import Table
@@ -143,3 +143,63 @@ def cards_table() -> Table:
             str(DECK_COUNT[c]),
         )
     return table
+
+
+def _percent(row: dict[str, Any]) -> str:
+    return f"{row['probability'] * 100:.3f} %"
+
+
+def _one_in(row: dict[str, Any]) -> str:
+    n = row["one_in"]
+    return "–" if n is None else f"1 in {n:,.0f}" if n >= 100 else f"1 in {n:,.2f}"
+
+
+def _numbers_table(title: str, columns: list[tuple[str, bool]]) -> Table:
+    table = Table(title=title, show_edge=False)
+    for col, right in columns:
+        table.add_column(col, justify="right" if right else "left")
+    return table
+
+
+def odds_view(report: dict[str, Any]) -> Group:
+    """The `odds` report: every 手役 with its count and odds, the hand's 手役, the field classes."""
+    parts: list[Any] = []
+    if "field" in report:
+        f = report["field"]
+        note = "  場四: the 親 redeals" if f["bashi"] else ""
+        parts.append(Text(f"場札 field: {' '.join(f['cards'])}  {f['class']} "
+                          f"({FIELD_READINGS[f['class']]}) ×{f['multiplier']}{note}"))
+    mine = report.get("hand", {}).get("teyaku", ...)
+    table = _numbers_table(
+        f"手役 of a dealt hand: {report['hands']:,} hands from {report['deck']} cards",
+        [("手役", False), ("reading", False), ("文", True), ("hands", True),
+         ("probability", True), ("1 in N", True)],
+    )
+    for row in report["teyaku"]:
+        table.add_row(row["name"] or "none (役なし)", row["reading"] or "", str(row["mon"]),
+                      f"{row['count']:,}", _percent(row), _one_in(row),
+                      style="bold" if row["name"] == mine else None)
+    any_row = report["any_teyaku"]
+    table.add_row("any 手役", "", "", f"{any_row['count']:,}", _percent(any_row), _one_in(any_row))
+    parts.append(table)
+    if "hand" in report:
+        h = report["hand"]
+        held = f"{h['teyaku']} ({h['reading']}) {h['mon']}文" if h["teyaku"] else "no 手役"
+        parts.append(Text(f"hand {' '.join(h['cards'])}: {held}; {_percent(h)} of hands "
+                          f"({_one_in(h)}); worth at least as much: {_percent(h['at_least'])} "
+                          f"({_one_in(h['at_least'])})"))
+    if "field_odds" in report:
+        fo = report["field_odds"]
+        ft = _numbers_table(
+            f"the field: {fo['total']:,} six-card fields",
+            [("field", False), ("×", True), ("fields", True), ("probability", True),
+             ("1 in N", True), ("if not 場四", True)],
+        )
+        for cls, row in fo["classes"].items():
+            ft.add_row(f"{cls} ({FIELD_READINGS[cls]})", str(row["multiplier"]), f"{row['count']:,}",
+                       _percent(row), _one_in(row), _percent(fo["classes_played"][cls]))
+        b = fo["bashi"]
+        ft.add_row("場四 (ばし) redeal", "", f"{b['count']:,}", _percent(b), _one_in(b), "")
+        parts.append(ft)
+        parts.append(Text("Classes count every field, 場四 ones included; the last column leaves 場四 out."))
+    return Group(*parts)
