@@ -79,7 +79,14 @@ class _OneLineErrors(TyperGroup):
                 raise
             _error(f"internal error: {type(e).__name__}: {e} (set HACHI_SCORE_DEBUG=1 for details)")
             sys.exit(EXIT_BOOK)
+        if rv == _CTRL_C:  # typer turns a Ctrl-C it catches into Exit(130), silently
+            _error("aborted (Ctrl-C): nothing half done was saved")
+            sys.exit(EXIT_BOOK)
         sys.exit(rv if isinstance(rv, int) else EXIT_OK)
+
+
+#: the status typer gives a KeyboardInterrupt; no command of ours exits with it
+_CTRL_C = 130
 
 
 app = typer.Typer(
@@ -139,6 +146,8 @@ def read_json_arg(path: str, *, stdin_text: str | None = None) -> Any:
             fail(f"{path}: is not UTF-8 text")
         except OSError as e:
             fail(f"{path}: can't be read ({e.strerror})")
+        except ValueError:  # a NUL byte in the name (only possible from inside Python)
+            fail(f"{path!r}: is not a file name")
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
@@ -613,6 +622,9 @@ def _confirm(question: str) -> bool:
     except EOFError:  # no answer is a "no"
         print(file=sys.stderr)
         return False
+    except KeyboardInterrupt:  # the error line starts on a line of its own
+        print(file=sys.stderr)
+        raise
     if not sys.stdin.isatty():
         print(answer, file=sys.stderr)
     return answer.strip().lower() in ("y", "yes", "はい")
@@ -715,6 +727,8 @@ def export(
         return
     from .store import BookError, atomic_write
 
+    if "\0" in output:
+        fail(f"-o: {output!r} is not a file name")
     try:
         atomic_write(Path(output), text.encode("utf-8"), backup=False)
     except BookError as e:
@@ -742,6 +756,35 @@ def import_(
         sid = book.import_session(checked, name=name)
         stored = book.session(sid)
     print(f"imported {len(stored['rounds'])} rounds as session {sid} {stored['name']!r}. It is now current.")
+
+
+@app.command()
+def doctor(
+    restore: Annotated[
+        bool,
+        typer.Option("--restore", help="Put back the last good copy (.bak) of each damaged file; "
+                                       "the damaged bytes are moved aside, never deleted."),
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="The report as one compact JSON object.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Check the whole book: every file read, every round re-scored. Exit 0 if healthy, else 1.
+
+    With --restore, each damaged file whose .bak is healthy is put back from it (the damaged
+    file is kept beside it as FILE.damaged-DATE); a lost index is rebuilt from the sessions.
+    """
+    from .doctor import check, restore as mend
+    from .store import book_path
+
+    with _BookErrors():
+        path = book_path(db)
+        report = mend(path) if restore else check(path)
+    if as_json:
+        emit_json(report.to_json())
+    else:
+        print("\n".join(report.lines()[:-1] if not report.healthy else report.lines()))
+    if not report.healthy:
+        fail(report.verdict(), EXIT_BOOK)
 
 
 @app.command()

@@ -85,7 +85,10 @@ _SPLIT = re.compile(r"[\s,、，・;]+")
 
 def _month_of(text: str) -> int | None:
     if text.isdigit():
-        n = int(text)
+        try:
+            n = int(text)
+        except ValueError:  # a digit int() does not read, such as 𐩀 (KHAROSHTHI DIGIT ONE)
+            return None
         return n if 1 <= n <= 12 else None
     return _MONTH_WORDS.get(text)
 
@@ -132,10 +135,19 @@ def _parse_token(token: str) -> tuple[Card, ...]:
     return tuple(_read_token(token))
 
 
+#: no card name or shorthand is longer; a longer token is refused before it is searched (a
+#: pasted megabyte must not take minutes)
+MAX_TOKEN = 40
+
+
 def _read_token(token: str) -> list[Card]:
+    if len(token) > 4 * MAX_TOKEN:
+        raise CardError(token[:MAX_TOKEN] + "…", f"is not a card (a token of {len(token):,} characters)")
     folded = _fold(token)
     if not folded:
         raise CardError(token, "is empty")
+    if len(folded) > MAX_TOKEN:
+        raise CardError(token[:MAX_TOKEN] + "…", f"is not a card (a token of {len(token):,} characters)")
     if folded in _NAME_TO_CARD:
         return [_NAME_TO_CARD[folded]]
     split = _split_month(folded)
@@ -159,6 +171,12 @@ def _read_token(token: str) -> list[Card]:
     return cards
 
 
+def _shown(value: object) -> str:
+    """A value that is not text, as an error quotes it: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= MAX_TOKEN else text[:MAX_TOKEN] + "…"
+
+
 def split_tokens(text: str) -> list[str]:
     """The tokens of a typed line."""
     return [t for t in _SPLIT.split(text.strip()) if t]
@@ -171,13 +189,13 @@ def parse_cards(value: str | Sequence[str]) -> list[Card]:
         return [c for item in items for c in _parse_item(item)]
     except TypeError:  # an unhashable item: a list or an object in place of a card
         bad = next(item for item in items if not isinstance(item, str))
-        raise CardError(repr(bad), "is not a card (expected text)") from None
+        raise CardError(_shown(bad), "is not a card (expected text)") from None
 
 
 @lru_cache(maxsize=4096)
 def _parse_item(item: str) -> tuple[Card, ...]:
     if not isinstance(item, str):
-        raise CardError(repr(item), "is not a card (expected text)")
+        raise CardError(_shown(item), "is not a card (expected text)")
     tokens = split_tokens(item)
     if not tokens:
         raise CardError(item, "is empty")  # the empty item's own text, as typed

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from .cards import BASE_POINTS, DECK, DECK_COUNT, Card, month_counts, over_deck, points, sort_cards
 from .notation import CardError, parse_cards
@@ -208,7 +208,7 @@ class _Reader:
             if self.default_players is None:
                 raise RoundError("players", "is missing: name the three players in play order")
             raw = list(self.default_players)
-        elif self.default_players is not None and list(raw) != list(self.default_players):
+        elif self.default_players is not None and (not isinstance(raw, list) or raw != list(self.default_players)):
             raise RoundError(
                 "players",
                 f"{_names(raw)} are not this session's players {_names(self.default_players)}",
@@ -232,7 +232,7 @@ class _Reader:
         if not isinstance(value, str):
             raise RoundError(key, f"must be a player's name, not {_type(value)}")
         if value not in self.players:
-            raise RoundError(key, f"{value!r} is not one of the players {_names(self.players)}")
+            raise RoundError(key, f"{quote(value)} is not one of the players {_names(self.players)}")
         return value
 
     def _per_player(self, key: str) -> dict[str, Any]:
@@ -243,7 +243,7 @@ class _Reader:
             raise RoundError(key, f"must be an object keyed by player, not {_type(value)}")
         for p in value:
             if p not in self.players:
-                raise RoundError(f"{key}.{p}", f"{p!r} is not one of the players {_names(self.players)}")
+                raise RoundError(f"{key}.{quote(p)[1:-1]}", f"{quote(p)} is not one of the players {_names(self.players)}")
         return {p: v for p, v in value.items() if v is not None}
 
     def _cards(self, where: str, value: Any, required: bool = False) -> list[Card]:
@@ -282,30 +282,42 @@ class _Reader:
                 raise RoundError(where, f"must be a 手役 name, not {_type(typed)}")
             name = teyaku_name(typed)
             if name is None:
-                raise RoundError(where, f"{typed!r} is not a 手役 ({' '.join(self.rules.teyaku)})")
+                raise RoundError(where, f"{quote(typed)} is not a 手役 ({' '.join(self.rules.teyaku)})")
             if p in hands:
                 best = teyaku(hands[p], self.rules)
                 made = teyaku_made(hands[p])
                 if best is None:
-                    raise RoundError(where, f"{typed!r} is declared, but the hand makes no 手役")
+                    raise RoundError(where, f"{quote(typed)} is declared, but the hand makes no 手役")
                 if name not in made or self.rules.teyaku[name] != self.rules.teyaku[best]:
-                    raise RoundError(where, f"{typed!r} is declared, but the hand makes {best}")
+                    raise RoundError(where, f"{quote(typed)} is declared, but the hand makes {best}")
             declared[p] = name
         return declared
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: lone surrogates (undecodable bytes of a command line, or "\udc80" in JSON) can't be written as UTF-8
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+#: characters that show nothing: a name of only these is empty
+_INVISIBLE = re.compile(r"[\s\u200b-\u200f\u2060-\u2064\ufeff\u180e\u034f\u115f\u1160\u3164\uffa0]")
 
 
 def check_player_name(name: Any, where: str = "players") -> str:
     """A player's name as typed; empty, blank or over 40 characters is a :class:`RoundError`."""
-    if not isinstance(name, str) or not name.strip():
-        raise RoundError(where, f"a player's name must not be empty (got {name!r})")
+    if not isinstance(name, str) or not _INVISIBLE.sub("", name):
+        raise RoundError(where, f"a player's name must not be empty (got {quote(name)})")
     if len(name) > MAX_NAME:
         raise RoundError(where, f"the name {name[:20]!r}… is {len(name)} characters; at most {MAX_NAME}")
     if _CONTROL.search(name):
         raise RoundError(where, f"the name {name!r} holds a control character")
+    if _SURROGATE.search(name):
+        raise RoundError(where, f"the name {name!r} is not valid text (a lone surrogate: undecodable bytes?)")
     return name
+
+
+def quote(value: Any, limit: int = MAX_NAME) -> str:
+    """``repr(value)`` for an error line, cut short: a pasted megabyte stays one short line."""
+    text = repr(value)
+    return text if len(text) <= limit + 2 else text[: limit + 1] + "…" + text[-1]
 
 
 def _type(value: Any) -> str:
@@ -322,17 +334,20 @@ def _type(value: Any) -> str:
 
 def _names(names: Any) -> str:
     if isinstance(names, (list, tuple)):
-        return "[" + ", ".join(repr(n) for n in names) + "]"
-    return repr(names)
+        shown = ", ".join(quote(n) for n in names[:4])
+        return "[" + shown + (", …" if len(names) > 4 else "") + "]"
+    return quote(names)
 
 
 # ---------------------------------------------------------------------------------------------
 # the result
 
 
-@dataclass(frozen=True)
-class Payment:
-    """One line of the ledger: ``payer`` pays ``payee`` ``mon`` 文 for ``reason``."""
+class Payment(NamedTuple):
+    """One line of the ledger: ``payer`` pays ``payee`` ``mon`` 文 for ``reason``.
+
+    A tuple, like :class:`PlayerResult`: a batch of rounds makes thousands of them.
+    """
 
     payer: str
     payee: str
@@ -344,8 +359,7 @@ class Payment:
         return {"from": self.payer, "to": self.payee, "mon": self.mon, "reason": self.reason}
 
 
-@dataclass(frozen=True)
-class PlayerResult:
+class PlayerResult(NamedTuple):
     """What one player held in a round. ``mon`` is derived from the ledger by :class:`Result`."""
 
     teyaku: str | None

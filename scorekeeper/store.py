@@ -56,7 +56,18 @@ _SESSION_ID = re.compile(r"^s([1-9][0-9]*)$")
 
 
 class BookError(Exception):
-    """The book can't be read or written, or the lock timed out: one line, exit status 1."""
+    """The book can't be read or written, or the lock timed out: one line, exit status 1.
+
+    ``path`` is the file concerned and ``problem`` what is wrong with it, where known; ``kind``
+    is ``"damaged"`` (the bytes can't be used), ``"newer"`` (a newer schema: not damage) or
+    ``"io"`` (the disk or the lock, not the bytes).
+    """
+
+    def __init__(self, message: str, path: Path | None = None, problem: str | None = None, kind: str = "io") -> None:
+        super().__init__(message)
+        self.path = path
+        self.problem = problem
+        self.kind = kind
 
 
 class SessionError(ValueError):
@@ -65,6 +76,8 @@ class SessionError(ValueError):
 
 def book_path(db: str | os.PathLike[str] | None = None) -> Path:
     """The book's main file: ``--db``, else ``$HACHI_SCORE_DB``, else the user data directory."""
+    if db and "\0" in os.fspath(db):
+        raise SessionError(f"--db: {os.fspath(db)!r} is not a file name (it holds a NUL byte)")
     if db:
         return Path(db).expanduser()
     env = os.environ.get(ENV_DB)
@@ -100,10 +113,30 @@ def damaged(path: Path, what: str) -> BookError:
     """The one-line error for a file that can't be read: the path, what is wrong, what to do."""
     bak = backup_path(path)
     if bak.is_file():
-        todo = f"the previous version is in {bak}: copy it over {path.name} to go back to it"
+        todo = (f"the previous version is in {bak}: copy it over {path.name} to go back to it, "
+                "or let `hachi-score doctor --restore` do it")
     else:
-        todo = "move it aside to start afresh, or use --db for another book"
-    return BookError(f"{path}: can't be read: {what}. It was left as it is; {todo}")
+        todo = "move it aside to start afresh, or use --db for another book; `hachi-score doctor` checks the whole book"
+    return BookError(f"{path}: can't be read: {what}. It was left as it is; {todo}", path, what, "damaged")
+
+
+def os_hint(e: OSError) -> str:
+    """What an OS error on the book means for the person at the table, and what to do."""
+    return {
+        errno.ENOSPC: "the disk is full: free some space and try again",
+        errno.EDQUOT: "the disk quota is used up: free some space and try again",
+        errno.EROFS: "the file system is read-only: use --db for a book on a writable disk",
+        errno.EACCES: "check the permissions of the file and its folder",
+        errno.EPERM: "check the permissions of the file and its folder",
+        errno.ENOTDIR: "a folder on its path is a file: use --db for another path",
+        errno.ENOENT: "its folder is missing and can't be made: use --db for another path",
+        errno.EFBIG: "the file would be too large for this disk or for the limits set",
+        errno.EISDIR: "it is a directory: give --db the path of a file",
+    }.get(e.errno or 0, "check the disk and the path")
+
+
+def cant_write(path: Path, e: OSError) -> BookError:
+    return BookError(f"{path}: can't be written ({e.strerror or e}): {os_hint(e)}; nothing was changed", path, e.strerror)
 
 
 def read_json_file(path: Path) -> dict[str, Any] | None:
@@ -115,7 +148,7 @@ def read_json_file(path: Path) -> dict[str, Any] | None:
     except IsADirectoryError:
         raise BookError(f"{path}: is a directory, not a book file; give --db the path of a file") from None
     except OSError as e:
-        raise BookError(f"{path}: can't be read ({e.strerror}); check the file's permissions") from None
+        raise BookError(f"{path}: can't be read ({e.strerror}): {os_hint(e)}", path, e.strerror) from None
     if not raw:
         raise damaged(path, "the file is empty (0 bytes)")
     nul = raw.find(b"\x00")
@@ -132,6 +165,8 @@ def read_json_file(path: Path) -> dict[str, Any] | None:
         raise damaged(path, f"broken JSON at line {e.lineno} column {e.colno}: {e.msg}{cut}") from None
     except RecursionError:
         raise damaged(path, "broken JSON: nested too deeply") from None
+    except ValueError:  # a number too long to convert (sys.get_int_max_str_digits)
+        raise damaged(path, "broken JSON: it holds a number too long to read") from None
     problem = _tinydb_shape(data)
     if problem:
         raise damaged(path, f"it is not a hachi-score book file ({problem})")
@@ -154,42 +189,106 @@ def _tinydb_shape(data: Any) -> str | None:
 def atomic_write(path: Path, data: bytes, *, backup: bool = True) -> None:
     """Replace ``path`` with ``data``: temp file in the same directory, fsync, rename, fsync dir.
 
-    With ``backup``, the version being replaced is kept as ``path.bak`` (one generation).
+    With ``backup``, the version being replaced is kept as ``path.bak`` (one generation). It is
+    given its second name before the rename and becomes the .bak only after it, so a write that
+    fails (a full disk) leaves the file *and* its .bak as they were; temp files carry the
+    writer's pid, and :func:`sweep_temps` removes those of a writer that was killed.
     """
     folder = path.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
     except OSError as e:
-        raise BookError(f"{path}: can't be written ({e.strerror}); nothing was changed") from None
+        raise cant_write(path, e) from None
+    old: Path | None = None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
         if backup and path.exists():
-            _keep_backup(path)
+            old = _second_name(path)
         os.replace(tmp, path)
     except BaseException as e:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        for leftover in (tmp, old):
+            if leftover is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(leftover)
         if isinstance(e, OSError):
-            raise BookError(f"{path}: can't be written ({e.strerror}); nothing was changed") from None
+            raise cant_write(path, e) from None
         raise
+    if old is not None:
+        _rotate_backup(old, backup_path(path))
     _fsync_dir(folder)
 
 
-def _keep_backup(path: Path) -> None:
-    """``path`` -> ``path.bak``: a hard link to the current version (a copy where links fail)."""
-    bak = backup_path(path)
-    tmp = path.with_name(f".{path.name}.bak.{os.getpid()}.tmp")
+_TEMP = re.compile(r"^\.(?P<name>.+?)\.(?P<pid>[0-9]+)\.(?:bak|[^.]+)\.tmp$")
+
+
+def temp_files(path: Path) -> list[Path]:
+    """The temp files an interrupted write of ``path`` may have left beside it."""
+    prefix = f".{path.name}."
+    try:
+        names = [e.name for e in os.scandir(path.parent) if e.name.startswith(prefix) and e.name.endswith(".tmp")]
+    except OSError:
+        return []
+    return [path.parent / n for n in sorted(names)]
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def sweep_temps(path: Path) -> list[Path]:
+    """Remove the temp files left beside ``path`` by writers that died (SIGKILL, power cut).
+
+    Called under the book's lock, where no other writer of ``path`` can be at work; a file whose
+    writer is still alive is left alone all the same. Returns the files removed.
+    """
+    removed = []
+    for tmp in temp_files(path):
+        m = _TEMP.match(tmp.name)
+        if m and m.group("name") == path.name and _alive(int(m.group("pid"))):
+            continue
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+            removed.append(tmp)
+    return removed
+
+
+def _second_name(path: Path) -> Path:
+    """A second name for the version of ``path`` about to be replaced: a hard link (a copy
+    where links fail), ``.NAME.PID.bak.tmp``."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.bak.tmp")
     with contextlib.suppress(FileNotFoundError):
         os.unlink(tmp)
     try:
-        os.link(path, tmp)
-    except OSError:
-        shutil.copy2(path, tmp)
-    os.replace(tmp, bak)
+        try:
+            os.link(path, tmp)
+        except OSError:
+            shutil.copy2(path, tmp)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return tmp
+
+
+def _rotate_backup(old: Path, bak: Path) -> None:
+    """The replaced version becomes ``FILE.bak``. The new version is saved already: if this
+    fails, the older .bak simply stays."""
+    with contextlib.suppress(OSError):
+        os.replace(old, bak)
+    with contextlib.suppress(OSError):
+        os.unlink(old)  # rename(2) does nothing when both names are links to one file
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -233,7 +332,10 @@ class BookLock:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
         except OSError as e:
-            raise BookError(f"{self.path}: the lock file can't be opened ({e.strerror})") from None
+            raise BookError(
+                f"{self.path}: the lock file can't be opened ({e.strerror}): {os_hint(e)}; nothing was changed",
+                self.path, e.strerror,
+            ) from None
         try:
             self._wait(fd)
         except BaseException:
@@ -331,6 +433,7 @@ class AtomicLockedStorage(Storage):
             return
         payload = json.dumps(self._data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         with self.lock:
+            sweep_temps(self.path)  # left by a writer that was killed mid-save
             atomic_write(self.path, payload + b"\n")
         self._dirty = False
 
@@ -363,6 +466,8 @@ class Book:
 
     def __init__(self, path: Path, notice: Callable[[str], None] = _stderr) -> None:
         self.path = Path(path)
+        if self.path.name in ("", ".", ".."):
+            raise BookError(f"{path}: is a directory, not a book file; give --db the path of a file", self.path)
         self.dir = sessions_dir(self.path)
         self.lock = BookLock(lock_path(self.path), notice)
         self._tx: dict[Path, TinyDB] | None = None
@@ -381,7 +486,9 @@ class Book:
     def locked(self) -> Iterator[Book]:
         """Hold the lock; every file written inside is replaced once, at the end, if all went well.
 
-        Session files are written before the index, so the index never names a missing file.
+        Session files are written before the index, so the index never names a missing file; if
+        a later file can't be written, a file this operation created is taken away again, so that
+        a failed new-session or import leaves the book as it was.
         Re-entrant: an inner ``locked()`` joins the outer one.
         """
         if self._tx is not None:
@@ -392,8 +499,18 @@ class Book:
             try:
                 yield self
                 dbs = sorted(self._tx.items(), key=lambda kv: kv[0] == self.path)
-                for _, db in dbs:
-                    db.storage.flush()  # type: ignore[attr-defined]
+                created: list[Path] = []
+                try:
+                    for path, db in dbs:
+                        new = db.storage._dirty and not path.exists()  # type: ignore[attr-defined]
+                        db.storage.flush()  # type: ignore[attr-defined]
+                        if new:
+                            created.append(path)
+                except BaseException:
+                    for path in created:  # only ever a file no one has seen confirmed
+                        with contextlib.suppress(OSError):
+                            path.unlink()
+                    raise
             finally:
                 self._tx = None
 
@@ -617,7 +734,7 @@ class Book:
             rate = int(rate)
         if name is not None:
             name = " ".join(str(name).split())
-            bad = not name or len(name) > MAX_SESSION_NAME or any(ord(ch) < 32 for ch in name)
+            bad = not name or len(name) > MAX_SESSION_NAME or any(ord(ch) < 32 or 0xD800 <= ord(ch) <= 0xDFFF for ch in name)
             if bad or _SESSION_ID.match(name):
                 raise SessionError(f"--name: {name!r} is not a session name (1–{MAX_SESSION_NAME} characters, not like s1)")
         with self.locked():
@@ -708,8 +825,14 @@ class Book:
 
     def remove_last_round(self, sid: str, expect: int | None = None) -> dict[str, Any]:
         """Remove the session's last round and return it. ``expect``: the number it must have."""
+        from .night import StoredRoundError, replay
+
         with self.locked():
             session, db = self._session_db(sid)
+            try:
+                replay(session)  # a session whose rounds no longer check out is never rewritten
+            except StoredRoundError as e:
+                raise damaged(Path(session["file"]), str(e)) from None
             n = len(session["rounds"])
             if n == 0:
                 raise SessionError(f"session {sid} ({session['name']}) has no rounds: nothing to undo")
@@ -765,7 +888,10 @@ def _check_schema(path: Path, data: Mapping[str, Any], wrong: Callable[[str], Bo
     if schema > SCHEMA:
         raise BookError(
             f"{path}: written by a newer hachi-score (book schema {schema}; this one reads up to "
-            f"{SCHEMA}). It was left as it is: upgrade hachi-score to use it"
+            f"{SCHEMA}). It was left as it is: upgrade hachi-score to use it",
+            path,
+            f"written by a newer hachi-score (book schema {schema})",
+            "newer",
         )
 
 

@@ -13,3 +13,13 @@ def book_file(tmp_path, monkeypatch) -> Path:
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home" / "share"))
     return path
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked ``slow`` (the long soaks) run only when asked for: ``pytest -m slow``."""
+    if "slow" in (config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="slow soak: run with -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

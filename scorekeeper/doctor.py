@@ -1,0 +1,424 @@
+"""`hachi-score doctor`: check the whole book, say what is wrong, put back the last good copies.
+
+:func:`check` reads every file of the book (CONTRACT.md §5): the index, every session file the
+index lists or the sessions folder holds, and the ``.bak`` beside each. A file is healthy when it
+parses, has the book's shape and schema, and — for a session — when every stored round still
+checks out and re-scores (:func:`scorekeeper.night.replay`), not merely when it is JSON.
+
+:func:`restore` (``--restore``) takes the book's lock and, for each damaged file whose ``.bak``
+is itself healthy, moves the damaged bytes aside (``FILE.damaged-YYYYmmdd-HHMMSS``: a hard link
+made before the file is replaced, so the bytes exist somewhere at every moment; never deleted)
+and puts the ``.bak`` back in its place. A damaged or missing index with no good ``.bak`` is
+rebuilt from the session files' own headers. A file written by a newer hachi-score is never
+touched: that is not damage.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from .store import (
+    SCHEMA,
+    Book,
+    BookError,
+    BookLock,
+    _check_row,
+    _meta,
+    atomic_write,
+    backup_path,
+    damaged,
+    lock_path,
+    read_json_file,
+    sessions_dir,
+    sweep_temps,
+    temp_files,
+)
+
+__all__ = ["Finding", "Report", "check", "restore"]
+
+_SESSION_FILE = re.compile(r"^s([1-9][0-9]*)\.json$")
+
+
+@dataclass
+class Finding:
+    """One thing wrong (``error``) or worth knowing (``note``) about one file."""
+
+    path: Path
+    problem: str
+    severity: str = "error"
+    #: the healthy copy --restore would put back (a .bak), or "rebuild" for the index
+    restore_from: str | None = None
+    #: why nothing can be put back, when nothing can
+    no_restore: str | None = None
+
+    def line(self) -> str:
+        mark = "✗" if self.severity == "error" else "·"
+        text = f"{mark} {self.path}: {self.problem}"
+        if self.severity == "error":
+            if self.restore_from == "rebuild":
+                text += " → --restore rebuilds the index from the session files"
+            elif self.restore_from:
+                text += f" → --restore puts back its last good copy {Path(self.restore_from).name}"
+            elif self.no_restore:
+                text += f" → {self.no_restore}"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"file": str(self.path), "problem": self.problem}
+        if self.severity == "error":
+            out["restorable"] = self.restore_from is not None
+            out["restore_from"] = self.restore_from
+        return out
+
+
+@dataclass
+class Report:
+    """What :func:`check` found, and what :func:`restore` did."""
+
+    book: Path
+    findings: list[Finding] = field(default_factory=list)
+    sessions: int = 0
+    rounds: int = 0
+    restored: list[dict[str, str | None]] = field(default_factory=list)
+    exists: bool = True
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity == "error"]
+
+    @property
+    def healthy(self) -> bool:
+        return not self.errors
+
+    def lines(self) -> list[str]:
+        out = [f"book {self.book}"]
+        for r in self.restored:
+            if r["moved_to"]:
+                out.append(f"↺ {r['file']}: {r['how']}; the damaged bytes were moved to {r['moved_to']}")
+            else:
+                out.append(f"↺ {r['file']}: {r['how']}")
+        out += [f.line() for f in self.findings]
+        out.append(self.verdict() if not self.healthy else self._healthy_line())
+        return out
+
+    def _healthy_line(self) -> str:
+        if not self.exists:
+            return "✓ no book here yet: nothing to check"
+        return (f"✓ healthy: {self.sessions} session{'s' if self.sessions != 1 else ''}, "
+                f"{self.rounds} round{'s' if self.rounds != 1 else ''} read and re-scored")
+
+    def verdict(self) -> str:
+        n = len(self.errors)
+        fixable = sum(1 for f in self.errors if f.restore_from)
+        text = f"{self.book}: {n} problem{'s' if n != 1 else ''} found"
+        if fixable == n:
+            return text + "; `hachi-score doctor --restore` puts back the last good copies"
+        if fixable:
+            return text + f"; `hachi-score doctor --restore` can mend {fixable}, the rest has no good copy"
+        return text + "; no good copy to put back (see above)"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "book": str(self.book),
+            "healthy": self.healthy,
+            "sessions": self.sessions,
+            "rounds": self.rounds,
+            "problems": [f.to_json() for f in self.errors],
+            "notes": [f.to_json() for f in self.findings if f.severity == "note"],
+            "restored": self.restored,
+        }
+
+
+# ---------------------------------------------------------------------------------------------
+# reading one file, fully
+
+
+def _problem(e: BookError) -> str:
+    return e.problem or str(e)
+
+
+def _read_index(book: Book, path: Path) -> dict[str, Any] | None:
+    """The index's data, every row checked; None if there is none. Damage is a BookError."""
+    data = read_json_file(path)
+    if data is None:
+        return None
+    book._check_index(path, data)
+    for key, row in data.get("sessions", {}).items():
+        _check_row(path, int(key), row)
+    return data
+
+
+def _read_session(book: Book, path: Path, main: Path | None = None) -> tuple[dict[str, Any], int] | None:
+    """The session's header and its number of rounds, every round re-scored; None if missing.
+
+    ``main``: the session file ``path`` stands for (``path`` is then its .bak).
+    """
+    from .night import StoredRoundError, replay
+
+    data = read_json_file(path)
+    if data is None:
+        return None
+    book._check_session(main or path, data)
+    header = data["session"]["1"]
+    rounds = data.get("rounds", {})
+    session = {**header, "rounds": [rounds[k] for k in sorted(rounds, key=int)]}
+    try:
+        replay(session)
+    except StoredRoundError as e:
+        raise damaged(path, str(e)) from None
+    except RecursionError:
+        raise damaged(path, "a stored round is nested too deeply") from None
+    return header, len(session["rounds"])
+
+
+def _bak_state(read: Any, path: Path) -> tuple[bool, str]:
+    """Whether ``path``'s .bak is a healthy copy, and if not, why not."""
+    bak = backup_path(path)
+    if not bak.is_file():
+        return False, f"no good copy to put back (there is no {bak.name})"
+    try:
+        if read(bak) is None:
+            return False, f"no good copy to put back (there is no {bak.name})"
+    except BookError as e:
+        return False, f"no good copy to put back: {bak.name} is damaged too ({_problem(e)})"
+    return True, ""
+
+
+def _session_files(folder: Path) -> dict[int, Path]:
+    try:
+        names = [e.name for e in os.scandir(folder) if e.is_file()]
+    except OSError:
+        return {}
+    found = {}
+    for name in names:
+        m = _SESSION_FILE.match(name)
+        if m:
+            found[int(m.group(1))] = folder / name
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+# the whole book
+
+
+@dataclass
+class _State:
+    report: Report
+    index: dict[str, Any] | None = None
+    index_ok: bool = False
+    #: session number -> header of every healthy session file
+    headers: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: session files that are damaged and can be put back from their .bak
+    put_back: list[Path] = field(default_factory=list)
+    rebuild_index: bool = False
+    restore_index: bool = False
+
+
+def _examine(path: Path) -> _State:
+    book = Book(path)
+    report = Report(path)
+    state = _State(report)
+    folder = sessions_dir(path)
+    files = _session_files(folder)
+
+    # the index
+    try:
+        state.index = _read_index(book, path)
+        state.index_ok = True
+    except BookError as e:
+        if e.kind == "newer":
+            report.findings.append(Finding(path, _problem(e), no_restore="upgrade hachi-score to read it"))
+        elif e.kind == "damaged":
+            good, why = _bak_state(lambda p: _read_index(book, p), path)
+            if good:
+                state.restore_index = True
+                report.findings.append(Finding(path, f"can't be read: {_problem(e)}", restore_from=str(backup_path(path))))
+            elif files:
+                state.rebuild_index = True
+                report.findings.append(Finding(path, f"can't be read: {_problem(e)}", restore_from="rebuild"))
+            else:
+                report.findings.append(Finding(path, f"can't be read: {_problem(e)}", no_restore=why))
+        else:
+            report.findings.append(Finding(path, str(e), no_restore="fix the disk or the permissions first"))
+    if state.index_ok and state.index is None:
+        if files:
+            state.rebuild_index = True
+            report.findings.append(Finding(path, f"the index is missing, but {folder} holds {len(files)} session "
+                                                 f"file{'s' if len(files) != 1 else ''}", restore_from="rebuild"))
+        else:
+            report.exists = False
+            return state
+
+    listed: dict[int, dict[str, Any]] = {}
+    if state.index:
+        listed = {int(k): row for k, row in state.index.get("sessions", {}).items()}
+
+    # every session file, listed or not
+    for number in sorted(set(listed) | set(files)):
+        file = folder / f"s{number}.json"
+        in_index = number in listed or not state.index_ok
+        read = lambda p, file=file: _read_session(book, p, file)
+        try:
+            got = read(file)
+        except BookError as e:
+            if e.kind == "newer":
+                report.findings.append(Finding(file, _problem(e), no_restore="upgrade hachi-score to read it"))
+                continue
+            if e.kind != "damaged":
+                report.findings.append(Finding(file, str(e), no_restore="fix the disk or the permissions first"))
+                continue
+            good, why = _bak_state(read, file)
+            what = _problem(e)
+            what = what if what.startswith("round ") else f"can't be read: {what}"
+            if not in_index:
+                report.findings.append(Finding(file, f"not in the index, and {what}", severity="note"))
+            elif good:
+                state.put_back.append(file)
+                report.findings.append(Finding(file, what, restore_from=str(backup_path(file))))
+            else:
+                report.findings.append(Finding(file, what, no_restore=why))
+            continue
+        if got is None:  # listed, but no file
+            row = listed[number]
+            good, why = _bak_state(read, file)
+            what = f"session {row['id']} ({row['name']}) is in the index, but its file is missing"
+            if good:
+                state.put_back.append(file)
+                report.findings.append(Finding(file, what, restore_from=str(backup_path(file))))
+            else:
+                report.findings.append(Finding(file, what, no_restore=why))
+            continue
+        header, rounds = got
+        state.headers[number] = header
+        if in_index:
+            report.sessions += 1
+            report.rounds += rounds
+        elif state.index_ok:
+            report.findings.append(Finding(file, f"session {header['id']} ({header['name']!r}, {rounds} rounds) is "
+                                                 "not in the index: left by an interrupted new-session or import",
+                                           severity="note"))
+        bak = backup_path(file)
+        if bak.is_file():
+            try:
+                read(bak)
+            except BookError as e:
+                report.findings.append(Finding(bak, f"the backup is damaged ({_problem(e)}); the next save replaces it",
+                                               severity="note"))
+
+    if state.index_ok and state.index is not None and backup_path(path).is_file():
+        try:
+            _read_index(book, backup_path(path))
+        except BookError as e:
+            report.findings.append(Finding(backup_path(path), f"the backup is damaged ({_problem(e)}); the next "
+                                                              "change of session replaces it", severity="note"))
+
+    # temp files left by a writer that was killed
+    left = [t for p in [path, *(folder / f"s{n}.json" for n in sorted(set(listed) | set(files)))] for t in temp_files(p)]
+    if left:
+        report.findings.append(Finding(
+            path, f"{len(left)} temp file{'s' if len(left) != 1 else ''} left by an interrupted save "
+                  f"({', '.join(t.name for t in left[:3])}{', …' if len(left) > 3 else ''}): the book never reads "
+                  "them; the next save (or --restore) removes them", severity="note"))
+    return state
+
+
+def check(path: Path) -> Report:
+    """Check every file of the book at ``path``; nothing is written."""
+    return _examine(Path(path)).report
+
+
+# ---------------------------------------------------------------------------------------------
+# restoring
+
+
+def _aside(file: Path) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = file.with_name(f"{file.name}.damaged-{stamp}")
+    n = 2
+    while target.exists():
+        target = file.with_name(f"{file.name}.damaged-{stamp}-{n}")
+        n += 1
+    return target
+
+
+def _keep_aside(file: Path) -> str | None:
+    """Give the damaged bytes a second name before ``file`` is replaced; returns it."""
+    if not file.exists():
+        return None
+    target = _aside(file)
+    try:
+        os.link(file, target)
+    except OSError:
+        shutil.copy2(file, target)
+    return str(target)
+
+
+def _payload(data: dict[str, Any]) -> bytes:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+def restore(path: Path) -> Report:
+    """Put back the last good copy of every damaged file, under the book's lock; then check again."""
+    path = Path(path)
+    actions: list[dict[str, str | None]] = []
+    with BookLock(lock_path(path)):
+        state = _examine(path)  # under the lock: what is found is what is mended
+        for file in state.put_back:
+            bak = backup_path(file)
+            moved = _keep_aside(file)
+            atomic_write(file, bak.read_bytes(), backup=False)
+            rounds = len(json.loads(file.read_text(encoding="utf-8")).get("rounds", {}))
+            actions.append({"file": str(file), "from": str(bak), "moved_to": moved,
+                            "how": f"put back its last good copy {bak.name} ({rounds} round{'s' if rounds != 1 else ''})"})
+        if state.put_back and (state.restore_index or state.rebuild_index):
+            state = _examine(path)  # the sessions just put back are listed in the mended index
+        if state.restore_index or state.rebuild_index:
+            actions.append(_mend_index(path, state))
+        folder = sessions_dir(path)
+        swept = sweep_temps(path)
+        for n in _session_files(folder):
+            swept += sweep_temps(folder / f"s{n}.json")
+        if swept:
+            actions.append({"file": str(path), "from": None, "moved_to": None,
+                            "how": f"removed {len(swept)} temp file{'s' if len(swept) != 1 else ''} left by an interrupted save"})
+    report = _examine(path).report
+    report.restored = actions
+    return report
+
+
+def _mend_index(path: Path, state: _State) -> dict[str, str | None]:
+    """The index from its healthy .bak, or rebuilt from the session headers; session files the
+    restored index does not list are listed again, so no session drops out of the book."""
+    if state.restore_index:
+        data = json.loads(backup_path(path).read_text(encoding="utf-8"))
+        how = f"put back its last good copy {backup_path(path).name}"
+    else:
+        data = {"meta": {"1": {"schema": SCHEMA, "current": None}}, "sessions": {}}
+        how = "rebuilt from the session files"
+    sessions = data.setdefault("sessions", {})
+    added = []
+    for number, header in sorted(state.headers.items()):
+        if str(number) not in sessions:
+            sessions[str(number)] = {**header, "file": f"s{number}.json"}
+            added.append(header["id"])
+    meta = _meta(data)
+    current = meta.get("current")
+    newest = f"s{max(int(k) for k in sessions)}" if sessions else None
+    if current is None or (added and newest in added):  # a session made after the .bak was the last one made
+        data["meta"]["1"] = {**meta, "schema": meta.get("schema", SCHEMA), "current": newest}
+    if added and state.restore_index:
+        how += f", with {', '.join(added)} listed again (current: {data['meta']['1']['current']})"
+    elif added:
+        how += f" ({', '.join(added)}; current {data['meta']['1']['current']})"
+    moved = _keep_aside(path)
+    atomic_write(path, _payload(data), backup=False)
+    return {"file": str(path), "from": str(backup_path(path)) if state.restore_index else None,
+            "moved_to": moved, "how": how}
+

@@ -1,0 +1,150 @@
+"""SIGKILL in the middle of a save: the book always opens and no confirmed round is lost.
+
+Each kill is timed by a watcher on the book's folders (inotify; tests/crash_harness.py): the
+writer is killed the moment a file there changes — the temp file created, written, closed, the
+.bak linked, a rename — so kills land inside the save itself, not during start-up. After every
+attempt the book is opened and checked (crash_harness.check_after):
+
+- every round whose save was confirmed (exit 0, its number printed) is there;
+- a round whose save was not confirmed is there whole, or absent;
+- every earlier round is exactly what it was, and the other sessions' files are untouched;
+- at most one killed save's temp files lie about, and the next save sweeps them;
+- the lock is free: the next command never waits behind a dead writer.
+
+The long soak (hundreds of kills, the real executable each time) is benchmarks/soak_kill.py and
+the `slow` test at the end (`pytest -m slow`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+import crash_harness as ch
+from scorekeeper import doctor, store
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or not sys.platform.startswith("linux"),
+                                reason="kills processes with fork and SIGKILL; Linux")
+
+
+def snapshot(folder) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def summary(path) -> dict:
+    """`summary --json` by the real executable: the book opens and every round re-scores."""
+    proc = subprocess.run([*ch.hachi_score_exe(), "summary", "--json", "--all", "--db", str(path)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def finish(path, work, tally) -> None:
+    """After the kills: one more round saves cleanly, sweeps every temp file, and doctor and
+    summary find the whole book healthy."""
+    files = ch.round_files(work / "rounds")
+    before = ch.stored_rounds(path)
+    left = ch.temps(path)
+    watcher = ch.Watcher([path.parent, store.sessions_dir(path)])
+    try:
+        child, _, _ = ch.attempt(path, watcher, ch.Forked, ["round", "--file", str(files[0]), "--json", "--db", str(path)],
+                                 None, 0, work / "last")
+    finally:
+        watcher.close()
+    ch.check_after(path, before, ch.NIGHT[0], child, ch.Tally(), left)
+    assert ch.temps(path) == [], "temp files left after a clean save"
+    assert not [p for p in path.parent.rglob("*.tmp")]
+    report = doctor.check(path)
+    assert report.healthy and not report.findings, report.lines()
+    data = summary(path)
+    assert data["rounds"] == len(ch.stored_rounds(path))
+    assert sum(data["totals"].values()) == 0
+
+
+def test_fifty_kills_inside_saves_lose_nothing(tmp_path, capsys):
+    """A book of 360 rounds (30 nights); rounds are added to the current night, and 50 writers
+    are killed mid-save."""
+    path = tmp_path / "book" / "book.json"
+    ch.build_book(path, 12, sessions=30)
+    others = {k: v for k, v in snapshot(path.parent).items() if not k.startswith("book.sessions/s30.json")
+              and "lock" not in k}
+    tally = ch.soak(path, 50, rng=random.Random(20261130), work=tmp_path / "work")
+    with capsys.disabled():
+        print(f"\n[crash, forked CLI] {tally.line()}")
+    assert tally.kills == 50
+    assert tally.inside_save >= 45, tally.line()  # timed by the watcher, not at random
+    assert tally.before_rename >= 10, tally.line()  # many left the save half done
+    assert tally.confirmed >= 1
+    now = snapshot(path.parent)
+    for name, data in others.items():  # the other nights and the index were never touched
+        assert now[name] == data, name
+    finish(path, tmp_path / "work", tally)
+
+
+def test_kills_of_the_real_executable_on_a_long_night(tmp_path, capsys):
+    """The installed `hachi-score`, started afresh each time, on a single night of 240 rounds."""
+    path = tmp_path / "book" / "book.json"
+    ch.build_book(path, 240)
+    tally = ch.soak(path, 6, spawn=True, rng=random.Random(7), work=tmp_path / "work")
+    with capsys.disabled():
+        print(f"\n[crash, hachi-score executable] {tally.line()}")
+    assert tally.kills == 6 and tally.inside_save >= 5, tally.line()
+    finish(path, tmp_path / "work", tally)
+
+
+def test_kills_while_sessions_are_created(tmp_path):
+    """new-session and import write two files (the session, then the index): a kill between
+    them leaves a session file the index does not list, which is harmless and never reused."""
+    path = tmp_path / "book" / "book.json"
+    ch.build_book(path, 12)
+    export = tmp_path / "work" / "export.json"
+    export.parent.mkdir()
+    export.write_text(json.dumps({"players": ch.PLAYERS, "rounds": ch.NIGHT}), encoding="utf-8")
+    watcher = ch.Watcher([path.parent, store.sessions_dir(path)])
+    rng = random.Random(3)
+    listed = [r["id"] for r in store.Book.open(path).sessions()]
+    kills = 0
+    try:
+        for n in range(16):
+            args = ["import", str(export), "--db", str(path)] if n % 2 else ["new-session", "Dan", "Eri", "Fumi", "--db", str(path)]
+            child, killed_at, _ = ch.attempt(path, watcher, ch.Forked, args, rng.choice([1, 2, 4, 6, 8, 9, 10, 12]), 0,
+                                             tmp_path / "work" / "out")
+            status = child.wait()
+            kills += os.WIFSIGNALED(status)
+            assert os.WIFSIGNALED(status) or os.WEXITSTATUS(status) == 0, child.output()
+            book = store.Book.open(path)  # always opens
+            rows = book.sessions(with_rounds=True)
+            ids = [r["id"] for r in rows]
+            assert ids[: len(listed)] == listed, "a session dropped out of the index"
+            assert all(r["rounds"] in (0, 12) for r in rows), rows  # whole or absent, never half
+            if not os.WIFSIGNALED(status):
+                assert len(ids) == len(listed) + 1
+            listed = ids
+            assert ch.lock_is_free(path)
+    finally:
+        watcher.close()
+    assert kills >= 8
+    # a clean create after all that: a fresh id, never a left-over file's
+    sid = store.Book.open(path).new_session(["Gin", "Hana", "Ito"])
+    assert store.Book.open(path).session(sid)["players"] == ["Gin", "Hana", "Ito"]
+    report = doctor.check(path)
+    assert report.healthy, report.lines()
+    assert not [p for p in path.parent.rglob(".*.tmp")]
+
+
+@pytest.mark.slow
+def test_soak_hundreds_of_kills(tmp_path, capsys):
+    """The long soak: 300 kills of forked writers and 60 of the real executable."""
+    path = tmp_path / "book" / "book.json"
+    ch.build_book(path, 12, sessions=40)
+    tally = ch.soak(path, 300, rng=random.Random(1), work=tmp_path / "work")
+    spawned = ch.soak(path, 60, spawn=True, rng=random.Random(2), work=tmp_path / "work")
+    with capsys.disabled():
+        print(f"\n[soak, forked] {tally.line()}\n[soak, executable] {spawned.line()}")
+    assert tally.kills == 300 and spawned.kills == 60
+    finish(path, tmp_path / "work", tally)

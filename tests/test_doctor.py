@@ -1,0 +1,258 @@
+"""`hachi-score doctor [--restore] [--json]`: the whole book checked, damage named, good copies put back.
+
+doctor reads every file and re-scores every stored round (a session file can be perfect JSON
+of the right shape and still hold a round that no longer checks out). --restore puts back a
+damaged file's .bak only when the .bak is itself healthy, and moves the damaged bytes aside
+(never deletes them) saying where they went.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import crash_harness as ch
+from fast_cli import FastRunner
+from scorekeeper import doctor, store
+from test_damaged_book import DAMAGE, SESSION_ONLY
+
+runner = FastRunner()
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def book(tmp_path) -> Path:
+    """Two sessions of 3 rounds each, s2 current; every file has a .bak."""
+    path = tmp_path / "book" / "book.json"
+    b = store.Book.open(path)
+    for name in ("Friday", "Saturday"):
+        sid = b.new_session(ch.PLAYERS, name=name)
+        for f in ch.NIGHT[:3]:
+            b.add_round(sid, ch.bare(f))
+    return path
+
+
+def doc(path: Path, *args: str, code: int | None = None):
+    result = runner.invoke(args=["doctor", *args, "--db", str(path)])
+    assert "Traceback" not in result.output
+    if code is not None:
+        assert result.exit_code == code, result.output
+    if result.exit_code:
+        lines = result.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("hachi-score: "), result.stderr
+    return result
+
+
+def summary(path: Path, session: str | None = None) -> dict:
+    result = runner.invoke(args=["summary", *([session] if session else []), "--json", "--db", str(path)])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def kept_somewhere(before: dict[str, bytes], folder: Path) -> None:
+    """Every file's bytes from before are still in some file: nothing was deleted."""
+    now = set(snapshot(folder).values())
+    for name, data in before.items():
+        assert data in now, f"the bytes of {name} are gone"
+
+
+def test_a_healthy_book(book):
+    result = doc(book, code=0)
+    assert "healthy: 2 sessions, 6 rounds read and re-scored" in result.stdout
+    data = json.loads(doc(book, "--json", code=0).stdout)
+    assert data == {"book": str(book), "healthy": True, "sessions": 2, "rounds": 6, "problems": [], "notes": [],
+                    "restored": []}
+
+
+def test_no_book_yet(tmp_path):
+    result = doc(tmp_path / "none" / "book.json", code=0)
+    assert "no book here yet" in result.stdout
+    assert not (tmp_path / "none").exists()
+
+
+def test_the_environment_names_the_book(book, monkeypatch):
+    monkeypatch.setenv("HACHI_SCORE_DB", str(book))
+    result = runner.invoke(args=["doctor"])
+    assert result.exit_code == 0 and str(book) in result.stdout
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE) + list(SESSION_ONLY))
+def test_a_damaged_session_is_found_and_put_back(book, damage):
+    file = store.sessions_dir(book) / "s2.json"
+    bak = store.backup_path(file)
+    bad = {**DAMAGE, **SESSION_ONLY}[damage](file.read_bytes())
+    file.write_bytes(bad)
+    before = snapshot(book.parent)
+
+    result = doc(book, code=1)
+    problems = [line for line in result.stdout.splitlines() if line.startswith("✗")]
+    assert len(problems) == 1 and str(file) in problems[0], result.stdout
+    if damage == "a future schema":
+        assert "newer hachi-score" in problems[0] and "upgrade" in problems[0]
+    else:
+        assert "--restore puts back its last good copy s2.json.bak" in problems[0]
+    if damage in SESSION_ONLY:
+        assert "round " in problems[0]  # found by re-scoring, not by parsing
+    assert "problem" in result.stderr
+    data = json.loads(doc(book, "--json", code=1).stdout)
+    assert data["healthy"] is False and [p["file"] for p in data["problems"]] == [str(file)]
+    assert data["sessions"] == 1 and data["rounds"] == 3  # s1 is still whole
+    assert snapshot(book.parent) == before  # checking writes nothing
+
+    result = doc(book, "--restore")
+    if damage == "a future schema":  # not damage: never replaced
+        assert result.exit_code == 1 and snapshot(book.parent) == before
+        return
+    assert result.exit_code == 0, result.output
+    moved = re.search(r"the damaged bytes were moved to (\S+)", result.stdout)
+    assert moved and Path(moved.group(1)).read_bytes() == bad
+    assert Path(moved.group(1)).parent == file.parent
+    assert file.read_bytes() == bak.read_bytes()
+    assert "healthy: 2 sessions, 5 rounds" in result.stdout  # the .bak is the version before round 3
+    assert summary(book)["rounds"] == 2
+    kept_somewhere(before, book.parent)
+    doc(book, code=0)
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE))
+def test_a_damaged_index_is_found_and_put_back(book, damage):
+    bad = DAMAGE[damage](book.read_bytes())
+    book.write_bytes(bad)
+    before = snapshot(book.parent)
+    result = doc(book, code=1)
+    assert str(book) in result.stdout
+    assert snapshot(book.parent) == before
+    result = doc(book, "--restore")
+    if damage == "a future schema":
+        assert result.exit_code == 1 and snapshot(book.parent) == before
+        return
+    assert result.exit_code == 0, result.output
+    assert "book.json.bak" in result.stdout
+    # the .bak is the index before s2 was created; s2 is listed again from its own file
+    assert "s2 listed again" in result.stdout
+    assert [r["id"] for r in store.Book.open(book).sessions()] == ["s1", "s2"]
+    assert summary(book, "s2")["rounds"] == 3 and summary(book, "s1")["rounds"] == 3
+    kept_somewhere(before, book.parent)
+    assert bad in {p.read_bytes() for p in book.parent.glob("book.json.damaged-*")}
+
+
+def test_an_index_with_no_good_copy_is_rebuilt_from_the_sessions(book):
+    store.backup_path(book).write_bytes(b"\0" * 10)
+    book.write_bytes(b'{"meta": {"1": {"schema": 1, "curr')
+    result = doc(book, code=1)
+    assert "--restore rebuilds the index from the session files" in result.stdout
+    result = doc(book, "--restore", code=0)
+    assert "rebuilt from the session files" in result.stdout
+    rows = store.Book.open(book).sessions(with_rounds=True)
+    assert [(r["id"], r["name"], r["rounds"]) for r in rows] == [("s1", "Friday", 3), ("s2", "Saturday", 3)]
+    assert store.Book.open(book).current_id() == "s2"
+
+
+def test_a_lost_index_is_rebuilt(book):
+    book.unlink()
+    store.backup_path(book).unlink()
+    result = doc(book, code=1)
+    assert "the index is missing" in result.stdout
+    doc(book, "--restore", code=0)
+    assert summary(book)["session"] == "s2"
+
+
+def test_a_missing_session_file_comes_back_from_its_bak(book):
+    file = store.sessions_dir(book) / "s1.json"
+    file.unlink()
+    result = doc(book, code=1)
+    assert "its file is missing" in result.stdout
+    result = doc(book, "--restore", code=0)
+    assert "put back its last good copy s1.json.bak (2 rounds)" in result.stdout
+    assert summary(book, "s1")["rounds"] == 2
+
+
+def test_no_good_copy_leaves_everything_as_it_is(book):
+    file = store.sessions_dir(book) / "s2.json"
+    store.backup_path(file).write_bytes(b"[]")
+    file.write_bytes(b"\0" * 50)
+    before = snapshot(book.parent)
+    result = doc(book, code=1)
+    assert "no good copy to put back: s2.json.bak is damaged too" in result.stdout
+    result = doc(book, "--restore", code=1)
+    assert snapshot(book.parent) == before
+    assert "no good copy" in result.stderr
+
+
+def test_a_bak_that_does_not_rescore_is_no_good_copy(book):
+    """The .bak is checked as thoroughly as the file: parsed, shaped, every round re-scored."""
+    file = store.sessions_dir(book) / "s2.json"
+    bak = store.backup_path(file)
+    bak.write_bytes(SESSION_ONLY["a round that no longer scores"](bak.read_bytes()))
+    file.write_bytes(b"")
+    result = doc(book, code=1)
+    assert "s2.json.bak is damaged too" in result.stdout and "round 2" in result.stdout
+
+
+def test_notes_do_not_make_a_book_unhealthy(book):
+    folder = store.sessions_dir(book)
+    store.backup_path(folder / "s1.json").write_bytes(b"\0")
+    (folder / ".s1.json.999999999.abcdefgh.tmp").write_bytes(b"half a sav")
+    orphan = json.loads((folder / "s2.json").read_text(encoding="utf-8"))  # as an interrupted create leaves it
+    orphan["session"]["1"]["id"] = "s7"
+    (folder / "s7.json").write_text(json.dumps(orphan), encoding="utf-8")
+    result = doc(book, code=0)
+    notes = [line for line in result.stdout.splitlines() if line.startswith("·")]
+    assert len(notes) == 3, result.stdout
+    assert any("s1.json.bak: the backup is damaged" in n for n in notes)
+    assert any("temp file" in n for n in notes)
+    assert any("s7" in n and "not in the index" in n for n in notes)
+    result = doc(book, "--restore", code=0)
+    assert "removed 1 temp file" in result.stdout
+    assert not list(folder.glob("*.tmp"))
+
+
+def test_restore_of_a_healthy_book_changes_nothing(book):
+    before = snapshot(book.parent)
+    doc(book, "--restore", code=0)
+    assert {k: v for k, v in snapshot(book.parent).items() if "lock" not in k} == {
+        k: v for k, v in before.items() if "lock" not in k}
+
+
+def test_every_file_damaged_at_once(book):
+    """Index and both sessions damaged: one line each, all mended by one --restore."""
+    files = [book, store.sessions_dir(book) / "s1.json", store.sessions_dir(book) / "s2.json"]
+    for f in files:
+        f.write_bytes(f.read_bytes()[:40])
+    result = doc(book, code=1)
+    assert len([line for line in result.stdout.splitlines() if line.startswith("✗")]) == 3
+    assert "3 problems found" in result.stderr
+    doc(book, "--restore", code=0)
+    assert doctor.check(book).healthy
+
+
+def test_the_commands_point_at_doctor(book):
+    file = store.sessions_dir(book) / "s2.json"
+    file.write_bytes(b"")
+    result = runner.invoke(args=["summary", "--db", str(book)])
+    assert result.exit_code == 1 and "hachi-score doctor --restore" in result.stderr
+
+
+def test_a_damaged_index_and_a_damaged_session_together(book):
+    """The session put back from its .bak is listed in the index put back from its .bak."""
+    file = store.sessions_dir(book) / "s2.json"
+    file.write_bytes(SESSION_ONLY["a round that no longer scores"](file.read_bytes()))
+    book.write_bytes(b"[")
+    result = doc(book, code=1)
+    assert len([line for line in result.stdout.splitlines() if line.startswith("✗")]) == 2
+    result = doc(book, "--restore", code=0)
+    assert "healthy: 2 sessions, 5 rounds" in result.stdout and "·" not in result.stdout
+    assert summary(book)["session"] == "s2"
+
+
+def test_doctor_has_help():
+    result = runner.invoke(args=["doctor", "--help"])
+    assert result.exit_code == 0
+    for text in ("--restore", "--json", "--db", "HACHI_SCORE_DB"):
+        assert text in result.stdout
