@@ -776,6 +776,18 @@ class Book:
         session = self.session(sid)
         return session, self._db(Path(session["file"]), self._check_session)
 
+    def _rewritable_session_db(self, sid: str) -> tuple[dict[str, Any], TinyDB]:
+        """:meth:`_session_db` for a change to stored rounds: a session whose rounds no longer
+        check out is damage, and is never rewritten. Call it under the lock."""
+        from .night import StoredRoundError, replay
+
+        session, db = self._session_db(sid)
+        try:
+            replay(session)
+        except StoredRoundError as e:
+            raise damaged(Path(session["file"]), str(e)) from None
+        return session, db
+
     def add_round(self, sid: str, round_file: Mapping[str, Any], rules: str = "sdin") -> int:
         """Check a round file against the session and append it; returns its 1-based number.
 
@@ -801,14 +813,10 @@ class Book:
         The file may leave out ``players`` and ``dealer`` (round ``n``'s 親 stays). Returns the
         numbers of the rounds whose result changed (see :func:`scorekeeper.night.rechain`).
         """
-        from .night import StoredRoundError, rechain, replay
+        from .night import rechain
 
         with self.locked():
-            session, db = self._session_db(sid)
-            try:
-                replay(session)  # the rounds kept must still check out before any is rechained
-            except StoredRoundError as e:
-                raise damaged(Path(session["file"]), str(e)) from None
+            session, db = self._rewritable_session_db(sid)
             records = session["rounds"]
             if not 1 <= n <= len(records):
                 raise SessionError(f"round {n}: session {sid} has rounds 1 to {len(records)}" if records else f"session {sid} has no rounds yet")
@@ -825,14 +833,8 @@ class Book:
 
     def remove_last_round(self, sid: str, expect: int | None = None) -> dict[str, Any]:
         """Remove the session's last round and return it. ``expect``: the number it must have."""
-        from .night import StoredRoundError, replay
-
         with self.locked():
-            session, db = self._session_db(sid)
-            try:
-                replay(session)  # a session whose rounds no longer check out is never rewritten
-            except StoredRoundError as e:
-                raise damaged(Path(session["file"]), str(e)) from None
+            session, db = self._rewritable_session_db(sid)
             n = len(session["rounds"])
             if n == 0:
                 raise SessionError(f"session {sid} ({session['name']}) has no rounds: nothing to undo")

@@ -246,6 +246,18 @@ def build_book(path: Path, rounds: int, sessions: int = 1) -> None:
         book.import_session(data)
 
 
+def two_nights(path: Path) -> Path:
+    """A book at ``path`` with s1 (Friday) and s2 (Saturday, current), 3 rounds each."""
+    from scorekeeper import store
+
+    b = store.Book.open(path)
+    for name in ("Friday", "Saturday"):
+        sid = b.new_session(PLAYERS, name=name)
+        for f in NIGHT[:3]:
+            b.add_round(sid, bare(f))
+    return path
+
+
 def current_file(path: Path) -> Path:
     """The current session's file."""
     book = store.Book.open(path)

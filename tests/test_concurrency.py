@@ -17,18 +17,15 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
 import crash_harness as ch
+import pytest
+from entry_lines import snapshot
+
 from scorekeeper import night, store
 from scorekeeper.scoring import Round
 
 WRITERS = 4
 ROUNDS_EACH = 8
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def key(rnd: dict) -> str:

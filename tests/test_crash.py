@@ -23,17 +23,14 @@ import random
 import subprocess
 import sys
 
-import pytest
-
 import crash_harness as ch
+import pytest
+from entry_lines import snapshot
+
 from scorekeeper import doctor, store
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or not sys.platform.startswith("linux"),
                                 reason="kills processes with fork and SIGKILL; Linux")
-
-
-def snapshot(folder) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def summary(path) -> dict:

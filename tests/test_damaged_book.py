@@ -12,18 +12,15 @@ import subprocess
 from pathlib import Path
 from typing import Callable
 
-import pytest
-
 import crash_harness as ch
+import pytest
+from entry_lines import snapshot
 from fast_cli import FastRunner
+
 from scorekeeper import store
 from scorekeeper.cli import app
 
 runner = FastRunner()
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def _set_schema(good: bytes, schema: int) -> bytes:
@@ -74,13 +71,7 @@ WRITERS = [["round", "--file", "ROUND"], ["undo", "--yes"], ["edit", "1", "--fil
 @pytest.fixture
 def book(tmp_path) -> Path:
     """Two sessions: s1 (Friday, 3 rounds) and s2 (Saturday, current, 3 rounds)."""
-    path = tmp_path / "book" / "book.json"
-    b = store.Book.open(path)
-    for name in ("Friday", "Saturday"):
-        sid = b.new_session(ch.PLAYERS, name=name)
-        for f in ch.NIGHT[:3]:
-            b.add_round(sid, ch.bare(f))
-    return path
+    return ch.two_nights(tmp_path / "book" / "book.json")
 
 
 def run(args: list[str], path: Path, round_file: Path):

@@ -12,30 +12,21 @@ import json
 import re
 from pathlib import Path
 
-import pytest
-
 import crash_harness as ch
+import pytest
+from entry_lines import snapshot
 from fast_cli import FastRunner
-from scorekeeper import doctor, store
 from test_damaged_book import DAMAGE, SESSION_ONLY
 
+from scorekeeper import doctor, store
+
 runner = FastRunner()
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture
 def book(tmp_path) -> Path:
     """Two sessions of 3 rounds each, s2 current; every file has a .bak."""
-    path = tmp_path / "book" / "book.json"
-    b = store.Book.open(path)
-    for name in ("Friday", "Saturday"):
-        sid = b.new_session(ch.PLAYERS, name=name)
-        for f in ch.NIGHT[:3]:
-            b.add_round(sid, ch.bare(f))
-    return path
+    return ch.two_nights(tmp_path / "book" / "book.json")
 
 
 def doc(path: Path, *args: str, code: int | None = None):

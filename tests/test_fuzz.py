@@ -22,16 +22,23 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import crash_harness as ch
 import pytest
+from entry_lines import snapshot
+from fast_cli import FastRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import crash_harness as ch
-from fast_cli import FastRunner
 from simulator import simulate
+
 from scorekeeper import store
 from scorekeeper.cards import FACES
-from scorekeeper.notation import CardError, _MONTH_WORDS, _NAME_TO_CARD, format_cards, parse_cards
+from scorekeeper.notation import (
+    _MONTH_WORDS,
+    _NAME_TO_CARD,
+    CardError,
+    format_cards,
+    parse_cards,
+)
 from scorekeeper.scoring import Round, RoundError, score
 
 runner = FastRunner()
@@ -289,10 +296,6 @@ def night_book(tmp_path_factory) -> Path:
     for f in ch.NIGHT[:2]:
         b.add_round(sid, ch.bare(f))
     return path
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 @FUZZ

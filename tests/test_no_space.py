@@ -21,19 +21,16 @@ import stat
 import subprocess
 from pathlib import Path
 
-import pytest
-
 import crash_harness as ch
+import pytest
+from entry_lines import snapshot
 from fast_cli import FastRunner
+
 from scorekeeper import store
 from scorekeeper.cli import app
 
 runner = FastRunner()
 ENOSPC = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture
