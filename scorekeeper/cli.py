@@ -134,16 +134,14 @@ def read_stdin() -> str:
 def read_json_arg(path: str, *, stdin_text: str | None = None) -> Any:
     """The JSON in a file, or in standard input for ``-``. Errors are :class:`UserError` (2)."""
     if path == "-":
-        text = stdin_text if stdin_text is not None else read_stdin()
+        text: str | bytes = stdin_text if stdin_text is not None else read_stdin()
     else:
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            text = Path(path).read_bytes()  # json reads bytes as UTF-8 (a BOM too), undecoded
         except FileNotFoundError:
             fail(f"{path}: no such file")
         except IsADirectoryError:
             fail(f"{path}: is a directory, not a round file")
-        except UnicodeDecodeError:
-            fail(f"{path}: is not UTF-8 text")
         except OSError as e:
             fail(f"{path}: can't be read ({e.strerror})")
         except ValueError:  # a NUL byte in the name (only possible from inside Python)
@@ -152,6 +150,8 @@ def read_json_arg(path: str, *, stdin_text: str | None = None) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as e:
         fail(f"{path}: broken JSON at line {e.lineno} column {e.colno}: {e.msg}")
+    except UnicodeDecodeError:
+        fail(f"{path}: is not UTF-8 text")
     except RecursionError:
         fail(f"{path}: broken JSON: nested too deeply")
     except ValueError:  # a number too long to convert (sys.get_int_max_str_digits)

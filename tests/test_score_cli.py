@@ -128,3 +128,18 @@ def test_every_command_is_documented_in_the_readme():
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     for name in typer.main.get_command(app).commands:
         assert f"`{name}" in readme or f"hachi-score {name}" in readme, name
+
+
+def test_a_round_file_saved_with_a_bom_is_read(tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + PLAIN.read_bytes())
+    result = runner.invoke(app, ["score", "--json", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["players"]["Ben"]["mon"] == 64
+
+
+def test_a_round_file_that_is_not_utf8_is_bad_input(tmp_path):
+    path = tmp_path / "latin1.json"
+    path.write_bytes('{"players": ["Aki", "Bén", "Chie"]}'.encode("latin-1"))
+    result = runner.invoke(app, ["score", str(path)])
+    assert result.exit_code == 2 and "not UTF-8" in result.stderr
