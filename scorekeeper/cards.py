@@ -7,7 +7,6 @@ pile is a multiset of :class:`Card` (a tuple or a ``Counter``).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from enum import Enum
 from operator import itemgetter
 from typing import Iterable, NamedTuple
@@ -36,8 +35,7 @@ _KIND_BY_CODE = {kind.code: kind for kind in Kind}
 _POINTS = {kind.code: kind.points for kind in Kind}
 
 
-@dataclass(frozen=True)
-class Month:
+class Month(NamedTuple):
     """One month of the deck: its number, flower and reading."""
 
     number: int

@@ -6,16 +6,14 @@ Every function here is pure. Values come from a :class:`~scorekeeper.rules.Rules
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import FACES, HAND_POINTS, PAULOWNIA, Card, month_counts, points
 from .rules import SDIN, Rules
 
 
-@dataclass(frozen=True)
-class Yaku:
+class Yaku(NamedTuple):
     """A yaku's name as output uses it, its reading, and an English gloss."""
 
     name: str
@@ -27,8 +25,7 @@ class Yaku:
         return f"{self.name} ({self.reading})" if self.reading != self.name else self.name
 
 
-@dataclass(frozen=True)
-class HandShape:
+class HandShape(NamedTuple):
     """What 手役 look at: the month counts, largest first, and the cards by 手役 points."""
 
     counts: tuple[int, ...]
