@@ -25,6 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import SAMPLES, bench_env, hachi, one_core
 
 
+GOAL = 1.2
+
+
 def run(*args: str, env: dict[str, str]) -> tuple[float, float]:
     """Wall and CPU seconds of one command; fails loudly on exit != 0."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -88,6 +91,13 @@ def main() -> None:
                 cpu = statistics.median(t[1] for t in ts) * 1000
                 cells.append(f"{wall:7.1f} / {cpu:6.1f}")
             print(f"{nights:>7} {files:>6} {index:>7}" + "".join(f" {c:>16}" for c in cells))
+        first, last = min(args.nights), max(args.nights)
+        for label in commands:
+            ratio = statistics.median(t[0] for t in times[(last, label)]) / statistics.median(
+                t[0] for t in times[(first, label)]
+            )
+            verdict = "meets" if ratio <= GOAL else "misses"
+            print(f"{label:>16}: {last} nights / {first} night = {ratio:.2f}x (goal ≤ {GOAL}x: {verdict})")
 
 
 if __name__ == "__main__":
