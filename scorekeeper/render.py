@@ -11,7 +11,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from .cards import FACES, MONTHS, sort_cards
+from .cards import DECK_COUNT, FACES, MONTHS, sort_cards
 from .scoring import PLAIN_ROUND, REDEAL, SPECIAL_ROUND, Result
 from .yaku import YAKU_BY_NAME
 
@@ -77,13 +77,11 @@ def round_view(result: Result, title: str | None = None) -> Group:
         head.append(f"\n場四: {rnd.dealer} deals again. Nothing is scored or saved.")
         return Group(head)
 
-    table = Table(show_edge=False, pad_edge=False)
-    table.add_column("player")
-    table.add_column("手役")
-    table.add_column("出来役")
-    table.add_column("特殊役")
-    table.add_column("札", justify="right")
-    table.add_column("文", justify="right")
+    table = _numbers_table(
+        None,
+        [("player", False), ("手役", False), ("出来役", False), ("特殊役", False), ("札", True), ("文", True)],
+        pad_edge=False,
+    )
     for p, r in result.players.items():
         label = name(p)
         if p == rnd.dealer:
@@ -121,16 +119,11 @@ def round_view(result: Result, title: str | None = None) -> Group:
 
 def cards_table() -> Table:
     """Every card with its code, Japanese name, reading and points."""
-    table = Table(title="The 48 cards (hachi-score cards)", show_edge=False)
-    table.add_column("month")
-    table.add_column("code")
-    table.add_column("name")
-    table.add_column("romaji")
-    table.add_column("kind")
-    table.add_column("points", justify="right")
-    table.add_column("×", justify="right")
-    from .cards import DECK_COUNT
-
+    table = _numbers_table(
+        "The 48 cards (hachi-score cards)",
+        [("month", False), ("code", False), ("name", False), ("romaji", False), ("kind", False),
+         ("points", True), ("×", True)],
+    )
     for c in FACES:
         m = MONTHS[c.month - 1]
         table.add_row(
@@ -154,8 +147,9 @@ def _one_in(row: dict[str, Any]) -> str:
     return "–" if n is None else f"1 in {n:,.0f}" if n >= 100 else f"1 in {n:,.2f}"
 
 
-def _numbers_table(title: str, columns: list[tuple[str, bool]]) -> Table:
-    table = Table(title=title, show_edge=False)
+def _numbers_table(title: str | None, columns: list[tuple[str, bool]], **options: Any) -> Table:
+    """A table whose columns are ``(heading, right-aligned?)``."""
+    table = Table(title=title, show_edge=False, **options)
     for col, right in columns:
         table.add_column(col, justify="right" if right else "left")
     return table
