@@ -221,6 +221,15 @@ class _State:
     restore_index: bool = False
 
 
+def _session_finding(report: Report, state: _State, file: Path, what: str, good: bool, why: str) -> None:
+    """A listed session file that is damaged or missing: restorable from a healthy .bak, or not."""
+    if good:
+        state.put_back.append(file)
+        report.findings.append(Finding(file, what, restore_from=str(backup_path(file))))
+    else:
+        report.findings.append(Finding(file, what, no_restore=why))
+
+
 def _examine(path: Path) -> _State:
     book = Book(path)
     report = Report(path)
@@ -279,21 +288,14 @@ def _examine(path: Path) -> _State:
             what = what if what.startswith("round ") else f"can't be read: {what}"
             if not in_index:
                 report.findings.append(Finding(file, f"not in the index, and {what}", severity="note"))
-            elif good:
-                state.put_back.append(file)
-                report.findings.append(Finding(file, what, restore_from=str(backup_path(file))))
             else:
-                report.findings.append(Finding(file, what, no_restore=why))
+                _session_finding(report, state, file, what, good, why)
             continue
         if got is None:  # listed, but no file
             row = listed[number]
             good, why = _bak_state(read, file)
             what = f"session {row['id']} ({row['name']}) is in the index, but its file is missing"
-            if good:
-                state.put_back.append(file)
-                report.findings.append(Finding(file, what, restore_from=str(backup_path(file))))
-            else:
-                report.findings.append(Finding(file, what, no_restore=why))
+            _session_finding(report, state, file, what, good, why)
             continue
         header, rounds = got
         state.headers[number] = header
