@@ -26,7 +26,7 @@ from .cards import DECK, FACES, MONTHS, Card, points, sort_cards
 from .notation import HELP, format_compact, parse_cards, split_tokens
 from .rules import SDIN, Rules
 from .scoring import Result, Round, RoundError, field_class, score
-from .yaku import TEYAKU, YAKU_BY_NAME, dekiyaku, teyaku, teyaku_name
+from .yaku import YAKU_BY_NAME, dekiyaku, dekiyaku_kan, teyaku, teyaku_name
 
 #: Reads one answer: called with the prompt, returns the line typed (``input`` has this shape).
 Ask = Callable[[str], str]
@@ -268,14 +268,14 @@ class RoundEntry:
         """A 手役 answer: a dealt hand, a 手役's name, or both (``2trk 4t 6k 7k 10k 三本``)."""
         if not text or _fold(text) in NONE_WORDS:
             return None
-        name = teyaku_name(text)
+        name = teyaku_name(text, self.rules)
         if name is not None:
             return {"hand": None, "teyaku": name}
         tokens = split_tokens(text)
         names = [n for n in map(teyaku_name, tokens) if n]
         if len(names) > 1:
             raise AnswerError(f"{' and '.join(names)}: a hand scores only its single highest 手役")
-        cards = " ".join(t for t in tokens if teyaku_name(t) is None)
+        cards = " ".join(t for t in tokens if teyaku_name(t, self.rules) is None)
         return {"hand": cards or None, "teyaku": names[0] if names else None}
 
     @staticmethod
@@ -467,15 +467,15 @@ class RoundEntry:
             self._say(f"  {name}  no 手役" + (" in the hand" if value else ""))
             return
         how = "declared" if value["teyaku"] else "in the hand"
-        self._say(f"  {name}  {yaku_text(found, self.rules.teyaku[found])} ({how})", style="green")
+        self._say(f"  {name}  {yaku_text(found, self.rules.mon(self.rules.teyaku[found]))} ({how})", style="green")
 
     def _echo_pile(self, player: str, codes: list[str], keys: list[str]) -> None:
         def line(who: str, cards: Sequence[Card]) -> str:
             return f"  {pad(who, self.width)}  {len(cards):2d} cards {points(cards):4d} points"
 
         pile = cards_of(codes)
-        held = dekiyaku(pile)
-        deki = "  出来役 " + "・".join(yaku_text(d, self.rules.dekiyaku[d]) for d in held) if held else ""
+        held = dekiyaku(pile, self.rules)
+        deki = "  出来役 " + "・".join(yaku_text(d, self.rules.mon(dekiyaku_kan(d, pile, self.rules))) for d in held) if held else ""
         self._say(line(player, pile) + deki, style="green" if held else "")
         piles = [k for k in keys if k.startswith("pile:")]
         if len(piles) == 2 and self.values.get("ended") is None:
@@ -494,7 +494,7 @@ class RoundEntry:
             self._say("下げ: the player who completed a 出来役 and played on. Enter or - for nobody.")
         elif kind == "hand":
             self._say("手役, highest first: " + " · ".join(
-                yaku_text(y.name, self.rules.teyaku[y.name]) for y, _ in TEYAKU))
+                yaku_text(name, self.rules.mon(value)) for name, value in self.rules.teyaku.items()))
             self._say("Type the 7 dealt cards (the 手役 is found), or only the 手役's name (三本), "
                       "or both. Enter or - for none.")
         elif kind == "pile":
@@ -510,10 +510,10 @@ class RoundEntry:
         self.texts["field"] = format_compact(rnd.field)
         for p in self.players:
             hand = format_compact(rnd.hands[p]) if p in rnd.hands else ""
-            self.texts[f"hand:{p}"] = " ".join(x for x in (hand, rnd.declared.get(p)) if x)
+            self.texts[f"hand:{p}"] = " ".join(x for x in (hand, *rnd.declared.get(p, ())) if x)
             self.texts[f"pile:{p}"] = format_compact(rnd.pile(p))
         self.texts["ended"] = rnd.ended_by or ""
-        self.texts["sage"] = rnd.sage or ""
+        self.texts["sage"] = " ".join(rnd.sage)
 
     # -- Tab completion -----------------------------------------------------------------------
 
@@ -527,7 +527,8 @@ class RoundEntry:
             return words + list(self.players) + (["out"] if kind == "ended" else [])
         words += CARD_WORDS
         if kind == "hand":
-            words += [y.name for y, _ in TEYAKU] + [y.reading for y, _ in TEYAKU]
+            names = list(self.rules.teyaku)
+            words += names + [YAKU_BY_NAME[n].reading for n in names]
         elif kind == "pile":
             words.append("rest")
         return words

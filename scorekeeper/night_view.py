@@ -95,7 +95,7 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
             yaku.append("札 card points only" if r.kind == PLAIN_ROUND else "–", style="dim")
         if r.round.sage:
             yaku.append(" (下げ ", style="yellow")
-            yaku.append(r.round.sage, style="yellow")
+            yaku.append("→".join(r.round.sage), style="yellow")
             yaku.append(")", style="yellow")
         table.add_row(str(n), name(r.round.dealer), f"{r.field_class} ×{r.multiplier}", yaku,
                       *[mon(r.players[p].mon) for p in players])
@@ -165,7 +165,7 @@ def round_detail(number: int, result: Result, record: Mapping[str, Any]) -> Grou
     for p in rnd.players:
         hand = " ".join(c.code for c in sort_cards(rnd.hands[p])) if p in rnd.hands else "–"
         if p in rnd.declared:
-            hand += f" (declared {rnd.declared[p]})"
+            hand += f" (declared {' + '.join(rnd.declared[p])})"
         pile = rnd.pile(p)
         cards.add_row(name(p), hand, " ".join(c.code for c in sort_cards(pile)) or "–",
                       f"{len(pile)} cards, {result.players[p].card_points}")

@@ -299,7 +299,7 @@ def odds(
     counts = teyaku_counts(excluded, rules)
     total = sum(counts.values())
     deck_left = sum(remaining(excluded).values())
-    value = {name: (rules.teyaku[name] if name else 0) for name in counts}
+    value = {name: (rules.mon(rules.teyaku[name]) if name else 0) for name in counts}
 
     rows = []
     for name, n in counts.items():

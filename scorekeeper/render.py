@@ -13,7 +13,7 @@ from rich.text import Text
 
 from .cards import DECK_COUNT, FACES, MONTHS, sort_cards
 from .scoring import PLAIN_ROUND, REDEAL, SPECIAL_ROUND, Result
-from .yaku import YAKU_BY_NAME
+from .yaku import YAKU_BY_NAME, dekiyaku_kan
 
 FIELD_READINGS = {"小場": "こば", "大場": "おおば", "絶場": "ぜつば"}
 ROUND_KINDS = {
@@ -86,14 +86,14 @@ def round_view(result: Result, title: str | None = None) -> Group:
         label = name(p)
         if p == rnd.dealer:
             label.append(" 親", style="bold")
-        if p == rnd.sage:
+        if p in rnd.sage:
             label.append(" 下げ", style="yellow")
         if p == rnd.ended_by:
             label.append(" 上がり", style="cyan")
-        te = yaku_label(r.teyaku, rules.teyaku[r.teyaku]) if r.teyaku else "–"
+        te = " + ".join(yaku_label(t, rules.mon(rules.teyaku[t])) for t in r.teyaku_all) or "–"
         if r.teyaku and result.kind == SPECIAL_ROUND:
             te += " (void)"
-        deki = "・".join(yaku_label(d, rules.dekiyaku[d]) for d in r.dekiyaku) or "–"
+        deki = "・".join(yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules))) for d in r.dekiyaku) or "–"
         sp = "・".join(r.special) or "–"
         table.add_row(label, te, deki, sp, str(r.card_points), mon(r.mon))
 

@@ -1,78 +1,308 @@
-"""The rule values as one object. SDIN 八八 (RULES.md) is the default and only profile today.
+"""Rule profiles: every value and switch a round's score depends on, as one immutable value.
 
-Yaku are judged by :mod:`yaku`; what they are worth, and every other number of the rules, lives
-here so that another profile can change a value without touching code.
+Two profiles are built in: ``sdin`` (RULES.md, the default) and ``fudawiki`` (TRADITIONAL.md,
+alias ``traditional``). A house-rule file (:mod:`scorekeeper.house`) starts from one of them and
+changes what it lists. Yaku are *judged* by :mod:`yaku` (a row's ``test`` names the predicate);
+what they are worth, which exist, their groups and the policies that differ between profiles
+live here, so that a profile changes a value without touching code.
+
+Every value is in **kan**; :meth:`Rules.mon` turns one into 文 (``kan × value``). Card points are
+文 and never × kan (TRADITIONAL §1).
 """
 
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import Any, Mapping, NamedTuple
 
 
-def _frozen(d: dict[str, int]) -> Mapping[str, int]:
-    return MappingProxyType(d)
+def _frozen(d: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(d))
+
+
+class TeyakuRow(NamedTuple):
+    """One row of a profile's 手役 table: the name, its group (``A``/``B``, or ``""`` where the
+    profile scores only the single highest), its value in kan, and the predicate that judges it."""
+
+    name: str
+    group: str
+    kan: int
+    test: str
+
+
+#: field-class multipliers (RULES §3); a 光 on the field gives its class's multiplier (TRADITIONAL §8)
+FIELD_MULTIPLIERS = _frozen({"小場": 1, "大場": 2, "絶場": 4})
+
+#: the field modes of TRADITIONAL §8
+FIELD_MODES = ("none", "carry", "stack")
+TWO_VOLUNTEERS = ("play", "split")
 
 
 class Rules(NamedTuple):
-    """Every number the scoring uses. Amounts are 文.
+    """A rule profile. A tuple, not a dataclass: it imports faster, and every command is a new
+    process. Build another with ``_replace`` (or a house-rule file); compare with ``==``."""
 
-    A tuple rather than a dataclass: it imports faster, and every command is a fresh process.
-    Another profile is ``SDIN._replace(...)``.
-    """
-
-    name: str = "SDIN"
-    #: 手役 values (RULES.md §4), in table order: the order breaks ties between equal values.
-    teyaku: Mapping[str, int] = _frozen(
-        {
-            "四三": 200,
-            "一二四": 80,
-            "はねけん": 70,
-            "手四": 60,
-            "空巣": 40,
-            "喰付": 40,
-            "光一": 40,
-            "十一": 40,
-            "短一": 30,
-            "赤": 30,
-            "立三本": 30,
-            "三本": 20,
-        }
-    )
-    #: 出来役 values (RULES.md §5), in table order.
-    dekiyaku: Mapping[str, int] = _frozen(
-        {"五光": 120, "四光": 100, "七短": 100, "赤短": 70, "青短": 70, "猪鹿蝶": 70}
-    )
-    #: 特殊役 (RULES.md §6)
-    sohachi: int = 100
-    nihachi: int = 100
-    nihachi_from: int = 168
-    nihachi_step: int = 10
-    sujiroku: int = 120
-    sujiroku_from: int = 16
-    sujiroku_step: int = 20
-    #: field multipliers (RULES.md §3)
-    multipliers: Mapping[str, int] = _frozen({"小場": 1, "大場": 2, "絶場": 4})
-    #: the card-point base: 264 / 3 (RULES.md §7)
+    name: str
+    base: str
+    #: 文 in one kan: 10 (decimal) or 12 (dozenal)
+    kan: int
+    #: the 手役 table in table order (the order breaks ties between equal values)
+    teyaku_table: tuple[TeyakuRow, ...]
+    #: ``"highest"``: a hand scores its single highest 手役 (SDIN); ``"groups"``: the best of each
+    #: group, added together (TRADITIONAL §3)
+    teyaku_mode: str
+    #: 出来役 in table order, name -> kan (a switched-off yaku is absent)
+    dekiyaku: Mapping[str, int]
+    #: pairs (higher, lower): a pile making the higher is not paid the lower (五光 over 四光)
+    no_overlap: tuple[tuple[str, str], ...]
+    #: 七短 +1 kan per 短冊 beyond seven, 柳に短冊 counted (TRADITIONAL §10 ``nanatan_plus``)
+    nanatan_plus: bool
+    #: 特殊役 base values in kan, in precedence order; the steps above the threshold
+    special: Mapping[str, int]
+    nihachi_from: int
+    nihachi_step: int
+    sujiroku_from: int
+    sujiroku_step: int
+    #: ``"all"``: every 特殊役 that occurs is paid (SDIN); ``"first"``: only the first in order
+    special_mode: str
+    #: bonuses (飛び込み, 抜け役) in kan; none under SDIN
+    bonuses: Mapping[str, int]
+    multipliers: Mapping[str, int]
+    #: ``none``, ``carry`` or ``stack`` (TRADITIONAL §8)
+    field: str
+    #: how many players may call 下げ in a round (0: any number); whether a caller may cancel
+    sage_callers: int
+    cancel: bool
+    #: who wins a round: ``"result"`` the highest 文 (RULES §8), ``"play"`` TRADITIONAL §9
+    winner: str
+    #: nights of 4–6 players (TRADITIONAL §7): the most seated, the fee in kan, the switches
+    max_players: int
+    fee: int
+    two_volunteers: str
+    forced_three: bool
     base_points: int = 88
 
-    def nihachi_value(self, pile_points: int) -> int:
-        """二八: 100 at 168, +10 per point above."""
-        return self.nihachi + self.nihachi_step * (pile_points - self.nihachi_from)
+    # -- values ----------------------------------------------------------------------------
 
-    def sujiroku_value(self, kasu: int) -> int:
-        """素十六: 120 at 16 kasu, +20 per kasu above."""
-        return self.sujiroku + self.sujiroku_step * (kasu - self.sujiroku_from)
+    def mon(self, kan_value: int) -> int:
+        """A value in kan as 文 (before the multiplier)."""
+        return kan_value * self.kan
+
+    @property
+    def teyaku(self) -> Mapping[str, int]:
+        """手役 name -> kan, in table order."""
+        return {row.name: row.kan for row in self.teyaku_table}
+
+    def value(self, name: str) -> int:
+        """Any yaku's, bonus's or fee's base value in kan, by its output name."""
+        for row in self.teyaku_table:
+            if row.name == name:
+                return row.kan
+        for table in (self.dekiyaku, self.special, self.bonuses):
+            if name in table:
+                return table[name]
+        if name == "逃げ料":
+            return self.fee
+        raise KeyError(name)
+
+    def values(self) -> dict[str, int]:
+        """Every yaku, bonus and fee by name, in kan (``rules --json``'s ``values``)."""
+        out = {row.name: row.kan for row in self.teyaku_table}
+        out.update(self.dekiyaku)
+        out.update(self.special)
+        out.update(self.bonuses)
+        if self.max_players > 3:
+            out["逃げ料"] = self.fee
+        return out
+
+    def group_of(self, name: str) -> str:
+        for row in self.teyaku_table:
+            if row.name == name:
+                return row.group
+        raise KeyError(name)
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        """The 手役 groups in table order: ``("",)`` for a single-highest profile, ``("A", "B")``."""
+        return tuple(dict.fromkeys(row.group for row in self.teyaku_table))
+
+    def nihachi_kan(self, pile_points: int) -> int:
+        """二八: its base at 168, +step per point above."""
+        return self.special["二八"] + self.nihachi_step * (pile_points - self.nihachi_from)
+
+    def sujiroku_kan(self, kasu: int) -> int:
+        """素十六: its base at 16 kasu, +step per kasu above."""
+        return self.special["素十六"] + self.sujiroku_step * (kasu - self.sujiroku_from)
+
+    # -- as data ---------------------------------------------------------------------------
+
+    @property
+    def inoshikacho(self) -> bool:
+        return "猪鹿蝶" in self.dekiyaku
+
+    def switches(self) -> dict[str, Any]:
+        """The keys of a house-rule file (TRADITIONAL §10), ``values`` included."""
+        return {
+            "name": self.name,
+            "base": self.base,
+            "kan": self.kan,
+            "field": self.field,
+            "inoshikacho": self.inoshikacho,
+            "nanatan_plus": self.nanatan_plus,
+            "two_volunteers": self.two_volunteers,
+            "forced_three": self.forced_three,
+            "values": self.values(),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every value of the profile, as a session stores it: enough to score with it again
+        after the house-rule file it came from is edited or gone."""
+        return {
+            **{k: v for k, v in self.switches().items() if k != "values"},
+            "teyaku_table": [list(row) for row in self.teyaku_table],
+            "teyaku_mode": self.teyaku_mode,
+            "dekiyaku": dict(self.dekiyaku),
+            "no_overlap": [list(pair) for pair in self.no_overlap],
+            "special": dict(self.special),
+            "nihachi_from": self.nihachi_from,
+            "nihachi_step": self.nihachi_step,
+            "sujiroku_from": self.sujiroku_from,
+            "sujiroku_step": self.sujiroku_step,
+            "special_mode": self.special_mode,
+            "bonuses": dict(self.bonuses),
+            "multipliers": dict(self.multipliers),
+            "sage_callers": self.sage_callers,
+            "cancel": self.cancel,
+            "winner": self.winner,
+            "max_players": self.max_players,
+            "fee": self.fee,
+            "base_points": self.base_points,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
+        """The profile :meth:`to_dict` wrote. Raises ``ValueError``/``KeyError``/``TypeError``
+        on anything else (the store reports it as damage)."""
+        fields = dict(data)
+        fields.pop("inoshikacho", None)  # derived from the 出来役 table
+        fields["teyaku_table"] = tuple(TeyakuRow(*row) for row in fields["teyaku_table"])
+        fields["no_overlap"] = tuple(tuple(pair) for pair in fields["no_overlap"])
+        for key in ("dekiyaku", "special", "bonuses", "multipliers"):
+            fields[key] = _frozen(fields[key])
+        rules = cls(**fields)
+        check(rules)
+        return rules
 
 
-SDIN = Rules()
+def check(rules: Rules) -> Rules:
+    """A profile's values make sense, or ``ValueError`` names the one that does not."""
+    if rules.kan not in (10, 12):
+        raise ValueError(f"kan: {rules.kan!r} is not 10 or 12")
+    if rules.field not in FIELD_MODES:
+        raise ValueError(f"field: {rules.field!r} is not one of {', '.join(FIELD_MODES)}")
+    if rules.two_volunteers not in TWO_VOLUNTEERS:
+        raise ValueError(f"two_volunteers: {rules.two_volunteers!r} is not play or split")
+    if rules.teyaku_mode not in ("highest", "groups") or rules.special_mode not in ("all", "first"):
+        raise ValueError("not a hachi-score rule profile (teyaku_mode / special_mode)")
+    if rules.winner not in ("result", "play"):
+        raise ValueError(f"winner: {rules.winner!r} is not result or play")
+    if not isinstance(rules.name, str) or not rules.name.strip():
+        raise ValueError("name: a profile needs a name")
+    return rules
 
-PROFILES: dict[str, Rules] = {"sdin": SDIN}
+
+_TATE = "standing-three"
+
+#: SDIN 手役 (RULES §4): the single highest, in kan
+SDIN_TEYAKU = (
+    TeyakuRow("四三", "", 20, "four-three"),
+    TeyakuRow("一二四", "", 8, "four-two-one"),
+    TeyakuRow("はねけん", "", 7, "three-two-two"),
+    TeyakuRow("手四", "", 6, "four"),
+    TeyakuRow("空巣", "", 4, "all-kasu"),
+    TeyakuRow("喰付", "", 4, "three-pairs"),
+    TeyakuRow("光一", "", 4, "one-bright"),
+    TeyakuRow("十一", "", 4, "one-animal"),
+    TeyakuRow("短一", "", 3, "one-ribbon"),
+    TeyakuRow("赤", "", 3, "ribbons"),
+    TeyakuRow("立三本", "", 3, _TATE),
+    TeyakuRow("三本", "", 2, "three"),
+)
+
+#: TRADITIONAL §3: Group A by month counts, Group B by kinds (every 柳 card a kasu)
+FUDAWIKI_TEYAKU = (
+    TeyakuRow("四三", "A", 20, "four-three"),
+    TeyakuRow("一二四", "A", 8, "four-two-one"),
+    TeyakuRow("二立三本", "A", 8, "two-standing-threes"),
+    TeyakuRow("三本立三本", "A", 7, "one-standing-of-two-threes"),
+    TeyakuRow("はねけん", "A", 7, "three-two-two"),
+    TeyakuRow("二三本", "A", 6, "two-plain-threes"),
+    TeyakuRow("手四", "A", 6, "four"),
+    TeyakuRow("喰付", "A", 4, "three-pairs"),
+    TeyakuRow("立三本", "A", 3, _TATE),
+    TeyakuRow("三本", "A", 2, "plain-three"),
+    TeyakuRow("空素", "B", 4, "all-kasu"),
+    TeyakuRow("光一", "B", 4, "one-bright"),
+    TeyakuRow("十一", "B", 3, "one-animal"),
+    TeyakuRow("短一", "B", 3, "one-ribbon"),
+    TeyakuRow("赤", "B", 2, "ribbons"),
+)
+
+_DEKIYAKU = {"五光": 12, "四光": 10, "七短": 10, "赤短": 7, "青短": 7, "猪鹿蝶": 7}
+
+SDIN = check(Rules(
+    name="sdin",
+    base="sdin",
+    kan=10,
+    teyaku_table=SDIN_TEYAKU,
+    teyaku_mode="highest",
+    dekiyaku=_frozen(_DEKIYAKU),
+    no_overlap=(("五光", "四光"),),
+    nanatan_plus=False,
+    special=_frozen({"総八": 10, "二八": 10, "素十六": 12}),
+    nihachi_from=168,
+    nihachi_step=1,
+    sujiroku_from=16,
+    sujiroku_step=2,
+    special_mode="all",
+    bonuses=_frozen({}),
+    multipliers=FIELD_MULTIPLIERS,
+    field="none",
+    sage_callers=1,
+    cancel=False,
+    winner="result",
+    max_players=3,
+    fee=1,
+    two_volunteers="play",
+    forced_three=False,
+))
+
+FUDAWIKI = check(SDIN._replace(
+    name="fudawiki",
+    base="fudawiki",
+    teyaku_table=FUDAWIKI_TEYAKU,
+    teyaku_mode="groups",
+    dekiyaku=_frozen({k: v for k, v in _DEKIYAKU.items() if k != "猪鹿蝶"}),
+    special_mode="first",
+    bonuses=_frozen({"飛び込み": 1, "抜け役": 1}),
+    field="carry",
+    sage_callers=0,
+    cancel=True,
+    winner="play",
+    max_players=6,
+))
+
+#: the built-in profiles by name
+PROFILES: dict[str, Rules] = {"sdin": SDIN, "fudawiki": FUDAWIKI}
+ALIASES = {"traditional": "fudawiki"}
 
 
 def profile(name: str) -> Rules:
-    """A rule profile by name, case-insensitive."""
+    """A built-in rule profile by name or alias, case-insensitive."""
+    key = str(name).strip().lower()
+    key = ALIASES.get(key, key)
     try:
-        return PROFILES[name.lower()]
+        return PROFILES[key]
     except KeyError:
-        raise ValueError(f"unknown rule profile {name!r} (known: {', '.join(PROFILES)})") from None
+        known = ", ".join([*PROFILES, *(f"{a} (= {n})" for a, n in ALIASES.items())])
+        raise ValueError(f"unknown rule profile {name!r} (known: {known}, or a house-rule FILE.toml)") from None

@@ -15,7 +15,7 @@ from typing import Any, Mapping, NamedTuple, Sequence
 from .cards import BASE_POINTS, DECK, DECK_COUNT, Card, month_counts, over_deck, points, sort_cards
 from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
-from .yaku import dekiyaku, special, teyaku, teyaku_made, teyaku_name
+from .yaku import HandShape, dekiyaku, dekiyaku_kan, special, teyaku, teyaku_all, teyaku_made, teyaku_name
 
 MAX_NAME = 40
 CARD_POINTS_REASON = "札"
@@ -58,16 +58,24 @@ def is_bashi(field_cards: Sequence[Card]) -> bool:
 
 @dataclass(frozen=True)
 class Round:
-    """One round as typed: who played, the field, 手役 evidence, the piles and how it ended."""
+    """One round as typed: who played, the field, 手役 evidence, the piles and how it ended.
 
-    players: tuple[str, str, str]
+    ``sage`` lists the 下げ callers in the order they first called (SDIN: at most one);
+    ``ended_how`` is ``"shoubu"`` or ``"cancel"`` when ``ended_by`` is set. ``carry`` is the queue
+    of waiting multipliers a standalone round file states (None: the night's, or none).
+    """
+
+    players: tuple[str, ...]
     dealer: str
     field: tuple[Card, ...]
     hands: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
-    declared: Mapping[str, str] = field(default_factory=dict)
+    declared: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     captured: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
-    sage: str | None = None
+    sage: tuple[str, ...] = ()
     ended_by: str | None = None
+    ended_how: str | None = None
+    carry: tuple[int, ...] | None = None
+    rules: Rules = SDIN
 
     @cached_property
     def redeal(self) -> bool:
@@ -82,8 +90,8 @@ class Round:
 
     @cached_property
     def held_dekiyaku(self) -> dict[str, tuple[str, ...]]:
-        """The 出来役 each player's pile holds (RULES.md §5)."""
-        return {p: tuple(dekiyaku(self.pile(p))) for p in self.players}
+        """The 出来役 each player's pile holds that the profile pays (RULES.md §5)."""
+        return {p: tuple(dekiyaku(self.pile(p), self.rules)) for p in self.players}
 
     @classmethod
     def from_dict(
@@ -98,7 +106,8 @@ class Round:
         return _Reader(data, players, dealer, rules).read()
 
     def to_dict(self) -> dict[str, Any]:
-        """The round file form (CONTRACT.md §3), cards as codes in deck order."""
+        """The round file form (CONTRACT.md §3, §7), cards as codes in deck order; a key keeps
+        the SDIN form (one name, not a list) wherever it can."""
         out: dict[str, Any] = {
             "players": list(self.players),
             "dealer": self.dealer,
@@ -107,12 +116,16 @@ class Round:
         if self.hands:
             out["hands"] = {p: _codes(h) for p, h in self.hands.items()}
         if self.declared:
-            out["teyaku"] = dict(self.declared)
+            out["teyaku"] = {p: names[0] if len(names) == 1 else list(names) for p, names in self.declared.items()}
         out["captured"] = {p: _codes(self.pile(p)) for p in self.players}
         if self.sage:
-            out["sage"] = self.sage
+            out["sage"] = self.sage[0] if len(self.sage) == 1 else list(self.sage)
         if self.ended_by:
             out["ended_by"] = self.ended_by
+        if self.ended_how == "cancel":
+            out["ended_how"] = "cancel"
+        if self.carry:
+            out["carry"] = list(self.carry)
         return out
 
 
@@ -121,6 +134,7 @@ def _codes(cards: Sequence[Card]) -> list[str]:
 
 
 _OPTIONAL_PLAYER_KEYS = ("sage", "ended_by")
+ENDINGS = ("shoubu", "cancel")
 
 
 class _Reader:
@@ -163,8 +177,10 @@ class _Reader:
                     f"holds {counts[m]} {'card' if counts[m] == 1 else 'cards'} of month {m} ({held}); "
                     "captures come in twos or fours",
                 )
-        sage = self._player_key("sage", None)
+        sage = self._sage()
         ended_by = self._player_key("ended_by", None)
+        ended_how = self._ended_how(ended_by, sage)
+        carry = self._carry()
         rnd = Round(
             players,
             dealer,
@@ -174,6 +190,9 @@ class _Reader:
             {p: tuple(captured.get(p, ())) for p in players},
             sage,
             ended_by,
+            ended_how,
+            carry,
+            self.rules,
         )
         if rnd.played_out:
             total = sum(len(rnd.pile(p)) for p in players)
@@ -185,12 +204,12 @@ class _Reader:
                     f"the piles hold {total} cards, but a played-out round captures all 48{hint}; "
                     "set ended_by if someone stopped with a 出来役",
                 )
-        for key, who in (("ended_by", ended_by), ("sage", sage)):
+        for key, who in (("ended_by", ended_by), *(("sage", p) for p in sage)):
             if who is not None and not rnd.held_dekiyaku[who]:
                 raise RoundError(key, f"{who!r}'s pile holds no 出来役")
         for p in players:
             held = rnd.held_dekiyaku[p]
-            if held and p not in (sage, ended_by):
+            if held and p not in (*sage, ended_by):
                 raise RoundError(
                     f"captured.{p}",
                     f"holds {'・'.join(held)} but {p!r} neither ended the round nor declared 下げ",
@@ -202,7 +221,7 @@ class _Reader:
     def _get(self, key: str) -> Any:
         return self.data.get(key)
 
-    def _players(self) -> tuple[str, str, str]:
+    def _players(self) -> tuple[str, ...]:
         raw = self._get("players")
         if raw is None:
             if self.default_players is None:
@@ -217,9 +236,19 @@ class _Reader:
             raise RoundError("players", f"must be a list of three names, not {_type(raw)}")
         for p in raw:
             check_player_name(p, "players")
-        if len(raw) != 3 or len(set(raw)) != 3:
-            raise RoundError("players", f"must be three distinct names, not {_names(raw)}")
-        return (raw[0], raw[1], raw[2])
+        if len(set(raw)) != len(raw) or not 3 <= len(raw) <= self.rules.max_players:
+            if self.rules.max_players == 3:
+                raise RoundError("players", f"must be three distinct names, not {_names(raw)}")
+            raise RoundError("players", f"must be 3 to {self.rules.max_players} distinct names, not {_names(raw)}")
+        if "pot" in raw:
+            raise RoundError("players", "'pot' is not a player's name: it names the pot in payments")
+        if len(raw) > 3:
+            raise RoundError("players", f"{len(raw)} players: nights of 4 to 6 players are not scored by this version yet")
+        for key in ("dropped", "pot"):
+            value = self._get(key)
+            if value not in (None, [], 0) or isinstance(value, bool):
+                raise RoundError(key, "with three seated all three play: there is no dropping out and no pot")
+        return tuple(raw)
 
     def _player_key(self, key: str, default: str | None, required: bool = False) -> Any:
         value = self._get(key)
@@ -234,6 +263,48 @@ class _Reader:
         if value not in self.players:
             raise RoundError(key, f"{quote(value)} is not one of the players {_names(self.players)}")
         return value
+
+    def _sage(self) -> tuple[str, ...]:
+        """下げ callers in the order they first called: one name, or a list (CONTRACT §7)."""
+        value = self._get("sage")
+        if value is None or value == []:
+            return ()
+        names = value if isinstance(value, list) else [value]
+        callers = tuple(self._player_key("sage", name) if isinstance(name, str) else self._player_key_bad("sage", name) for name in names)
+        if len(set(callers)) != len(callers):
+            raise RoundError("sage", f"names a player twice ({_names(list(callers))}): list each caller once, in the order they first called")
+        limit = self.rules.sage_callers
+        if limit and len(callers) > limit:
+            raise RoundError("sage", f"{len(callers)} players called 下げ, but under {self.rules.name} only one may")
+        return callers
+
+    def _player_key_bad(self, key: str, value: Any) -> str:
+        raise RoundError(key, f"must be a player's name or a list of names, not {_type(value)}")
+
+    def _ended_how(self, ended_by: str | None, sage: tuple[str, ...]) -> str | None:
+        value = self._get("ended_how")
+        if value is None:
+            return "shoubu" if ended_by else None
+        if value not in ENDINGS:
+            raise RoundError("ended_how", f"{quote(value)} is not shoubu or cancel")
+        if ended_by is None:
+            raise RoundError("ended_how", "is given, but ended_by is not: who ended the round?")
+        if value == "cancel":
+            if not self.rules.cancel:
+                raise RoundError("ended_how", f"cancel is not a rule of {self.rules.name}: a 下げ can't be taken back")
+            if ended_by not in sage:
+                raise RoundError("ended_how", f"{ended_by!r} cancelled without having called 下げ")
+        return value
+
+    def _carry(self) -> tuple[int, ...] | None:
+        value = self._get("carry")
+        if value is None or value == []:
+            return None
+        if not isinstance(value, list) or any(type(m) is not int or m not in (2, 4) for m in value):
+            raise RoundError("carry", f"must be a list of 2s and 4s (the multipliers waiting), not {quote(value)}")
+        if self.rules.field != "carry":
+            raise RoundError("carry", f"nothing waits under field {self.rules.field!r}: carry must be empty")
+        return tuple(sorted(value, reverse=True))
 
     def _per_player(self, key: str) -> dict[str, Any]:
         value = self._get(key)
@@ -274,23 +345,39 @@ class _Reader:
                 where, f"hold {n} × {c.code} {c.ja} (in {held}), but the deck has {DECK_COUNT[c]}"
             )
 
-    def _declared(self, hands: Mapping[str, list[Card]]) -> dict[str, str]:
-        declared: dict[str, str] = {}
+    def _declared(self, hands: Mapping[str, list[Card]]) -> dict[str, tuple[str, ...]]:
+        """Declared 手役: one name, or under a profile of groups a list of at most one per group.
+        With the hand also given, they must be what the hand scores (a tie of values: either)."""
+        rules = self.rules
+        declared: dict[str, tuple[str, ...]] = {}
         for p, typed in self._per_player("teyaku").items():
             where = f"teyaku.{p}"
-            if not isinstance(typed, str):
-                raise RoundError(where, f"must be a 手役 name, not {_type(typed)}")
-            name = teyaku_name(typed)
-            if name is None:
-                raise RoundError(where, f"{quote(typed)} is not a 手役 ({' '.join(self.rules.teyaku)})")
+            if isinstance(typed, list) and rules.teyaku_mode == "highest":
+                raise RoundError(where, f"under {rules.name} a hand scores one 手役: give one name, not a list")
+            typed_names = typed if isinstance(typed, list) else [typed]
+            if not typed_names:
+                continue
+            names: dict[str, str] = {}
+            for one in typed_names:
+                if not isinstance(one, str):
+                    raise RoundError(where, f"must be a 手役 name, not {_type(one)}")
+                name = teyaku_name(one, rules)
+                if name is None:
+                    raise RoundError(where, f"{quote(one)} is not a 手役 ({' '.join(rules.teyaku)})")
+                group = rules.group_of(name)
+                if group in names:
+                    raise RoundError(where, f"{names[group]} and {name} are both of Group {group}: a hand scores one per group")
+                names[group] = name
+            shown = " + ".join(map(quote, typed_names))
             if p in hands:
-                best = teyaku(hands[p], self.rules)
-                made = teyaku_made(hands[p])
-                if best is None:
-                    raise RoundError(where, f"{quote(typed)} is declared, but the hand makes no 手役")
-                if name not in made or self.rules.teyaku[name] != self.rules.teyaku[best]:
-                    raise RoundError(where, f"{quote(typed)} is declared, but the hand makes {best}")
-            declared[p] = name
+                best = dict(zip((rules.group_of(n) for n in teyaku_all(hands[p], rules)), teyaku_all(hands[p], rules)))
+                made = teyaku_made(hands[p], rules)
+                if not best:
+                    raise RoundError(where, f"{shown} is declared, but the hand makes no 手役")
+                wrong = [n for g, n in names.items() if g not in best or n not in made or rules.teyaku[n] != rules.teyaku[best[g]]]
+                if wrong or set(names) != set(best):
+                    raise RoundError(where, f"{shown} is declared, but the hand makes {' + '.join(best.values())}")
+            declared[p] = tuple(names[g] for g in rules.groups if g in names)
         return declared
 
 
@@ -360,22 +447,39 @@ class Payment(NamedTuple):
 
 
 class PlayerResult(NamedTuple):
-    """What one player held in a round. ``mon`` is derived from the ledger by :class:`Result`."""
+    """What one player held in a round. ``mon`` is derived from the ledger by :func:`score`.
+
+    ``teyaku`` is the first of ``teyaku_all`` (each group's best), shown even where void.
+    """
 
     teyaku: str | None
     dekiyaku: tuple[str, ...]
     special: tuple[str, ...]
     card_points: int
     mon: int
+    teyaku_all: tuple[str, ...] = ()
+    bonuses: tuple[str, ...] = ()
+    role: str = "played"
 
 
 #: How a round was settled (RULES.md §7).
 REDEAL, DEKIYAKU_ROUND, SPECIAL_ROUND, PLAIN_ROUND = "場四", "出来役", "特殊役", "札"
 
 
+class NightState(NamedTuple):
+    """What a night carries from one round to the next: the multipliers waiting (largest first,
+    TRADITIONAL §8) and the pot (§7). Derived by replaying the night, never stored."""
+
+    carry: tuple[int, ...] = ()
+    pot: int = 0
+
+
+START = NightState()
+
+
 class Result(NamedTuple):
     """A settled round. Tuples import and build faster than dataclasses: every command makes
-    these, and a batch makes thousands."""
+    these, and a batch makes thousands. ``state`` is the night's state after the round."""
 
     round: Round
     field_class: str
@@ -385,6 +489,8 @@ class Result(NamedTuple):
     payments: tuple[Payment, ...]
     next_dealer: str
     rules: Rules = SDIN
+    state: NightState = START
+    winner: str | None = None
 
     @property
     def redeal(self) -> bool:
@@ -394,7 +500,7 @@ class Result(NamedTuple):
         return self.players[player].mon
 
     def to_json(self) -> dict[str, Any]:
-        """The object `hachi-score score --json` prints (CONTRACT.md §4)."""
+        """The object `hachi-score score --json` prints (CONTRACT.md §4, §7)."""
         return {
             "field_class": self.field_class,
             "multiplier": self.multiplier,
@@ -407,10 +513,17 @@ class Result(NamedTuple):
                     "special": list(r.special),
                     "card_points": r.card_points,
                     "mon": r.mon,
+                    "teyaku_all": list(r.teyaku_all),
+                    "bonuses": list(r.bonuses),
+                    "role": r.role,
                 }
                 for p, r in self.players.items()
             },
             "payments": [pay.to_json() for pay in self.payments],
+            "profile": self.rules.name,
+            "carry": list(self.state.carry),
+            "winner": self.winner,
+            "pot": self.state.pot,
         }
 
 
@@ -426,7 +539,7 @@ def ledger_totals(players: Sequence[str], payments: Sequence[Payment]) -> dict[s
 def settle_debts(net: Mapping[str, int], reason: str = CARD_POINTS_REASON) -> list[Payment]:
     """Payments that pay out zero-sum balances, losers to winners in the given order.
 
-    With three players this takes at most two payments.
+    With n players this takes at most n − 1 payments.
     """
     debtors = [[p, -v] for p, v in net.items() if v < 0]
     creditors = [[p, v] for p, v in net.items() if v > 0]
@@ -444,57 +557,147 @@ def settle_debts(net: Mapping[str, int], reason: str = CARD_POINTS_REASON) -> li
     return payments
 
 
+def _turns(players: Sequence[str], dealer: str) -> list[str]:
+    """The players in turn order from the 親."""
+    start = players.index(dealer)
+    return [players[(start + i) % len(players)] for i in range(len(players))]
+
+
 def next_dealer(players: Sequence[str], dealer: str, mon: Mapping[str, int]) -> str:
     """The round's winner deals next; on a tie the 親 keeps it, else the first tied after the 親."""
     best = max(mon.values())
-    start = players.index(dealer)
-    for i in range(3):
-        p = players[(start + i) % 3]
-        if mon[p] == best:
-            return p
-    raise AssertionError("unreachable")
+    return next(p for p in _turns(players, dealer) if mon[p] == best)
 
 
-def score(rnd: Round, rules: Rules = SDIN) -> Result:
-    """Settle a checked round (RULES.md §7)."""
+# ---------------------------------------------------------------------------------------------
+# the multiplier and what waits (TRADITIONAL §8): a policy per field mode
+
+
+def field_multipliers(field_cards: Sequence[Card], rules: Rules = SDIN) -> list[int]:
+    """Each 光 of the initial field's multiplier (柳 or 桐 ×4, 松 桜 芒 ×2), largest first."""
+    out = [rules.multipliers["絶場" if c in _ZEKKYO else "大場"] for c in field_cards if c in _ZEKKYO or c in _OOBA]
+    return sorted(out, reverse=True)
+
+
+def _mult_none(own: list[int], waiting: tuple[int, ...], rules: Rules) -> tuple[int, tuple[int, ...]]:
+    return (own[0] if own else rules.multipliers["小場"]), ()
+
+
+def _mult_carry(own: list[int], waiting: tuple[int, ...], rules: Rules) -> tuple[int, tuple[int, ...]]:
+    if waiting:
+        return waiting[0], tuple(sorted([*waiting[1:], *own], reverse=True))
+    if own:
+        return own[0], tuple(own[1:])
+    return rules.multipliers["小場"], ()
+
+
+def _mult_stack(own: list[int], waiting: tuple[int, ...], rules: Rules) -> tuple[int, tuple[int, ...]]:
+    product = rules.multipliers["小場"]
+    for m in own:
+        product *= m
+    return product, ()
+
+
+#: field mode -> (this field's multipliers, the queue) -> (the round's multiplier, the queue after)
+MULTIPLIER_POLICIES = {"none": _mult_none, "carry": _mult_carry, "stack": _mult_stack}
+
+
+def round_multiplier(field_cards: Sequence[Card], rules: Rules, waiting: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """The multiplier a round applies and the queue it leaves."""
+    return MULTIPLIER_POLICIES[rules.field](field_multipliers(field_cards, rules), waiting, rules)
+
+
+# ---------------------------------------------------------------------------------------------
+# settlement
+
+
+def _opponents(players: Sequence[str], p: str) -> list[str]:
+    return [o for o in players if o != p]
+
+
+def _tobikomi(rnd: Round, player: str, group_a: str | None) -> bool:
+    """飛び込み (TRADITIONAL §6): the dealt hand's Group A 手役 holds a three and no four, and the
+    pile holds all four cards of the month of one of its threes."""
+    hand = rnd.hands.get(player)
+    if hand is None or group_a is None:
+        return False
+    months = month_counts(hand)
+    if max(months.values()) != 3:
+        return False
+    pile = month_counts(rnd.pile(player))
+    return any(pile[m] == 4 for m, n in months.items() if n == 3)
+
+
+def _bonuses(rnd: Round, rules: Rules, player: str, held: tuple[str, ...], card_points: int) -> tuple[str, ...]:
+    """The bonuses a player earns (TRADITIONAL §6), in table order."""
+    if not rules.bonuses:
+        return ()
+    groups = {rules.group_of(n): n for n in held}
+    out = []
+    if "飛び込み" in rules.bonuses and _tobikomi(rnd, player, groups.get("A")):
+        out.append("飛び込み")
+    if "抜け役" in rules.bonuses and groups.get("B") not in (None, "光一") and card_points >= 89:
+        out.append("抜け役")
+    return tuple(out)
+
+
+def score(rnd: Round, rules: Rules | None = None, state: NightState | None = None) -> Result:
+    """Settle a checked round (RULES.md §7, TRADITIONAL §3–9) in the night's ``state``.
+
+    Without ``state`` the round is standalone: what waits is what its file states as ``carry``.
+    """
+    rules = rules or rnd.rules
+    if state is None:
+        state = NightState(rnd.carry or ())
+    elif rnd.carry is not None and rnd.carry != state.carry:
+        raise RoundError("carry", f"says {list(rnd.carry)} waits, but the night's rounds leave {list(state.carry) or 'nothing'}: leave carry out")
     fc = field_class(rnd.field)
-    mult = rules.multipliers[fc]
     players = rnd.players
-    if rnd.redeal:
+    if rnd.redeal:  # 場四: nothing is scored, nothing is used up
         zero = PlayerResult(None, (), (), 0, 0)
-        return Result(rnd, fc, mult, REDEAL, {p: zero for p in players}, (), rnd.dealer, rules)
+        return Result(rnd, fc, rules.multipliers[fc], REDEAL, {p: zero for p in players}, (), rnd.dealer, rules, state, None)
+    mult, carry = round_multiplier(rnd.field, rules, state.carry)
 
-    held_teyaku = {p: rnd.declared.get(p) or (teyaku(rnd.hands[p], rules) if p in rnd.hands else None) for p in players}
+    held_all = {
+        p: rnd.declared.get(p) or (teyaku_all(rnd.hands[p], rules) if p in rnd.hands else ()) for p in players
+    }
     held_dekiyaku = rnd.held_dekiyaku
     card_points = {p: points(rnd.pile(p)) for p in players}
     ledger: list[Payment] = []
 
     def paid_by_each(holder: str, value: int, reason: str, note: str | None = None) -> None:
-        for other in players:
-            if other != holder:
-                ledger.append(Payment(other, holder, value * mult, reason, note))
+        for other in _opponents(players, holder):
+            ledger.append(Payment(other, holder, value * mult, reason, note))
 
     def pay_teyaku() -> None:
         for p in players:
-            if held_teyaku[p]:
-                paid_by_each(p, rules.teyaku[held_teyaku[p]], held_teyaku[p])
+            for name in held_all[p]:
+                paid_by_each(p, rules.mon(rules.teyaku[name]), name)
+
+    def deki_mon(p: str, name: str) -> int:
+        return rules.mon(dekiyaku_kan(name, rnd.pile(p), rules))
 
     paid_special: dict[str, tuple[str, ...]] = {p: () for p in players}
+    bonuses: dict[str, tuple[str, ...]] = {p: () for p in players}
     sage, ended = rnd.sage, rnd.ended_by
+    found: dict[str, list[tuple[str, int]]] = {}
     if sage or ended:
         kind = DEKIYAKU_ROUND
         pay_teyaku()
-        if sage is None or ended == sage:
-            winner = ended
-            note = "下げ" if sage else None
-            for name in held_dekiyaku[winner]:
-                paid_by_each(winner, rules.dekiyaku[name], name, note)
-        elif ended is None:  # 下げ, then played out with no further 出来役: halved
-            for name in held_dekiyaku[sage]:
-                paid_by_each(sage, rules.dekiyaku[name] // 2, name, "下げ: half")
-        else:  # another player ended it: the 下げ player alone pays double
+        if ended is not None and rnd.ended_how == "cancel":  # half, no doubling
             for name in held_dekiyaku[ended]:
-                ledger.append(Payment(sage, ended, 2 * rules.dekiyaku[name] * mult, name, "下げ: double"))
+                paid_by_each(ended, deki_mon(ended, name) // 2, name, "cancel: half")
+        elif ended is not None:  # 勝負: a lone 下げ opponent pays double, the other nothing
+            callers = [o for o in _opponents(players, ended) if o in sage]
+            for name in held_dekiyaku[ended]:
+                if len(callers) == 1:
+                    ledger.append(Payment(callers[0], ended, 2 * deki_mon(ended, name) * mult, name, "下げ: double"))
+                else:
+                    paid_by_each(ended, deki_mon(ended, name), name, "下げ" if sage else None)
+        else:  # played out after 下げ: every holder is paid half of their own by each opponent
+            for p in players:
+                for name in held_dekiyaku[p]:
+                    paid_by_each(p, deki_mon(p, name) // 2, name, "下げ: half")
     else:
         found = special({p: rnd.pile(p) for p in players}, rnd.dealer, rules)
         if any(found.values()):
@@ -508,19 +711,45 @@ def score(rnd: Round, rules: Rules = SDIN) -> Result:
             pay_teyaku()
             net = {p: (card_points[p] - rules.base_points) * mult for p in players}
             ledger.extend(settle_debts(net))
+    if kind != SPECIAL_ROUND:  # bonuses: after everything else, in every round but a 特殊役 one
+        for p in players:
+            bonuses[p] = _bonuses(rnd, rules, p, held_all[p], card_points[p])
+            for name in bonuses[p]:
+                paid_by_each(p, rules.mon(rules.bonuses[name]), name)
 
     net = ledger_totals(players, ledger)
     results = {
-        p: PlayerResult(held_teyaku[p], held_dekiyaku[p], paid_special[p], card_points[p], net[p])
+        p: PlayerResult(
+            held_all[p][0] if held_all[p] else None, held_dekiyaku[p], paid_special[p], card_points[p], net[p],
+            held_all[p], bonuses[p],
+        )
         for p in players
     }
-    return Result(rnd, fc, mult, kind, results, tuple(ledger), next_dealer(players, rnd.dealer, net), rules)
+    if rules.winner == "result":
+        winner = next_dealer(players, rnd.dealer, net)
+    else:
+        winner = _play_winner(rnd, kind, paid_special, card_points)
+    return Result(rnd, fc, mult, kind, results, tuple(ledger), winner, rules, NightState(carry, state.pot), winner)
+
+
+def _play_winner(rnd: Round, kind: str, specials: Mapping[str, tuple[str, ...]], card_points: Mapping[str, int]) -> str:
+    """TRADITIONAL §9: the ender of a 勝負 or cancel; else the first 下げ caller; a 特殊役's
+    holder; else the highest card points, a tie to the earliest in turn order from the 親."""
+    if rnd.ended_by is not None:
+        return rnd.ended_by
+    if rnd.sage:
+        return rnd.sage[0]
+    if kind == SPECIAL_ROUND:
+        return next(p for p in _turns(rnd.players, rnd.dealer) if specials[p])
+    best = max(card_points.values())
+    return next(p for p in _turns(rnd.players, rnd.dealer) if card_points[p] == best)
 
 
 def score_dict(data: Any, **defaults: Any) -> Result:
-    """Check and score a round file's data in one step."""
+    """Check and score a round file's data in one step (``rules``, ``state``: see :func:`score`)."""
     rules = defaults.pop("rules", SDIN)
-    return score(Round.from_dict(data, rules=rules, **defaults), rules)
+    state = defaults.pop("state", None)
+    return score(Round.from_dict(data, rules=rules, **defaults), rules, state)
 
 
 assert BASE_POINTS == SDIN.base_points

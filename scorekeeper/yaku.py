@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import FACES, HAND_POINTS, PAULOWNIA, Card, month_counts, points
-from .rules import SDIN, Rules
+from .rules import SDIN, Rules, TeyakuRow
 
 
 class Yaku(NamedTuple):
@@ -52,27 +52,65 @@ class HandShape(NamedTuple):
 _TATE_MONTHS = frozenset({4, 5, 7})  # 藤 菖蒲 萩; 桐 only as its three kasu
 
 
+def standing(s: HandShape, month: int) -> bool:
+    """A three of ``month`` stands (立): 藤, 菖蒲 or 萩, or the three 桐 kasu."""
+    return month in _TATE_MONTHS or (month == PAULOWNIA and not s.paulownia_bright)
+
+
+def _standing_threes(s: HandShape) -> int:
+    return sum(standing(s, m) for m in s.threes)
+
+
 def _tatesanbon(s: HandShape) -> bool:
-    return bool(s.threes & _TATE_MONTHS) or (PAULOWNIA in s.threes and not s.paulownia_bright)
+    return _standing_threes(s) >= 1
 
 
-#: 手役 in table order (RULES.md §4); the order breaks ties between equal values.
-TEYAKU: tuple[tuple[Yaku, Callable[[HandShape], bool]], ...] = (
-    (Yaku("四三", "しそう", "four and three"), lambda s: s.counts[:2] == (4, 3)),
-    (Yaku("一二四", "いちにし", "one, two, four"), lambda s: s.counts == (4, 2, 1)),
-    (Yaku("はねけん", "はねけん", "three, two, two"), lambda s: s.counts == (3, 2, 2)),
-    (Yaku("手四", "てし", "four of a month"), lambda s: s.counts[0] == 4),
-    (Yaku("空巣", "からす", "all kasu"), lambda s: s.by_points[1] == 7),
-    (Yaku("喰付", "くっつき", "three pairs"), lambda s: s.counts == (2, 2, 2, 1)),
-    (Yaku("光一", "ぴかいち", "one bright"), lambda s: s.only_kasu_but(20)),
-    (Yaku("十一", "といち", "one animal"), lambda s: s.only_kasu_but(10)),
-    (Yaku("短一", "たんいち", "one ribbon"), lambda s: s.only_kasu_but(5)),
-    (
-        Yaku("赤", "あか", "ribbons and kasu"),
-        lambda s: s.by_points[5] >= 2 and s.by_points[5] + s.by_points[1] == 7,
-    ),
-    (Yaku("立三本", "たてさんぼん", "standing three"), _tatesanbon),
-    (Yaku("三本", "さんぼん", "three of a month"), lambda s: bool(s.threes)),
+def _two_threes(standing_count: int) -> Callable[[HandShape], bool]:
+    return lambda s: s.counts[:2] == (3, 3) and _standing_threes(s) == standing_count
+
+
+#: The 手役 predicates, by the name a profile's table row gives in ``test`` (rules.TeyakuRow).
+TEYAKU_TESTS: dict[str, Callable[[HandShape], bool]] = {
+    "four-three": lambda s: s.counts[:2] == (4, 3),
+    "four-two-one": lambda s: s.counts == (4, 2, 1),
+    "two-standing-threes": _two_threes(2),
+    "one-standing-of-two-threes": _two_threes(1),
+    "three-two-two": lambda s: s.counts == (3, 2, 2),
+    "two-plain-threes": _two_threes(0),
+    "four": lambda s: s.counts[0] == 4,
+    "all-kasu": lambda s: s.by_points[1] == 7,
+    "three-pairs": lambda s: s.counts == (2, 2, 2, 1),
+    "one-bright": lambda s: s.only_kasu_but(20),
+    "one-animal": lambda s: s.only_kasu_but(10),
+    "one-ribbon": lambda s: s.only_kasu_but(5),
+    "ribbons": lambda s: s.by_points[5] >= 2 and s.by_points[5] + s.by_points[1] == 7,
+    "standing-three": _tatesanbon,
+    "three": lambda s: bool(s.threes),
+    "plain-three": lambda s: len(s.threes) > _standing_threes(s),
+}
+
+_READINGS = {
+    "四三": ("しそう", "four and three"),
+    "一二四": ("いちにし", "one, two, four"),
+    "二立三本": ("ふたたてさんぼん", "two standing threes"),
+    "三本立三本": ("さんぼんたてさんぼん", "two threes, one standing"),
+    "はねけん": ("はねけん", "three, two, two"),
+    "二三本": ("ふたさんぼん", "two threes"),
+    "手四": ("てし", "four of a month"),
+    "空巣": ("からす", "all kasu"),
+    "空素": ("からす", "all kasu"),
+    "喰付": ("くっつき", "three pairs"),
+    "光一": ("ぴかいち", "one bright"),
+    "十一": ("といち", "one animal"),
+    "短一": ("たんいち", "one ribbon"),
+    "赤": ("あか", "ribbons and kasu"),
+    "立三本": ("たてさんぼん", "standing three"),
+    "三本": ("さんぼん", "three of a month"),
+}
+
+#: 手役 of SDIN in table order (RULES.md §4), as (yaku, test): kept for the odds and the entry help.
+TEYAKU: tuple[tuple[Yaku, Callable[[HandShape], bool]], ...] = tuple(
+    (Yaku(row.name, *_READINGS[row.name]), TEYAKU_TESTS[row.test]) for row in SDIN.teyaku_table
 )
 
 #: Input aliases of 手役 names (CONTRACT.md §2).
@@ -85,10 +123,11 @@ _AKATAN = frozenset(Card(m, "r") for m in (1, 2, 3))
 _AOTAN = frozenset(Card(m, "r") for m in (6, 9, 10))
 _INOSHIKACHO = frozenset(Card(m, "t") for m in (7, 10, 6))
 
-#: 出来役 in table order (RULES.md §5): a test on the set of faces in a pile.
+#: 出来役 in table order (RULES.md §5): a test on the set of faces in a pile. Which of them a
+#: profile pays, and which one inside another is left out (五光 over 四光), is the profile's.
 DEKIYAKU: tuple[tuple[Yaku, Callable[[frozenset[Card]], bool]], ...] = (
     (Yaku("五光", "ごこう", "five brights"), lambda p: _BRIGHTS <= p),
-    (Yaku("四光", "しこう", "four brights"), lambda p: _FOUR_BRIGHTS <= p and not _BRIGHTS <= p),
+    (Yaku("四光", "しこう", "four brights"), lambda p: _FOUR_BRIGHTS <= p),
     (Yaku("七短", "ななたん", "seven ribbons"), lambda p: len(_SEVEN_RIBBONS & p) >= 7),
     (Yaku("赤短", "あかたん", "red poetry ribbons"), lambda p: _AKATAN <= p),
     (Yaku("青短", "あおたん", "blue ribbons"), lambda p: _AOTAN <= p),
@@ -101,50 +140,104 @@ SPECIAL: tuple[Yaku, ...] = (
     Yaku("素十六", "すじろく", "sixteen kasu"),
 )
 
+BONUSES: tuple[Yaku, ...] = (
+    Yaku("飛び込み", "とびこみ", "a dealt three completed"),
+    Yaku("抜け役", "ぬけやく", "a Group B hand and 89 points"),
+)
+
 YAKU_BY_NAME: dict[str, Yaku] = {
-    y.name: y for y in [t[0] for t in TEYAKU] + [d[0] for d in DEKIYAKU] + list(SPECIAL)
+    **{name: Yaku(name, *reading) for name, reading in _READINGS.items()},
+    **{y.name: y for y in [d[0] for d in DEKIYAKU] + list(SPECIAL) + list(BONUSES)},
 }
 
+#: the 手役 names an input may use for one another (CONTRACT §2: 空素 and 空巣 for either profile)
+TEYAKU_ALIASES = {
+    "短カス": "赤", "赤 (短カス)": "赤", "赤(短カス)": "赤", "赤（短カス）": "赤",
+}
+_SAME_YAKU = (("空巣", "空素"),)
 
-def teyaku_made(hand: Sequence[Card]) -> list[str]:
-    """Every 手役 name the 7-card hand satisfies, in table order."""
+
+def teyaku_made(hand: Sequence[Card], rules: Rules = SDIN) -> list[str]:
+    """Every 手役 name of the profile's table that the 7-card hand satisfies, in table order."""
     shape = HandShape.of(hand)
-    return [y.name for y, test in TEYAKU if test(shape)]
+    return [row.name for row in rules.teyaku_table if TEYAKU_TESTS[row.test](shape)]
 
 
 def teyaku(hand: Sequence[Card], rules: Rules = SDIN) -> str | None:
-    """手役 of a dealt hand: only the single highest counts; ties go to the one higher in the table."""
-    return shape_teyaku(HandShape.of(hand), rules)
+    """手役 of a dealt hand: the first of :func:`teyaku_all` (under SDIN, the single highest)."""
+    best = shape_teyaku_all(HandShape.of(hand), rules)
+    return best[0] if best else None
+
+
+def teyaku_all(hand: Sequence[Card], rules: Rules = SDIN) -> tuple[str, ...]:
+    """The 手役 a hand scores: the best of each group of the profile, in group order.
+
+    Under SDIN the profile has one group, so this is the single highest (RULES §4); under
+    ``fudawiki`` the best of Group A and the best of Group B (TRADITIONAL §3). A group's best is
+    the highest value, ties going to the row higher in the table.
+    """
+    return shape_teyaku_all(HandShape.of(hand), rules)
+
+
+def shape_teyaku_all(shape: HandShape, rules: Rules = SDIN) -> tuple[str, ...]:
+    """:func:`teyaku_all` of a hand's shape."""
+    best: dict[str, TeyakuRow] = {}
+    for row in rules.teyaku_table:
+        if TEYAKU_TESTS[row.test](shape):
+            held = best.get(row.group)
+            if held is None or row.kan > held.kan:
+                best[row.group] = row
+    return tuple(best[g].name for g in rules.groups if g in best)
 
 
 def shape_teyaku(shape: HandShape, rules: Rules = SDIN) -> str | None:
-    """The single highest 手役 of a hand's shape (see :func:`teyaku`)."""
-    made = [y.name for y, test in TEYAKU if test(shape)]
-    if not made:
-        return None
-    return max(made, key=lambda name: rules.teyaku[name])  # max keeps the first of equals
+    """The single highest 手役 of a hand's shape under an SDIN-like profile."""
+    best = shape_teyaku_all(shape, rules)
+    return best[0] if best else None
 
 
-def teyaku_name(text: str) -> str | None:
-    """The 手役 name for a typed name or alias, or None if it is not one."""
+def teyaku_name(text: str, rules: Rules = SDIN) -> str | None:
+    """The profile's 手役 name for a typed name, reading or alias, or None if it is not one."""
     import unicodedata
 
     folded = unicodedata.normalize("NFKC", text).strip()
     folded = TEYAKU_ALIASES.get(folded, folded)
-    for y, _ in TEYAKU:
-        if folded in (y.name, y.reading, unicodedata.normalize("NFKC", y.name)):
-            return y.name
+    names = [row.name for row in rules.teyaku_table]
+    for pair in _SAME_YAKU:
+        if folded in pair:
+            folded = next((n for n in pair if n in names), folded)
+    for name in names:
+        if folded in (name, YAKU_BY_NAME[name].reading, unicodedata.normalize("NFKC", name)):
+            return name
     return None
 
 
-def dekiyaku(pile: Iterable[Card]) -> list[str]:
-    """出来役 of a captured pile, in table order; one always inside a higher one is left out."""
-    return list(_dekiyaku(frozenset(pile)))
+def dekiyaku(pile: Iterable[Card], rules: Rules = SDIN) -> list[str]:
+    """出来役 of a captured pile that the profile pays, in table order; one always inside a
+    higher one (the profile's ``no_overlap``) is left out."""
+    return list(_dekiyaku(frozenset(pile), rules.dekiyaku.keys(), rules.no_overlap))
+
+
+def _dekiyaku(faces: frozenset[Card], paid: Iterable[str], no_overlap: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    made = _made(faces)
+    made = tuple(n for n in made if n in paid)
+    inside = {lower for higher, lower in no_overlap if higher in made}
+    return tuple(n for n in made if n not in inside)
 
 
 @lru_cache(maxsize=1024)
-def _dekiyaku(faces: frozenset[Card]) -> tuple[str, ...]:
+def _made(faces: frozenset[Card]) -> tuple[str, ...]:
     return tuple(y.name for y, test in DEKIYAKU if test(faces))
+
+
+def dekiyaku_kan(name: str, pile: Iterable[Card], rules: Rules = SDIN) -> int:
+    """A 出来役's value in kan for this pile: 七短 under ``nanatan_plus`` counts every 短冊
+    beyond seven, 柳に短冊 included (TRADITIONAL §10)."""
+    value = rules.dekiyaku[name]
+    if name == "七短" and rules.nanatan_plus:
+        ribbons = sum(1 for c in set(pile) if c.kind_code == "r")
+        value += max(0, ribbons - 7)
+    return value
 
 
 def kasu_count(pile: Iterable[Card]) -> int:
@@ -155,15 +248,32 @@ def kasu_count(pile: Iterable[Card]) -> int:
 def special(
     piles: Mapping[str, Sequence[Card]], dealer: str, rules: Rules = SDIN
 ) -> dict[str, list[tuple[str, int]]]:
-    """特殊役 of a played-out round with no 出来役: player -> [(name, 文)]."""
+    """特殊役 of a played-out round with no 出来役: player -> [(name, 文 before the multiplier)].
+
+    Under ``special_mode = "first"`` only the first that occurs in the order 総八, 二八, 素十六 is
+    paid (TRADITIONAL §5); otherwise every one that occurs (RULES §6).
+    """
     found: dict[str, list[tuple[str, int]]] = {p: [] for p in piles}
     totals = {p: points(pile) for p, pile in piles.items()}
     if all(t == rules.base_points for t in totals.values()):
-        found[dealer].append(("総八", rules.sohachi))
+        found[dealer].append(("総八", rules.mon(rules.special["総八"])))
     for player, pile in piles.items():
         if totals[player] >= rules.nihachi_from:
-            found[player].append(("二八", rules.nihachi_value(totals[player])))
+            found[player].append(("二八", rules.mon(rules.nihachi_kan(totals[player]))))
+    for player, pile in piles.items():
         kasu = kasu_count(pile)
         if kasu >= rules.sujiroku_from:
-            found[player].append(("素十六", rules.sujiroku_value(kasu)))
+            found[player].append(("素十六", rules.mon(rules.sujiroku_kan(kasu))))
+    if rules.special_mode == "first":
+        for name, _ in SPECIAL_ORDER:
+            holders = [p for p, got in found.items() if any(n == name for n, _ in got)]
+            if holders:
+                return {p: [(n, v) for n, v in got if n == name] for p, got in found.items()}
+    else:
+        for p in found:  # the table's order, whatever order they were found in
+            found[p].sort(key=lambda nv: _SPECIAL_RANK[nv[0]])
     return found
+
+
+SPECIAL_ORDER = tuple((y.name, y.reading) for y in SPECIAL)
+_SPECIAL_RANK = {y.name: i for i, y in enumerate(SPECIAL)}

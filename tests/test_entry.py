@@ -20,7 +20,7 @@ from scorekeeper.scoring import Round, score_dict
 from entry_lines import CTRL_C, Script, answers, console, printed
 from simulator import simulate
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parent / "golden" / "sdin"
 PLAYERS = ["Aki", "Ben", "Chie"]
 
 

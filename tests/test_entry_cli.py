@@ -19,7 +19,7 @@ from scorekeeper.cli import app
 
 from entry_lines import answers, order, snapshot
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parent / "golden" / "sdin"
 PLAYERS = ["Aki", "Ben", "Chie"]
 runner = CliRunner()
 

@@ -24,12 +24,20 @@ from typer.testing import CliRunner
 from scorekeeper.cli import app
 from scorekeeper.scoring import score_dict
 
-GOLDEN = Path(__file__).parent / "golden"
+from scorekeeper.rules import profile
+
+#: one folder per rule profile: tests/golden/<profile>/<case>.round.json and .expected.json
+GOLDEN_ROOT = Path(__file__).parent / "golden"
+GOLDEN = GOLDEN_ROOT / "sdin"
 CASES = sorted(p.name[: -len(".round.json")] for p in GOLDEN.glob("*.round.json"))
+ALL_CASES = sorted(
+    (d.name, p.name[: -len(".round.json")]) for d in GOLDEN_ROOT.iterdir() if d.is_dir()
+    for p in d.glob("*.round.json")
+)
 
 
-def load(name: str, suffix: str):
-    return json.loads((GOLDEN / f"{name}.{suffix}.json").read_text(encoding="utf-8"))
+def load(name: str, suffix: str, rules: str = "sdin"):
+    return json.loads((GOLDEN_ROOT / rules / f"{name}.{suffix}.json").read_text(encoding="utf-8"))
 
 
 def test_every_kind_of_round_has_a_golden_file():
@@ -37,9 +45,11 @@ def test_every_kind_of_round_has_a_golden_file():
             "special-sujiroku", "special-nihachi", "special-sohachi", "bashi"} <= set(CASES)
 
 
-@pytest.mark.parametrize("name", CASES)
-def test_golden_round_scores_exactly(name):
-    assert score_dict(load(name, "round")).to_json() == load(name, "expected")
+@pytest.mark.parametrize("rules,name", ALL_CASES)
+def test_golden_round_scores_exactly(rules, name):
+    expected = load(name, "expected", rules)
+    assert expected["profile"] == rules
+    assert score_dict(load(name, "round", rules), rules=profile(rules)).to_json() == expected
 
 
 def test_golden_rounds_through_the_cli_one_line_each_in_order():

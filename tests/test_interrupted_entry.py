@@ -19,7 +19,7 @@ from entry_lines import answers, snapshot
 from fast_cli import FastRunner
 from scorekeeper import store
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parent / "golden" / "sdin"
 PLAYERS = ["Aki", "Ben", "Chie"]
 runner = FastRunner()
 ROUND = json.loads((GOLDEN / "sage-overtaken.round.json").read_text("utf-8"))  # every question is asked

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from scorekeeper.cli import app
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parent / "golden" / "sdin"
 PLAIN = GOLDEN / "plain-teyaku.round.json"
 runner = CliRunner()
 
