@@ -296,6 +296,20 @@ SessionOption = Annotated[
     typer.Option("--session", metavar="SESSION", help="A session's id or name (default: the current one)."),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="One compact JSON object.")]
+RULES_HELP = "The rule profile: sdin (the default), fudawiki (alias traditional), or a house-rule FILE.toml."
+RulesOption = Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE", help=RULES_HELP)]
+
+
+def resolve_rules(text: str | None):
+    """A rule profile from --rules: a built-in name or alias (default sdin). Bad: status 2."""
+    from .rules import SDIN, profile
+
+    if text is None:
+        return SDIN
+    try:
+        return profile(text)
+    except ValueError as e:
+        fail(f"--rules: {e}")
 
 
 class _BookErrors:
@@ -370,23 +384,31 @@ def new_session(
     rate: Annotated[
         Optional[float], typer.Option("--rate", help="Money per 文, to show the settlement in money.")
     ] = None,
+    rules: RulesOption = None,
     db: DbOption = None,
 ) -> None:
-    """Start a session (a night) and make it current."""
+    """Start a session (a night) and make it current.
+
+    The session keeps its rule profile (--rules: sdin, the default; fudawiki, alias
+    traditional; or a house-rule FILE.toml) with every value, so it scores the same after the
+    file is edited or gone.
+    """
+    profile = resolve_rules(rules)
     with _BookErrors():
         book = _open_book(db)
-        sid = book.new_session(players, name=name, dealer=dealer, rounds=rounds, rate=rate)
+        sid = book.new_session(players, name=name, dealer=dealer, rounds=rounds, rate=rate, rules=profile)
         session = book.session(sid)
     print(
         f"session {sid} {session['name']!r}: {', '.join(session['players'])}; first 親 "
-        f"{session['dealer']}; {session['planned_rounds']} rounds. It is now current."
+        f"{session['dealer']}; {session['planned_rounds']} rounds; rules {profile.name} "
+        f"({profile.kan}文 a 貫). It is now current."
     )
 
 
 # -- interactive entry: `round` and `edit N` without --file (scorekeeper.entry) ----------------
 
 
-def _entry(players: Any, dealer: str, to_stderr: bool = False, **options: Any) -> Any:
+def _entry(players: Any, dealer: str, to_stderr: bool = False, **options: Any) -> Any:  # noqa: D103
     """The question-by-question flow on the terminal; Tab completes cards where stdin is one."""
     from .entry import RoundEntry, enable_tab_completion
     from .render import console
@@ -420,14 +442,15 @@ def _run_entry(entry: Any) -> Any:
 
 def _enter_round(session: str | None, db: str | None, as_json: bool) -> None:
     """`round` without --file: ask the round at the table, then save it if confirmed."""
-    from .night import current_dealer
+    from .night import current_dealer, session_rules
 
     with _BookErrors():
         book = _open_book(db)
         sid = book.resolve(session)
         stored = book.session(sid)
     results = _replay(stored)
-    outcome = _run_entry(_entry(stored["players"], current_dealer(stored, results), as_json))
+    outcome = _run_entry(_entry(stored["players"], current_dealer(stored, results), as_json,
+                                rules=session_rules(stored)))
     number = None
     if not outcome.redeal:
         with _BookErrors(), book.locked():
@@ -451,9 +474,10 @@ def _enter_round(session: str | None, db: str | None, as_json: bool) -> None:
     out.print(standing_line(stored, results))
 
 
-def _edit_round(number: int, db: str | None) -> None:
+def _edit_round(number: int, db: str | None, rechain: bool) -> None:
     """`edit N` without --file: round N asked again, each answer pre-filled, then replaced."""
     from .entry import changes_view
+    from .night import session_rules
 
     with _BookErrors():
         book = _open_book(db)
@@ -463,7 +487,8 @@ def _edit_round(number: int, db: str | None) -> None:
     if not 1 <= number <= len(old):
         fail(f"round {number}: session {sid} has " + (f"rounds 1 to {len(old)}" if old else "no rounds yet"))
     record = stored["rounds"][number - 1]["round"]
-    entry = _entry(stored["players"], record["dealer"], prefill=record, confirm=f"replace round {number}?")
+    entry = _entry(stored["players"], record["dealer"], prefill=record, confirm=f"replace round {number}?",
+                   rules=session_rules(stored))
     outcome = _run_entry(entry)
     if outcome.redeal:
         fail(f"round {number}: a 場四 is redealt, not a round; round {number} was left as it is")
@@ -471,7 +496,7 @@ def _edit_round(number: int, db: str | None) -> None:
         if book.session(sid)["rounds"] != stored["rounds"]:
             fail(f"session {sid} changed while round {number} was typed; nothing was saved: edit it again",
                  EXIT_BOOK)
-        changed = book.replace_round(sid, number, outcome.round_file)
+        changed, breaks = book.replace_round(sid, number, outcome.round_file, rechain=rechain)
         stored = book.session(sid)
     new = _replay(stored)
     from .night_view import standing_line
@@ -484,7 +509,16 @@ def _edit_round(number: int, db: str | None) -> None:
         out.print(changes_view(stored["players"], old, new, changed))
     else:
         out.print(f"round {number} replaced; no result changed")
+    _say_breaks(out, breaks)
     out.print(standing_line(stored, new))
+
+
+def _say_breaks(out: Any, breaks: list[int]) -> None:
+    """The later rounds whose recorded 親 no longer follows the chain (CONTRACT §5)."""
+    if breaks:
+        rounds = ", ".join(map(str, breaks))
+        out.print(f"the 親 recorded for round{'s' if len(breaks) > 1 else ''} {rounds} no longer follows "
+                  "the chain; kept as recorded (edit --rechain moves every later 親 to follow it)")
 
 
 @app.command("round")
@@ -510,15 +544,14 @@ def round_(
         return
     data = read_json_arg(file)
     with _BookErrors(file):
-        from .night import current_dealer
-        from .scoring import score_dict
+        from .night import score_next
 
         book = _open_book(db)
         with book.locked():
             sid = book.resolve(session)
             stored = book.session(sid)
             results = _replay(stored)
-            result = score_dict(data, players=stored["players"], dealer=current_dealer(stored, results))
+            result = score_next(stored, results, data)
             number = None
             if not result.redeal:
                 number = book.add_round(sid, {**data, "dealer": result.round.dealer})
@@ -604,7 +637,7 @@ def show(
         fail(f"round {number}: session {stored['id']} has {have}")
     record, result = stored["rounds"][number - 1], results[number - 1]
     if as_json:
-        emit_json({"session": stored["id"], "round": number, "rules": record["rules"],
+        emit_json({"session": stored["id"], "round": number, "rules": result.rules.name,
                    "file": record["round"], **result.to_json()})
         return
     from .night_view import round_detail
@@ -663,22 +696,26 @@ def edit(
         Optional[str],
         typer.Option("--file", "-f", metavar="ROUND.json", help="The replacement round file; - reads standard input."),
     ] = None,
+    rechain: Annotated[
+        bool, typer.Option("--rechain", help="Move every later 親 to follow the new chain (a night typed in from notes).")
+    ] = False,
     db: DbOption = None,
 ) -> None:
-    """Replace round N of the current session; later rounds follow the new 親 chain.
+    """Replace round N of the current session; every later result is recomputed.
 
     Without --file, asks round N again with every answer pre-filled (Enter keeps it). The file may
-    leave out players and dealer (round N's 親 stays). Later rounds whose 親 followed
-    the chain get the new chain's 親, and every result is recomputed.
+    leave out players and dealer (round N's 親 stays). A later round keeps the 親 recorded for it
+    (who really dealt); the rounds whose 親 no longer follows the chain are listed. With
+    --rechain every later 親 moves to follow the new chain instead.
     """
     if file is None:
-        _edit_round(number, db)
+        _edit_round(number, db, rechain)
         return
     data = read_json_arg(file)
     with _BookErrors(file):
         book = _open_book(db)
         sid = book.resolve(None)
-        changed = book.replace_round(sid, number, data)
+        changed, breaks = book.replace_round(sid, number, data, rechain=rechain)
         stored = book.session(sid)
     results = _replay(stored)
     from .night_view import standing_line
@@ -688,7 +725,8 @@ def edit(
     out.print(round_view(results[number - 1], title=f"round {number} (edited)"))
     later = [n for n in changed if n != number]
     if later:
-        out.print(f"re-scored: round{'s' if len(later) > 1 else ''} {', '.join(map(str, later))} (the 親 chain moved)")
+        out.print(f"re-scored: round{'s' if len(later) > 1 else ''} {', '.join(map(str, later))} changed")
+    _say_breaks(out, breaks)
     out.print(standing_line(stored, results))
 
 

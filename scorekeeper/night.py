@@ -1,10 +1,12 @@
 """A night of rounds: replay, the 親 chain, totals, the settlement, 貫 (RULES.md §8).
 
 Pure: no files, no printing. A *session* is the dict :meth:`scorekeeper.store.Book.session`
-returns (``players``, ``dealer`` — the first 親 — and ``rounds``, a list of stored round records
-``{"round": <round file>, "rules": "sdin"}``). Nothing here decides a number: every amount comes
-from re-scoring the stored round files with :func:`scorekeeper.scoring.score`, and totals are
-derived from the rounds' payment ledgers, never kept beside them.
+returns (``players``, ``dealer`` — the first 親 —, ``profile`` — the rule profile, every value —
+and ``rounds``, a list of stored round records ``{"round": <round file>, "rules": NAME}``).
+Nothing here decides a number: every amount comes from re-scoring the stored round files with
+the session's profile (:func:`scorekeeper.scoring.score`), each in the night's state that the
+rounds before it leave (the multipliers waiting, the pot); totals are derived from the rounds'
+payment ledgers, and the state by replaying, never kept beside them.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .rules import profile
+from .rules import SDIN, Rules, profile
 from .scoring import (
+    START,
+    NightState,
     Payment,
     Result,
     Round,
@@ -44,35 +48,57 @@ class StoredRoundError(ValueError):
 # re-scoring
 
 
+def session_rules(session: Mapping[str, Any]) -> Rules:
+    """The session's rule profile: every value is stored in its header (a book written before
+    profiles existed holds none, and is SDIN)."""
+    stored = session.get("profile")
+    return SDIN if stored is None else Rules.from_dict(stored)
+
+
 def score_record(
-    record: Mapping[str, Any], players: Sequence[str] | None = None, dealer: str | None = None
+    record: Mapping[str, Any],
+    players: Sequence[str] | None = None,
+    dealer: str | None = None,
+    rules: Rules | None = None,
+    state: NightState | None = None,
 ) -> Result:
-    """Score one stored round record with the rule profile it was saved with.
+    """Score one stored round record with the session's profile (``rules``; without it, the
+    built-in profile the record names) in the night's ``state``.
 
     ``players`` and ``dealer`` fill in keys the round file leaves out (stored rounds have both).
     """
-    rules = profile(record.get("rules") or DEFAULT_RULES)
-    return score(Round.from_dict(record["round"], players=players, dealer=dealer, rules=rules), rules)
+    rules = rules or profile(record.get("rules") or DEFAULT_RULES)
+    return score(Round.from_dict(record["round"], players=players, dealer=dealer, rules=rules), rules, state or START)
 
 
-def replay(session: Mapping[str, Any]) -> list[Result]:
-    """Every stored round of the session, re-scored in order.
+def replay_records(
+    records: Sequence[Mapping[str, Any]], players: Sequence[str], dealer: str, rules: Rules
+) -> list[Result]:
+    """Round records re-scored in order, each in the state the ones before it leave.
 
     A round that no longer checks out raises :class:`StoredRoundError` naming its number.
     """
-    players = session["players"]
-    dealer = session["dealer"]
     results: list[Result] = []
-    for number, record in enumerate(session["rounds"], 1):
+    state = START
+    for number, record in enumerate(records, 1):
         try:
-            result = score_record(record, players, dealer)
+            result = score_record(record, players, dealer, rules, state)
         except (RoundError, ValueError, KeyError, TypeError) as e:
             raise StoredRoundError(number, e) from None
         if result.redeal:
             raise StoredRoundError(number, "is a 場四 (redeal), which is never saved")
         results.append(result)
-        dealer = result.next_dealer
+        dealer, state = result.next_dealer, result.state
     return results
+
+
+def replay(session: Mapping[str, Any]) -> list[Result]:
+    """Every stored round of the session, re-scored in order with the session's profile."""
+    try:
+        rules = session_rules(session)
+    except (ValueError, KeyError, TypeError) as e:
+        raise StoredRoundError(0, f"the session's rule profile can't be read ({e})") from None
+    return replay_records(session["rounds"], session["players"], session["dealer"], rules)
 
 
 def current_dealer(session: Mapping[str, Any], results: Sequence[Result] | None = None) -> str:
@@ -80,6 +106,28 @@ def current_dealer(session: Mapping[str, Any], results: Sequence[Result] | None 
     if results is None:
         results = replay(session) if session["rounds"] else []
     return results[-1].next_dealer if results else session["dealer"]
+
+
+def current_state(results: Sequence[Result]) -> NightState:
+    """The night's state before its next round: what waits, and the pot."""
+    return results[-1].state if results else START
+
+
+def score_next(session: Mapping[str, Any], results: Sequence[Result], data: Any) -> Result:
+    """Score a round file as the session's next round: its players, its current 親 where the
+    file names none, its profile and the state its rounds leave."""
+    return score(
+        Round.from_dict(data, players=session["players"], dealer=current_dealer(session, results),
+                        rules=session_rules(session)),
+        session_rules(session),
+        current_state(results),
+    )
+
+
+def chain_breaks(session: Mapping[str, Any], results: Sequence[Result]) -> list[int]:
+    """The rounds (1-based) whose 親 is not the previous round's winner: who really dealt is
+    kept as recorded, so these are notes, not damage."""
+    return [n for n in range(2, len(results) + 1) if results[n - 1].round.dealer != results[n - 2].next_dealer]
 
 
 def totals(results: Sequence[Result], players: Sequence[str]) -> dict[str, int]:
@@ -111,10 +159,11 @@ def settlement(net: Mapping[str, int]) -> list[Payment]:
 # 貫 and money
 
 
-def kan(amount: int) -> str:
-    """文 as 貫 (10文 = 1貫): ``+12貫``, ``-3貫4文``, ``0貫``."""
+def kan(amount: int, per: int = 10) -> str:
+    """文 as 貫 at ``per`` 文 a kan (the profile's): ``+12貫``, ``-3貫4文``, ``0貫``; at 12 文 a
+    kan, 40文 is ``+3貫4文``."""
     sign = "-" if amount < 0 else "+" if amount > 0 else ""
-    whole, rest = divmod(abs(amount), 10)
+    whole, rest = divmod(abs(amount), per)
     return f"{sign}{whole}貫{rest}文" if rest else f"{sign}{whole}貫"
 
 
@@ -131,41 +180,43 @@ def money_text(value: float) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# the 親 chain after an edit
+# the 親 chain after an edit (CONTRACT §5)
 
 
-def rechain(
-    rounds: Sequence[Mapping[str, Any]], from_index: int, new_round: Mapping[str, Any]
-) -> tuple[list[dict[str, Any]], list[int]]:
-    """Replace the round at ``from_index`` (0-based) and carry the 親 chain through later rounds.
+def replace(
+    session: Mapping[str, Any], number: int, new_round: Mapping[str, Any], *, rechain: bool = False
+) -> tuple[list[dict[str, Any]], list[int], list[int]]:
+    """Replace round ``number`` (1-based) and re-score every round after it from the night's state.
 
-    ``rounds`` are the stored records before the edit; ``new_round`` is the replacement round
-    file, with players and dealer filled in (it keeps the replaced record's rule profile). A later
-    round whose 親 followed the chain — its dealer was the previous round's ``next_dealer`` under
-    the *old* results — gets the 親 the *new* chain gives; a round whose 親 did not follow the
-    chain keeps the 親 as written.
+    A later round keeps the 親 recorded for it (who really dealt); with ``rechain`` every later
+    親 is moved to follow the new chain instead (a night typed in afterwards from notes).
+    ``new_round`` is the replacement round file with players and dealer filled in.
 
-    Returns the new records and the 1-based numbers of the rounds whose result changed (the
-    replaced round if it scores differently, and every later round whose 親 or amounts changed).
+    Returns the new records, the numbers of the rounds whose result changed, and the later rounds
+    whose 親 followed the chain before the edit and no longer does.
     """
-    if not 0 <= from_index < len(rounds):
-        raise IndexError(f"round {from_index + 1} is not in a session of {len(rounds)} rounds")
-    old_results = [score_record(r) for r in rounds]
+    rounds = session["rounds"]
+    if not 1 <= number <= len(rounds):
+        raise IndexError(f"round {number} is not in a session of {len(rounds)} rounds")
+    rules = session_rules(session)
+    players, first = session["players"], session["dealer"]
+    old = replay_records(rounds, players, first, rules)
     records = [dict(r) for r in rounds]
-    records[from_index] = {**records[from_index], "round": dict(new_round)}
-    changed: list[int] = []
-    previous: Result | None = None
-    for i in range(from_index, len(records)):
-        if i > from_index:
-            assert previous is not None
-            dealer_was = rounds[i]["round"]["dealer"]
-            if dealer_was == old_results[i - 1].next_dealer and dealer_was != previous.next_dealer:
-                records[i] = {**records[i], "round": {**records[i]["round"], "dealer": previous.next_dealer}}
-        result = score_record(records[i])
-        if _differs(result, old_results[i]):
-            changed.append(i + 1)
-        previous = result
-    return records, changed
+    new: list[Result] = replay_records(records[: number - 1], players, first, rules)
+    replaced = score_record({"round": new_round}, players, None, rules, current_state(new))  # a bad round: RoundError
+    if replaced.redeal:
+        raise RoundError("field", "is a 場四 (four cards of a month): the round is redealt, not a round")
+    new.append(replaced)
+    stored = {k: v for k, v in new_round.items() if k != "carry"}  # what waits is the night's
+    records[number - 1] = {**records[number - 1], "round": stored, "rules": rules.name}
+    for i in range(number, len(records)):
+        if rechain and records[i]["round"]["dealer"] != new[-1].next_dealer:
+            records[i] = {**records[i], "round": {**records[i]["round"], "dealer": new[-1].next_dealer}}
+        new.append(score_record(records[i], players, None, rules, new[-1].state))
+    changed = [i + 1 for i in range(number - 1, len(records)) if _differs(new[i], old[i])]
+    was = set(chain_breaks(session, old))
+    now = chain_breaks({**session, "rounds": records}, new)
+    return records, changed, [n for n in now if n > number and n not in was]
 
 
 def _differs(new: Result, old: Result) -> bool:
@@ -181,14 +232,16 @@ def round_yaku(result: Result) -> list[tuple[str, str]]:
     received = {(pay.payee, pay.reason) for pay in result.payments}
     out: list[tuple[str, str]] = []
     for p, r in result.players.items():
-        names = ([r.teyaku] if r.teyaku else []) + list(r.dekiyaku) + list(r.special)
+        names = [*r.teyaku_all, *r.dekiyaku, *r.special, *r.bonuses]
         out.extend((p, y) for y in names if (p, y) in received)
     return out
 
 
 def summary_data(session: Mapping[str, Any], results: Sequence[Result]) -> dict[str, Any]:
-    """The object `summary --json` prints (CONTRACT.md §5)."""
+    """The object `summary --json` prints (CONTRACT.md §5, §7)."""
     players = list(session["players"])
+    rules = session_rules(session)
+    state = current_state(results)
     net = totals(results, players)
     rate = session.get("rate")
     pays = []
@@ -206,13 +259,17 @@ def summary_data(session: Mapping[str, Any], results: Sequence[Result]) -> dict[
         "rate": rate,
         "dealer": current_dealer(session, results),
         "totals": net,
-        "kan": {p: kan(v) for p, v in net.items()},
+        "kan": {p: kan(v, rules.kan) for p, v in net.items()},
         "settlement": pays,
+        "profile": rules.name,
+        "pot": state.pot,
+        "carry": list(state.carry),
         "history": [
             {
                 "round": n,
                 "dealer": r.round.dealer,
                 "field_class": r.field_class,
+                "multiplier": r.multiplier,
                 "kind": r.kind,
                 "yaku": [{"player": p, "yaku": y} for p, y in round_yaku(r)],
                 "mon": {p: r.players[p].mon for p in players},
@@ -223,8 +280,9 @@ def summary_data(session: Mapping[str, Any], results: Sequence[Result]) -> dict[
 
 
 def export_data(session: Mapping[str, Any]) -> dict[str, Any]:
-    """The session as exported JSON: ``players`` and ``rounds`` (round files), plus its header."""
-    profiles = {r.get("rules") or DEFAULT_RULES for r in session["rounds"]} or {DEFAULT_RULES}
+    """The session as exported JSON: ``players`` and ``rounds`` (round files), plus its header
+    and its whole rule profile, so that a book that never saw its house-rule file scores it alike."""
+    rules = session_rules(session)
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
@@ -234,7 +292,8 @@ def export_data(session: Mapping[str, Any]) -> dict[str, Any]:
         "dealer": session["dealer"],
         "planned_rounds": session.get("planned_rounds"),
         "rate": session.get("rate"),
-        "rules": profiles.pop() if len(profiles) == 1 else DEFAULT_RULES,
+        "rules": rules.name,
+        "profile": rules.to_dict(),
         "rounds": [dict(r["round"]) for r in session["rounds"]],
     }
 
@@ -258,26 +317,23 @@ def csv_rows(session: Mapping[str, Any], results: Sequence[Result]) -> list[list
 def read_export(data: Any) -> dict[str, Any]:
     """Check an exported session for `import`: a :class:`RoundError` names what is wrong and where.
 
-    Every round is re-scored; a round without a dealer gets the chain's 親 (the first round the
-    session's ``dealer``, or the first player). The 親 chain is otherwise taken as written, and
-    rounds may repeat. Returns the header and the rounds as normalised round files.
+    The profile is the export's own (``profile``, every value), else the built-in one ``rules``
+    names. Every round is re-scored with it, in the night's state; a round without a dealer gets
+    the chain's 親 (the first round the session's ``dealer``, or the first player). The 親 chain is
+    otherwise taken as written, and rounds may repeat. Returns the header, the profile (as
+    ``rules``, a :class:`~scorekeeper.rules.Rules`) and the rounds as normalised round files.
     """
     if not isinstance(data, dict):
         raise RoundError("", "an exported session is a JSON object with players and rounds")
+    rules = _export_rules(data)
     players = data.get("players")
-    if not isinstance(players, list) or len(players) != 3:
-        raise RoundError("players", "must be a list of three names")
+    if not isinstance(players, list) or not 3 <= len(players) <= rules.max_players:
+        raise RoundError("players", "must be a list of three names" if rules.max_players == 3
+                         else f"must be a list of 3 to {rules.max_players} names")
     for p in players:
         check_player_name(p, "players")
-    if len(set(players)) != 3:
-        raise RoundError("players", "must be three distinct names")
-    rules_name = data.get("rules") or DEFAULT_RULES
-    if not isinstance(rules_name, str):
-        raise RoundError("rules", "must be a rule profile's name")
-    try:
-        rules = profile(rules_name)
-    except ValueError as e:
-        raise RoundError("rules", str(e)) from None
+    if len(set(players)) != len(players):
+        raise RoundError("players", "must be distinct names")
     dealer = data.get("dealer")
     if dealer is not None and dealer not in players:
         raise RoundError("dealer", f"{dealer!r} is not one of the players")
@@ -285,18 +341,20 @@ def read_export(data: Any) -> dict[str, Any]:
     if not isinstance(rounds, list):
         raise RoundError("rounds", "must be a list of round files")
     chain = dealer or players[0]
+    state = START
     files: list[dict[str, Any]] = []
     for i, raw in enumerate(rounds, 1):
         try:
             rnd = Round.from_dict(raw, players=players, dealer=chain, rules=rules)
+            result = score(rnd, rules, state)
         except RoundError as e:
             raise RoundError(f"rounds[{i}]" + (f".{e.where}" if e.where else ""), e.problem) from None
         if rnd.redeal:
             raise RoundError(f"rounds[{i}]", "is a 場四 (redeal), which is never saved")
         if i == 1 and dealer is None:
             dealer = rnd.dealer
-        files.append(rnd.to_dict())
-        chain = score(rnd, rules).next_dealer
+        files.append({k: v for k, v in rnd.to_dict().items() if k != "carry"})
+        chain, state = result.next_dealer, result.state
     planned = data.get("planned_rounds", 12)
     if planned not in (6, 12):
         planned = 12
@@ -304,12 +362,33 @@ def read_export(data: Any) -> dict[str, Any]:
     if rate is not None and (isinstance(rate, bool) or not isinstance(rate, (int, float)) or rate <= 0):
         raise RoundError("rate", "must be a positive number or null")
     name = data.get("name")
+    created = data.get("created")
     return {
         "players": list(players),
         "dealer": dealer or players[0],
         "name": name if isinstance(name, str) and name.strip() else None,
+        "created": created if isinstance(created, str) and created.strip() else None,
         "planned_rounds": planned,
         "rate": rate,
-        "rules": rules_name.lower(),
+        "rules": rules,
         "rounds": files,
     }
+
+
+def _export_rules(data: Mapping[str, Any]) -> Rules:
+    """The profile an export carries: every value under ``profile``, else a built-in by name."""
+    stored = data.get("profile")
+    if stored is not None:
+        if not isinstance(stored, dict):
+            raise RoundError("profile", "must be a rule profile (an object of its values)")
+        try:
+            return Rules.from_dict(stored)
+        except (ValueError, KeyError, TypeError) as e:
+            raise RoundError("profile", f"is not a rule profile hachi-score can score with ({e})") from None
+    name = data.get("rules") or DEFAULT_RULES
+    if not isinstance(name, str):
+        raise RoundError("rules", "must be a rule profile's name")
+    try:
+        return profile(name)
+    except ValueError as e:
+        raise RoundError("rules", str(e)) from None

@@ -42,7 +42,8 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document
 
-SCHEMA = 1
+#: 2: the session header holds its rule profile, every value (1: no profile, SDIN)
+SCHEMA = 2
 APP_DIR = "hachi-score"
 BOOK_FILE = "book.json"
 ENV_DB = "HACHI_SCORE_DB"
@@ -477,8 +478,40 @@ class Book:
     def open(cls, path: str | Path, notice: Callable[[str], None] = _stderr) -> Book:
         """The book at ``path``; a damaged index is a :class:`BookError`. Creates nothing."""
         book = cls(Path(path), notice)
-        book._index()
+        index = book._index()
+        meta = index.table("meta").get(doc_id=1)
+        if meta is not None and meta.get("schema", SCHEMA) < SCHEMA:
+            book._migrate()
         return book
+
+    def _migrate(self) -> None:
+        """Bring a book written before rule profiles (schema 1) to schema 2, under the lock.
+
+        Each session header gets the profile its rounds were scored with (SDIN, every value);
+        nothing else changes. Session files are written before the index, each atomically with
+        the version replaced kept as its ``.bak``, so a crash midway leaves a book that opens and
+        finishes its migration next time. A book that can't be written is read as it is.
+        """
+        from .rules import SDIN
+
+        try:
+            with self.locked():
+                index = self._index()
+                for row in index.table("sessions").all():
+                    db = self._db(self.session_path(row["id"]), self._check_session)
+                    if db.storage.read() is None:  # type: ignore[attr-defined]
+                        continue  # a missing file is doctor's to report
+                    if db.table("meta").get(doc_id=1).get("schema") >= SCHEMA:
+                        continue
+                    db.table("meta").update({"schema": SCHEMA}, doc_ids=[1])
+                    db.table("session").update({"profile": SDIN.to_dict()}, doc_ids=[1])
+                    index.table("sessions").update({"rules": SDIN.name}, doc_ids=[row.doc_id])
+                index.table("meta").update({"schema": SCHEMA}, doc_ids=[1])
+        except BookError as e:
+            if e.kind != "io":
+                raise
+            self.lock.notice(f"this book was written by an older hachi-score and can't be updated ({e}); "
+                             "it is read as it is")
 
     # -- transactions ------------------------------------------------------------------------
 
@@ -615,7 +648,7 @@ class Book:
             self._set_current(self._index(), sid)
         return sid
 
-    def _set_current(self, index: TinyDB, sid: str) -> None:
+    def _set_current(self, index: TinyDB, sid: str) -> None:  # noqa: D102
         meta = index.table("meta")
         if meta.get(doc_id=1) is None:
             meta.insert(Document({"schema": SCHEMA, "current": sid}, doc_id=1))
@@ -664,8 +697,16 @@ class Book:
         if not isinstance(header, dict) or header.get("id") != sid:
             raise wrong(f"its header is not session {sid}'s")
         players = header.get("players")
-        if not (isinstance(players, list) and len(players) == 3 and all(isinstance(p, str) for p in players)):
-            raise wrong("its players are not three names")
+        if not (isinstance(players, list) and 3 <= len(players) <= 6 and all(isinstance(p, str) for p in players)):
+            raise wrong("its players are not three to six names")
+        profile_name = "sdin"  # schema 1: every round was scored under SDIN
+        if "profile" in header:
+            from .rules import Rules
+
+            try:
+                profile_name = Rules.from_dict(header["profile"]).name
+            except (ValueError, KeyError, TypeError, AttributeError) as e:
+                raise wrong(f"its rule profile can't be read: {e}") from None
         if header.get("dealer") not in players:
             raise wrong("its first 親 is not one of its players")
         rounds = data.get("rounds", {})
@@ -674,6 +715,8 @@ class Book:
         for n, record in rounds.items():
             if not isinstance(record.get("round"), dict) or not isinstance(record.get("rules"), str):
                 raise wrong(f"round {n} is not a stored round")
+            if record["rules"] != profile_name:
+                raise wrong(f"round {n} names the rule profile {record['rules']!r}, not the session's {profile_name!r}")
 
     def new_session(
         self,
@@ -683,13 +726,16 @@ class Book:
         dealer: str | None = None,
         rounds: int = 12,
         rate: float | None = None,
+        rules: "Rules | None" = None,
     ) -> str:
-        """Create a session, make it current and return its id."""
-        return self._create(players, name=name, dealer=dealer, planned=rounds, rate=rate, records=[])
+        """Create a session under a rule profile (default SDIN), make it current, return its id."""
+        return self._create(players, name=name, dealer=dealer, planned=rounds, rate=rate, records=[], rules=rules)
 
     def import_session(self, data: Mapping[str, Any], *, name: str | None = None) -> str:
-        """Create a session from checked export data (:func:`scorekeeper.night.read_export`)."""
-        records = [{"round": dict(r), "rules": data.get("rules", "sdin")} for r in data["rounds"]]
+        """Create a session from checked export data (:func:`scorekeeper.night.read_export`):
+        its profile, its rounds and its date."""
+        rules = data["rules"]
+        records = [{"round": dict(r), "rules": rules.name} for r in data["rounds"]]
         return self._create(
             data["players"],
             name=name or data.get("name"),
@@ -698,6 +744,8 @@ class Book:
             rate=data.get("rate"),
             records=records,
             dedupe_name=True,
+            rules=rules,
+            created=data.get("created"),
         )
 
     def _create(
@@ -710,19 +758,29 @@ class Book:
         rate: float | None,
         records: list[dict[str, Any]],
         dedupe_name: bool = False,
+        rules: "Rules | None" = None,
+        created: str | None = None,
     ) -> str:
+        from .rules import SDIN
         from .scoring import RoundError, check_player_name
 
+        rules = rules or SDIN
         players = list(players)
         try:
             if len(players) != 3:
-                raise RoundError("players", f"a session has three players, not {len(players)}")
+                if rules.max_players == 3 or not 3 <= len(players) <= rules.max_players:
+                    raise RoundError("players", f"a session under {rules.name} has "
+                                     + ("three players" if rules.max_players == 3 else f"3 to {rules.max_players} players")
+                                     + f", not {len(players)}")
+                raise RoundError("players", f"{len(players)} players: nights of 4 to 6 players are not scored by this version yet")
             for p in players:
                 check_player_name(p)
+            if "pot" in players:
+                raise RoundError("players", "'pot' is not a player's name: it names the pot in payments")
         except RoundError as e:
             raise SessionError(str(e)) from None
-        if len(set(players)) != 3:
-            raise SessionError(f"players: must be three distinct names, not {players}")
+        if len(set(players)) != len(players):
+            raise SessionError(f"players: must be distinct names, not {players}")
         dealer = players[0] if dealer is None else dealer
         if dealer not in players:
             raise SessionError(f"--dealer: {dealer!r} is not one of the players {players}")
@@ -756,7 +814,8 @@ class Book:
                 "dealer": dealer,
                 "planned_rounds": planned,
                 "rate": rate,
-                "created": _now(),
+                "created": created or _now(),
+                "profile": rules.to_dict(),
             }
             sdb = self._db(self.session_path(sid), self._check_session)
             sdb.table("meta").insert(Document({"schema": SCHEMA}, doc_id=1))
@@ -766,7 +825,8 @@ class Book:
                 rounds.insert(Document(record, doc_id=n))
             if index.storage.read() is None:
                 index.table("meta").insert(Document({"schema": SCHEMA, "current": None}, doc_id=1))
-            index.table("sessions").insert(Document({**header, "file": f"{sid}.json"}, doc_id=number))
+            row = {k: v for k, v in header.items() if k != "profile"}
+            index.table("sessions").insert(Document({**row, "rules": rules.name, "file": f"{sid}.json"}, doc_id=number))
             self._set_current(index, sid)
         return sid
 
@@ -788,48 +848,53 @@ class Book:
             raise damaged(Path(session["file"]), str(e)) from None
         return session, db
 
-    def add_round(self, sid: str, round_file: Mapping[str, Any], rules: str = "sdin") -> int:
+    def add_round(self, sid: str, round_file: Mapping[str, Any]) -> int:
         """Check a round file against the session and append it; returns its 1-based number.
 
         The file may leave out ``players`` (the session's) and ``dealer`` (the session's current
-        親). A bad round is a :class:`~scorekeeper.scoring.RoundError`; a 場四 is never saved.
+        親); it is checked with the session's profile in the state its rounds leave. A bad round
+        is a :class:`~scorekeeper.scoring.RoundError`; a 場四 is never saved.
         """
-        from .night import StoredRoundError, current_dealer
+        from .night import StoredRoundError, replay, score_next
 
         with self.locked():
             session, db = self._session_db(sid)
             try:
-                dealer = None if _has(round_file, "dealer") else current_dealer(session)
+                results = replay(session)
             except StoredRoundError as e:
                 raise damaged(Path(session["file"]), str(e)) from None
-            record = _record(round_file, session["players"], dealer, rules)
+            result = score_next(session, results, round_file)
+            record = _record(result)
             n = len(session["rounds"]) + 1
             db.table("rounds").insert(Document(record, doc_id=n))
         return n
 
-    def replace_round(self, sid: str, n: int, round_file: Mapping[str, Any], rules: str | None = None) -> list[int]:
-        """Replace round ``n``; later rounds whose 親 followed the chain follow the new one.
+    def replace_round(
+        self, sid: str, n: int, round_file: Mapping[str, Any], *, rechain: bool = False
+    ) -> tuple[list[int], list[int]]:
+        """Replace round ``n`` and re-score every later round (CONTRACT §5).
 
-        The file may leave out ``players`` and ``dealer`` (round ``n``'s 親 stays). Returns the
-        numbers of the rounds whose result changed (see :func:`scorekeeper.night.rechain`).
+        The file may leave out ``players`` and ``dealer`` (round ``n``'s 親 stays). Later rounds
+        keep their recorded 親 unless ``rechain``. Returns the numbers of the rounds whose result
+        changed, and of the later rounds whose 親 no longer follows the chain
+        (:func:`scorekeeper.night.replace`).
         """
-        from .night import rechain
+        from .night import replace, session_rules
+        from .scoring import Round
 
         with self.locked():
             session, db = self._rewritable_session_db(sid)
             records = session["rounds"]
             if not 1 <= n <= len(records):
                 raise SessionError(f"round {n}: session {sid} has rounds 1 to {len(records)}" if records else f"session {sid} has no rounds yet")
-            old = records[n - 1]
-            dealer = None if _has(round_file, "dealer") else old["round"]["dealer"]
-            new = _record(round_file, session["players"], dealer, rules or old["rules"])
-            new_records, changed = rechain(records, n - 1, new["round"])
-            new_records[n - 1]["rules"] = new["rules"]
+            dealer = None if _has(round_file, "dealer") else records[n - 1]["round"]["dealer"]
+            rnd = Round.from_dict(round_file, players=session["players"], dealer=dealer, rules=session_rules(session))
+            new_records, changed, breaks = replace(session, n, rnd.to_dict(), rechain=rechain)
             table = db.table("rounds")
-            for i, (before, after) in enumerate(zip(records, new_records), 1):
-                if before != after:
+            for i, (old, after) in enumerate(zip(records, new_records), 1):
+                if old != after:
                     table.upsert(Document(after, doc_id=i))
-        return changed
+        return changed, breaks
 
     def remove_last_round(self, sid: str, expect: int | None = None) -> dict[str, Any]:
         """Remove the session's last round and return it. ``expect``: the number it must have."""
@@ -853,19 +918,15 @@ def _has(data: Any, key: str) -> bool:
     return isinstance(data, Mapping) and data.get(key) is not None
 
 
-def _record(round_file: Mapping[str, Any], players: Sequence[str], dealer: str | None, rules: str) -> dict[str, Any]:
-    """A checked round as stored: its normalised round file and its rule profile's name."""
-    from .rules import profile
-    from .scoring import Round, RoundError
+def _record(result: "Result") -> dict[str, Any]:
+    """A scored round as stored: its normalised round file (what waits is the night's, never
+    stored) and its profile's name."""
+    from .scoring import RoundError
 
-    try:
-        profile_rules = profile(rules)
-    except ValueError as e:
-        raise SessionError(str(e)) from None
-    rnd = Round.from_dict(round_file, players=players, dealer=dealer, rules=profile_rules)
-    if rnd.redeal:
+    if result.redeal:
         raise RoundError("field", "is a 場四 (four cards of a month): the round is redealt and never saved")
-    return {"round": rnd.to_dict(), "rules": rules.lower()}
+    file = {k: v for k, v in result.round.to_dict().items() if k != "carry"}
+    return {"round": file, "rules": result.rules.name}
 
 
 def _check_row(path: Path, doc_id: int, row: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -194,11 +194,11 @@ def test_edit_of_an_early_round_in_a_12_round_night(book_file, tmp_path):
     # round 1 again, every answer pre-filled: Aki's 手役 was forgotten, a declared 四三
     lines = [""] * 11
     lines[2 + order(PLAYERS, "Aki").index("Aki")] = "四三"
-    result = runner.invoke(app, ["edit", "1"], input=typed(lines), env={"COLUMNS": "160"})
+    result = runner.invoke(app, ["edit", "1", "--rechain"], input=typed(lines), env={"COLUMNS": "160"})
     assert result.exit_code == 0, result.output
     assert "replace round 1? [Y/n]: " in result.stdout
     assert "results changed in rounds 1, 2" in result.stdout
-    assert "Chie → Aki" in result.stdout  # round 2's 親 followed the new winner
+    assert "Chie → Aki" in result.stdout  # --rechain: round 2's 親 followed the new winner
 
     after = summary()
     assert [h["dealer"] for h in after["history"]][:3] == ["Aki", "Aki", "Ben"]
@@ -211,6 +211,17 @@ def test_edit_of_an_early_round_in_a_12_round_night(book_file, tmp_path):
     from_start = json.loads(runner.invoke(app, ["summary", "--json", "--all", "--db", str(other)]).stdout)
     for key in ("totals", "settlement", "history", "dealer"):
         assert after[key] == from_start[key], key
+
+
+def test_edit_keeps_the_later_recorded_dealers_and_says_which_no_longer_follow(book_file):
+    night = bundled_night()
+    night_book(book_file, night)
+    lines = [""] * 11
+    lines[2 + order(PLAYERS, "Aki").index("Aki")] = "四三"  # round 1 now won by Aki, not Chie
+    result = runner.invoke(app, ["edit", "1"], input=typed(lines), env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    assert "round 2 no longer follows the chain" in " ".join(result.stdout.split())
+    assert [h["dealer"] for h in summary()["history"]][:3] == ["Aki", "Chie", "Ben"]  # as recorded
 
 
 def test_edit_shows_each_answer_pre_filled(session):

@@ -215,65 +215,81 @@ def replacement_with_a_new_winner(files: list[dict], index: int) -> dict:
     raise AssertionError("no replacement found")
 
 
-def test_rechain_moves_later_chained_dealers_to_the_new_winner():
+def test_edit_keeps_every_later_recorded_dealer_and_lists_the_rounds_off_the_chain():
+    """CONTRACT §5: a later round keeps the 親 recorded for it; the rounds whose 親 no longer
+    follows the chain are listed."""
     files = chained_night(7, 8)
-    records = session_of(files)["rounds"]
+    session = session_of(files)
     new = replacement_with_a_new_winner(files, 2)
-    new_records, changed = night.rechain(records, 2, new)
-    assert new_records[:2] == records[:2]
+    new_records, changed, breaks = night.replace(session, 3, new)
+    assert new_records[:2] == session["rounds"][:2]
     assert new_records[2]["round"] == new
+    assert [r["round"]["dealer"] for r in new_records[3:]] == [f["dealer"] for f in files[3:]]
+    assert breaks == [4]  # only round 4 followed round 3's old winner
+    assert 3 in changed and all(n >= 3 for n in changed)
+
+
+def test_edit_with_rechain_moves_later_chained_dealers_to_the_new_winner():
+    files = chained_night(7, 8)
+    session = session_of(files)
+    new = replacement_with_a_new_winner(files, 2)
+    new_records, changed, breaks = night.replace(session, 3, new, rechain=True)
     dealer = score_dict(new).next_dealer
     assert new_records[3]["round"]["dealer"] == dealer
-    for rec in new_records[3:]:  # every later round followed the chain, so it still does
+    for rec in new_records[3:]:
         assert rec["round"]["dealer"] == dealer
         dealer = score_dict(rec["round"]).next_dealer
+    assert breaks == []
     assert 3 in changed and 4 in changed
-    assert all(n >= 3 for n in changed)
 
 
-def test_rechain_keeps_a_dealer_that_did_not_follow_the_chain():
+def test_rechain_moves_even_a_dealer_that_did_not_follow_the_chain():
     files = chained_night(11, 6)
     off_chain = next(p for p in PLAYERS if p != score_dict(files[2]).next_dealer)
     files[3] = simulate(random.Random(99), PLAYERS, off_chain).round  # written off the chain
-    records = session_of(files)["rounds"]
+    session = session_of(files)
     new = replacement_with_a_new_winner(files, 2)
-    new_records, _ = night.rechain(records, 2, new)
-    assert new_records[3]["round"]["dealer"] == off_chain
+    kept, _, _ = night.replace(session, 3, new)
+    assert kept[3]["round"]["dealer"] == off_chain
+    moved, _, _ = night.replace(session, 3, new, rechain=True)
+    assert moved[3]["round"]["dealer"] == score_dict(new).next_dealer
 
 
-def test_rechain_of_the_last_round_changes_nothing_else():
+def test_edit_of_the_last_round_changes_nothing_else():
     files = chained_night(5, 4)
-    records = session_of(files)["rounds"]
+    session = session_of(files)
     new = replacement_with_a_new_winner(files, 3)
-    new_records, changed = night.rechain(records, 3, new)
-    assert new_records[:3] == records[:3]
-    assert changed == [4]
+    new_records, changed, breaks = night.replace(session, 4, new)
+    assert new_records[:3] == session["rounds"][:3]
+    assert changed == [4] and breaks == []
 
 
-def test_rechain_with_the_same_round_changes_nothing():
+def test_edit_with_the_same_round_changes_nothing():
     files = chained_night(3, 5)
-    records = session_of(files)["rounds"]
-    new_records, changed = night.rechain(records, 1, files[1])
-    assert new_records == records
-    assert changed == []
+    session = session_of(files)
+    new_records, changed, breaks = night.replace(session, 2, files[1])
+    assert new_records == session["rounds"]
+    assert changed == [] and breaks == []
 
 
-def test_rechain_refuses_a_round_that_is_not_there():
+def test_edit_refuses_a_round_that_is_not_there():
     with pytest.raises(IndexError):
-        night.rechain(session_of(chained_night(1, 2))["rounds"], 2, {})
+        night.replace(session_of(chained_night(1, 2)), 3, {})
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.integers(2, 10), st.data())
-def test_after_rechain_every_chained_round_follows_the_new_chain(seed, n, data):
+@given(st.integers(0, 2**32 - 1), st.integers(2, 10), st.data(), st.booleans())
+def test_after_an_edit_every_later_round_is_rescored_and_breaks_are_exact(seed, n, data, rechain):
     files = chained_night(seed, n)
     index = data.draw(st.integers(0, n - 1))
-    records = session_of(files)["rounds"]
+    session = session_of(files)
     new = simulate(random.Random(seed + 1), PLAYERS, files[index]["dealer"]).round
-    new_records, changed = night.rechain(records, index, new)
+    new_records, changed, breaks = night.replace(session, index + 1, new, rechain=rechain)
     results = [score_dict(r["round"]) for r in new_records]
     for i in range(index + 1, n):  # the old night was fully chained
-        assert new_records[i]["round"]["dealer"] == results[i - 1].next_dealer
+        follows = new_records[i]["round"]["dealer"] == results[i - 1].next_dealer
+        assert follows if rechain else (new_records[i]["round"]["dealer"] == files[i]["dealer"])
+        assert (i + 1 in breaks) == (not follows)
     for i in range(n):
         old = score_dict(files[i])
         differs = old.round.dealer != results[i].round.dealer or old.to_json() != results[i].to_json()

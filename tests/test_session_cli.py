@@ -332,12 +332,25 @@ def test_undo_with_nothing_to_undo_is_status_2(db):
     run("undo", "--yes", code=2)
 
 
-def test_edit_replaces_a_round_and_later_rounds_follow_the_new_chain(db, tmp_path):
+def test_edit_replaces_a_round_and_later_rounds_keep_their_recorded_dealer(db, tmp_path):
     play_night()
     # round 3 (親 Ben, won by Aki) becomes round 1's piles under the same 親: Chie wins it
     replacement = bare_file(tmp_path, NIGHT[0])
-    out = run("edit", "3", "--file", replacement).stdout
-    assert "round 3 (edited)" in out and "re-scored" in out
+    out = " ".join(run("edit", "3", "--file", replacement).stdout.split())
+    assert "round 3 (edited)" in out  # under sdin a later result changes only with its 親
+    assert "round 4 no longer follows the chain" in out and "--rechain" in out
+    data = summary_json()
+    dealers = [h["dealer"] for h in data["history"]]
+    assert dealers == [f["dealer"] for f in NIGHT]  # who really dealt stays
+    assert data["totals"] == {p: sum(h["mon"][p] for h in data["history"]) for p in PLAYERS}
+    assert pays_out(data["totals"], data["settlement"])
+
+
+def test_edit_with_rechain_moves_later_rounds_to_the_new_chain(db, tmp_path):
+    play_night()
+    replacement = bare_file(tmp_path, NIGHT[0])
+    out = run("edit", "3", "--file", replacement, "--rechain").stdout
+    assert "round 3 (edited)" in out and "re-scored" in out and "no longer follows" not in out
     data = summary_json()
     dealers = [h["dealer"] for h in data["history"]]
     assert dealers[2] == "Ben" and dealers[3] == "Chie"

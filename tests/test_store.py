@@ -241,10 +241,12 @@ def test_a_bashi_is_never_saved(book):
     assert book.session(sid)["rounds"] == []
 
 
-def test_an_unknown_rule_profile_is_refused(book):
-    sid = book.new_session(PLAYERS)
-    with pytest.raises(SessionError, match="rule profile"):
-        book.add_round(sid, NIGHT[0], rules="nope")
+def test_a_round_is_checked_with_the_sessions_profile(book):
+    sid = book.new_session(PLAYERS)  # sdin: one 下げ caller at most
+    two_callers = {**NIGHT[0], "sage": ["Aki", "Ben"]}
+    with pytest.raises(RoundError, match="only one may"):
+        book.add_round(sid, two_callers)
+    assert book.session(sid)["rounds"] == []
 
 
 def test_remove_last_round(book):
@@ -267,23 +269,38 @@ def test_remove_last_round_checks_the_number_it_was_asked_for(book):
         book.remove_last_round(sid)
 
 
-def test_replace_round_rechains_the_later_rounds(book):
+def test_replace_round_keeps_each_later_recorded_dealer_and_lists_the_breaks(book):
+    """CONTRACT §5: a later round's 親 is who really dealt it; the rounds whose 親 no longer
+    follows the chain are listed, and every later result is recomputed."""
     sid = book.new_session(PLAYERS)
     for f in NIGHT:
         book.add_round(sid, f)
     old = night.replay(book.session(sid))
     # round 3 (親 Ben, won by Aki) replaced by round 1's piles under the same 親: Chie wins
-    assert (NIGHT[2]["dealer"], old[2].next_dealer) == ("Ben", "Aki")
-    changed = book.replace_round(sid, 3, bare(NIGHT[0]))
+    assert (NIGHT[2]["dealer"], old[2].next_dealer, NIGHT[3]["dealer"]) == ("Ben", "Aki", "Aki")
+    changed, breaks = book.replace_round(sid, 3, bare(NIGHT[0]))
     session = book.session(sid)
     results = night.replay(session)
-    assert session["rounds"][2]["round"]["dealer"] == NIGHT[2]["dealer"]  # round 3 keeps its 親
+    assert [r["round"]["dealer"] for r in session["rounds"]] == [f["dealer"] for f in NIGHT]
+    assert results[2].next_dealer == "Chie" and results[3].round.dealer == "Aki"
+    assert breaks == [4]  # round 4 followed Aki's win; now Chie won round 3
+    expected = [i + 1 for i in range(12) if old[i].to_json() != results[i].to_json()]
+    assert changed == expected and changed[0] == 3
+
+
+def test_replace_round_with_rechain_moves_every_later_dealer_to_the_new_chain(book):
+    sid = book.new_session(PLAYERS)
+    for f in NIGHT:
+        book.add_round(sid, f)
+    old = night.replay(book.session(sid))
+    changed, breaks = book.replace_round(sid, 3, bare(NIGHT[0]), rechain=True)
+    results = night.replay(book.session(sid))
     for i in range(3, 12):
         assert results[i].round.dealer == results[i - 1].next_dealer
-    expected = [i + 1 for i in range(12) if old[i].to_json() != results[i].to_json() or old[i].round.dealer != results[i].round.dealer]
-    assert changed == expected
-    assert changed[:2] == [3, 4]  # round 4 followed the chain: its 親 is now Chie
+    assert breaks == []
     assert results[3].round.dealer == "Chie"
+    expected = [i + 1 for i in range(12) if old[i].to_json() != results[i].to_json() or old[i].round.dealer != results[i].round.dealer]
+    assert changed == expected and changed[:2] == [3, 4]
 
 
 def test_replace_round_refuses_a_round_that_is_not_there(book):
@@ -419,7 +436,7 @@ DAMAGED = {
     "no meta": lambda good: b'{"sessions": {}}',
     "not a number as document id": lambda good: b'{"meta": {"x": {"schema": 1}}}',
     "a bad session row": lambda good: good.replace(b'"players":', b'"playerz":', 1),
-    "a future schema": lambda good: good.replace(b'"schema":1', b'"schema":99'),
+    "a future schema": lambda good: good.replace(b'"schema":%d' % store.SCHEMA, b'"schema":99'),
 }
 
 
