@@ -8,8 +8,10 @@ C(48, 6) = 12,271,512 initial fields. Cards already seen (the field, a hand) lea
 Nothing is enumerated hand by hand. For each month the hand takes a sub-multiset of the month's
 remaining cards, weighted by the number of physical choices (a product of binomials over the kasu
 multiplicity); a dynamic programme over the twelve months keeps only what
-:class:`~scorekeeper.yaku.HandShape` looks at, and each final state is judged by the real 手役 table
-(:data:`~scorekeeper.yaku.TEYAKU`). The full-deck table takes well under 0.1 s.
+:class:`~scorekeeper.yaku.HandShape` looks at, and each final state is judged by the profile's 手役
+table (``rules.teyaku_table``, as :func:`~scorekeeper.yaku.shape_teyaku_all` judges a hand): the
+single highest under SDIN, the best of each group under fudawiki, from the same one DP pass. The
+full-deck table takes well under 0.1 s under either.
 
 Pure: no printing, no files. Counts are exact ``int``; probabilities are
 :class:`fractions.Fraction` internally, and ``float`` plus "1 in N" in :func:`odds`'s report.
@@ -25,7 +27,7 @@ from typing import Any, Callable, Iterable, Sequence
 from .cards import DECK_COUNT, FACES, MONTHS, PAULOWNIA, Card, over_deck, sort_cards
 from .rules import SDIN, Rules
 from .scoring import field_class, is_bashi
-from .yaku import TEYAKU, YAKU_BY_NAME, HandShape, shape_teyaku, shape_teyaku_all, teyaku
+from .yaku import YAKU_BY_NAME, HandShape, shape_teyaku, shape_teyaku_all, teyaku
 
 HAND_SIZE = 7
 FIELD_SIZE = 6
