@@ -246,14 +246,29 @@ def odds(
     as_json: Annotated[
         bool, typer.Option("--json", help="The report as one compact JSON object.")
     ] = False,
+    rules_name: Annotated[
+        str,
+        typer.Option(
+            "--rules",
+            metavar="NAME",
+            help="The rule profile: sdin (the default), fudawiki, or traditional (= fudawiki).",
+        ),
+    ] = "sdin",
 ) -> None:
     """Exact odds of every 手役 and of the field class, counted over all deals.
 
     With --field the six cards leave the deck (hands are counted over the other 42); with --hand
-    the hand's 手役 is named with how rare it is.
+    the hand's 手役 is named with how rare it is. Under fudawiki each group's best is counted, with
+    every combination of Group A and Group B and how many hands are worth at least N kan.
     """
     from .notation import CardError, parse_cards
     from . import odds as odds_mod
+    from .rules import profile
+
+    try:
+        rules = profile(rules_name)
+    except ValueError as e:
+        fail(f"--rules: {e}")
 
     def cards_of(option: str, text: str | None):
         if text is None:
@@ -264,7 +279,9 @@ def odds(
             fail(f"{option}: {e}")
 
     try:
-        report = odds_mod.odds(field=cards_of("--field", field), hand=cards_of("--hand", hand))
+        report = odds_mod.odds(
+            field=cards_of("--field", field), hand=cards_of("--hand", hand), rules=rules
+        )
     except odds_mod.OddsError as e:
         fail(str(e))
     if as_json:

@@ -8,8 +8,10 @@ C(48, 6) = 12,271,512 initial fields. Cards already seen (the field, a hand) lea
 Nothing is enumerated hand by hand. For each month the hand takes a sub-multiset of the month's
 remaining cards, weighted by the number of physical choices (a product of binomials over the kasu
 multiplicity); a dynamic programme over the twelve months keeps only what
-:class:`~scorekeeper.yaku.HandShape` looks at, and each final state is judged by the real 手役 table
-(:data:`~scorekeeper.yaku.TEYAKU`). The full-deck table takes well under 0.1 s.
+:class:`~scorekeeper.yaku.HandShape` looks at, and each final state is judged by the profile's 手役
+table (``rules.teyaku_table``, as :func:`~scorekeeper.yaku.shape_teyaku_all` judges a hand): the
+single highest under SDIN, the best of each group under fudawiki, from the same one DP pass. The
+full-deck table takes well under 0.1 s under either.
 
 Pure: no printing, no files. Counts are exact ``int``; probabilities are
 :class:`fractions.Fraction` internally, and ``float`` plus "1 in N" in :func:`odds`'s report.
@@ -25,7 +27,7 @@ from typing import Any, Callable, Iterable, Sequence
 from .cards import DECK_COUNT, FACES, MONTHS, PAULOWNIA, Card, over_deck, sort_cards
 from .rules import SDIN, Rules
 from .scoring import field_class, is_bashi
-from .yaku import TEYAKU, YAKU_BY_NAME, HandShape, shape_teyaku, teyaku
+from .yaku import YAKU_BY_NAME, HandShape, shape_teyaku, shape_teyaku_all, teyaku
 
 HAND_SIZE = 7
 FIELD_SIZE = 6
@@ -165,14 +167,59 @@ def teyaku_counts(excluded: Iterable[Card] = (), rules: Rules = SDIN) -> dict[st
     """How many 7-card hands from the deck minus ``excluded`` have each highest 手役.
 
     Keys are the 手役 names in table order, then ``None`` (no 手役); every key is present, with 0
-    where no hand has it. The counts add up to C(cards left, 7).
+    where no hand has it. The counts add up to C(cards left, 7). Only for a profile that scores the
+    single highest (``teyaku_mode == "highest"``); a profile with groups is counted by
+    :func:`combination_counts`.
     """
+    if rules.teyaku_mode != "highest":
+        raise ValueError(f"{rules.name} scores 手役 by groups: count them with combination_counts")
     left = remaining(excluded)
     states = _count(HAND_SIZE, left, _hand_feature)
-    out: dict[str | None, int] = {y.name: 0 for y, _ in TEYAKU}
+    out: dict[str | None, int] = {row.name: 0 for row in rules.teyaku_table}
     out[None] = 0
     for state, ways in states.items():
         out[shape_teyaku(shape_of_state(state), rules)] += ways
+    return out
+
+
+def group_best(shape: HandShape, rules: Rules) -> tuple[str | None, ...]:
+    """The best 手役 of each of ``rules.groups`` for a hand's shape, ``None`` where a group has
+    none: :func:`~scorekeeper.yaku.shape_teyaku_all` spread out by group."""
+    made = {rules.group_of(name): name for name in shape_teyaku_all(shape, rules)}
+    return tuple(made.get(g) for g in rules.groups)
+
+
+def combinations_of(rules: Rules) -> list[tuple[str | None, ...]]:
+    """Every combination of one row (or none) per group, in table order with none last."""
+    combos: list[tuple[str | None, ...]] = [()]
+    for g in rules.groups:
+        names = [row.name for row in rules.teyaku_table if row.group == g] + [None]
+        combos = [c + (n,) for c in combos for n in names]
+    return combos
+
+
+def combination_value(combo: Sequence[str | None], rules: Rules) -> int:
+    """What a hand scoring ``combo`` is worth, in kan: the groups' values added (TRADITIONAL §3)."""
+    return sum(rules.teyaku[name] for name in combo if name)
+
+
+def combination_counts(
+    excluded: Iterable[Card] = (), rules: Rules = SDIN
+) -> dict[tuple[str | None, ...], int]:
+    """How many 7-card hands from the deck minus ``excluded`` score each combination of 手役: one
+    entry per group of ``rules.groups`` (Group A, then Group B; ``("",)`` alone under SDIN), each
+    that group's best row or ``None``.
+
+    One pass of the DP: a state keeps the month counts, the 手役 points (every 柳 card a kasu) and
+    which of 藤 菖蒲 萩 桐 is a three, and 桐に鳳凰: all that Group A (standing threes) and Group B
+    (kinds) look at. Keys are every combination in table order (:func:`combinations_of`), 0 where
+    no hand makes it; the counts add up to C(cards left, 7).
+    """
+    left = remaining(excluded)
+    states = _count(HAND_SIZE, left, _hand_feature)
+    out = dict.fromkeys(combinations_of(rules), 0)
+    for state, ways in states.items():
+        out[group_best(shape_of_state(state), rules)] += ways
     return out
 
 
@@ -275,20 +322,45 @@ def odds(
     hand: Sequence[Card] | None = None,
     rules: Rules = SDIN,
 ) -> dict[str, Any]:
-    """A JSON-ready report of the 手役 odds, optionally knowing the field and/or a hand.
+    """A JSON-ready report of the 手役 odds under ``rules``, optionally knowing the field and/or a
+    hand.
 
     - ``field`` (6 cards): its class and 場四 are reported, and the six cards leave the deck, so
       the 手役 odds are over C(42, 7) hands.
-    - ``hand`` (7 cards): its highest 手役 and how rare that is among the hands counted (the count
-      and probability of that 手役 as the highest, and of a hand worth at least as much). Without a
-      field, the field odds are over the 41 cards the hand leaves.
+    - ``hand`` (7 cards): its 手役 and how rare that is among the hands counted (the count and
+      probability of what it scores, and of a hand worth at least as much). Without a field, the
+      field odds are over the 41 cards the hand leaves; the hand's own cards stay in the deck the
+      hands are counted from (it is one of them).
 
-    Keys: ``deck`` (cards hands are dealt from), ``hands`` (how many hands), ``teyaku`` (one row
-    per 手役 in table order, then ``name: null`` for no 手役: ``name``, ``reading``, ``mon``,
-    ``count``, ``probability``, ``one_in``), ``any_teyaku``; ``field`` (cards, class, multiplier,
-    bashi) with a field, else ``field_odds`` (:func:`field_odds`); ``hand`` with a hand (cards,
-    teyaku, reading, mon, count, probability, one_in, ``at_least``). Every rate is the exact
-    ``count`` with ``probability`` and ``one_in`` (N of "1 in N", null for a count of 0) as floats.
+    Keys under every profile: ``profile`` (the profile's name: ``sdin``, ``fudawiki`` also when
+    chosen as ``traditional``, or a house rule's), ``deck`` (cards hands are dealt from),
+    ``hands`` (how many hands), ``any_teyaku`` (hands with any 手役); ``field`` (cards, class,
+    multiplier, bashi) with a field, else ``field_odds`` (:func:`field_odds`). Every rate is the
+    exact ``count`` with ``probability`` and ``one_in`` (N of "1 in N", null for a count of 0) as
+    floats.
+
+    A profile scoring the single highest 手役 (``sdin``; ``teyaku_mode`` ``"highest"``) also has
+    ``teyaku`` (one row per 手役 in table order, then ``name: null`` for no 手役: ``name``,
+    ``reading``, ``mon``, ``count``, ``probability``, ``one_in``) and, with a hand, ``hand``
+    (cards, teyaku, reading, mon, count, probability, one_in, ``at_least``).
+
+    A profile scoring groups (``fudawiki``: the best of Group A plus the best of Group B,
+    TRADITIONAL §3) has instead:
+
+    - ``teyaku_mode``: ``"groups"``; ``mon_per_kan``: 文 in one kan (the profile's ``kan``); ``group_names``: the groups in order;
+    - ``groups``: ``{group: {"teyaku": rows, "any": rate}}``, where each row (``name``, ``group``,
+      ``reading``, ``kan``, ``mon``, and the rate) counts the hands whose best of that group is
+      that row, in table order, then ``name: null`` (the group has none): each group's rows add
+      up to ``hands``;
+    - ``combinations``: one row per combination of each group's best, every one in table order
+      with none last (zero counts included): ``{group: name or null ...}`` keyed by the group
+      names, ``teyaku`` (the names held, Group A first, as ``teyaku_all``), ``kan`` and ``mon``
+      (the groups' values added), and the rate; they add up to ``hands``;
+    - ``at_least``: for every value ``N`` in kan that some counted hand is worth (0 included,
+      ascending), ``{"kan": N, "mon": ..., rate}``: the hands worth N kan or more;
+    - with a hand, ``hand``: ``cards``; ``teyaku`` (the list, as ``teyaku_all``), each group's
+      best by group name; ``kan`` and ``mon`` (the total); the rate of its combination; and
+      ``at_least``, the rate of a hand worth at least its total.
 
     Raises :class:`OddsError` for a field or hand of the wrong size, or cards the deck can't hold.
     """
@@ -296,11 +368,34 @@ def odds(
     hand = _cards(hand, HAND_SIZE, "hand")
     remaining([*(field or ()), *(hand or ())])  # validates the cards together
     excluded = field or []
+    deck_left = sum(remaining(excluded).values())
+    if rules.teyaku_mode == "highest":
+        report = _highest_report(excluded, hand, rules)
+    else:
+        report = _groups_report(excluded, hand, rules)
+    report = {"profile": rules.name, "deck": deck_left, **report}
+    if field is not None:
+        cls = field_class(field)
+        report["field"] = {
+            "cards": [c.code for c in sort_cards(field)],
+            "class": cls,
+            "multiplier": rules.multipliers[cls],
+            "bashi": is_bashi(field),
+        }
+    else:
+        report["field_odds"] = field_odds(hand or (), rules)
+    if "hand" in report:  # after the field, as the report has always been ordered
+        report["hand"] = report.pop("hand")
+    return report
+
+
+def _highest_report(
+    excluded: Sequence[Card], hand: Sequence[Card] | None, rules: Rules
+) -> dict[str, Any]:
+    """The 手役 part of :func:`odds` for a profile that scores the single highest (SDIN)."""
     counts = teyaku_counts(excluded, rules)
     total = sum(counts.values())
-    deck_left = sum(remaining(excluded).values())
     value = {name: (rules.mon(rules.teyaku[name]) if name else 0) for name in counts}
-
     rows = []
     for name, n in counts.items():
         rows.append(
@@ -312,21 +407,10 @@ def odds(
             }
         )
     report: dict[str, Any] = {
-        "deck": deck_left,
         "hands": total,
         "teyaku": rows,
         "any_teyaku": _rate(total - counts[None], total),
     }
-    if field is not None:
-        cls = field_class(field)
-        report["field"] = {
-            "cards": [c.code for c in sort_cards(field)],
-            "class": cls,
-            "multiplier": rules.multipliers[cls],
-            "bashi": is_bashi(field),
-        }
-    else:
-        report["field_odds"] = field_odds(hand or (), rules)
     if hand is not None:
         name = teyaku(hand, rules)
         at_least = sum(n for other, n in counts.items() if value[other] >= value[name])
@@ -337,5 +421,84 @@ def odds(
             "mon": value[name],
             **_rate(counts[name], total),
             "at_least": _rate(at_least, total),
+        }
+    return report
+
+
+def _groups_report(
+    excluded: Sequence[Card], hand: Sequence[Card] | None, rules: Rules
+) -> dict[str, Any]:
+    """The 手役 part of :func:`odds` for a profile that adds the best of each group (fudawiki)."""
+    combos = combination_counts(excluded, rules)
+    total = sum(combos.values())
+    groups = rules.groups
+    kan_of = {combo: combination_value(combo, rules) for combo in combos}
+
+    by_group: dict[str, dict[Any, int]] = {}
+    for i, g in enumerate(groups):
+        counts: dict[Any, int] = {row.name: 0 for row in rules.teyaku_table if row.group == g}
+        counts[None] = 0
+        for combo, n in combos.items():
+            counts[combo[i]] += n
+        by_group[g] = counts
+
+    def row(name: str | None, group: str, n: int) -> dict[str, Any]:
+        k = rules.teyaku[name] if name else 0
+        return {
+            "name": name,
+            "group": group,
+            "reading": YAKU_BY_NAME[name].reading if name else None,
+            "kan": k,
+            "mon": rules.mon(k),
+            **_rate(n, total),
+        }
+
+    by_value: Counter[int] = Counter()
+    for combo, n in combos.items():
+        if n:
+            by_value[kan_of[combo]] += n
+    at_least, running = [], 0
+    for k in sorted(by_value, reverse=True):
+        running += by_value[k]
+        at_least.append({"kan": k, "mon": rules.mon(k), **_rate(running, total)})
+    at_least.reverse()
+    none = tuple(None for _ in groups)
+
+    report: dict[str, Any] = {
+        "teyaku_mode": rules.teyaku_mode,
+        "mon_per_kan": rules.kan,
+        "group_names": list(groups),
+        "hands": total,
+        "groups": {
+            g: {
+                "teyaku": [row(name, g, n) for name, n in counts.items()],
+                "any": _rate(total - counts[None], total),
+            }
+            for g, counts in by_group.items()
+        },
+        "combinations": [
+            {
+                **dict(zip(groups, combo)),
+                "teyaku": [name for name in combo if name],
+                "kan": kan_of[combo],
+                "mon": rules.mon(kan_of[combo]),
+                **_rate(n, total),
+            }
+            for combo, n in combos.items()
+        ],
+        "at_least": at_least,
+        "any_teyaku": _rate(total - combos.get(none, 0), total),
+    }
+    if hand is not None:
+        combo = group_best(HandShape.of(hand), rules)
+        k = kan_of[combo]
+        report["hand"] = {
+            "cards": [c.code for c in sort_cards(hand)],
+            "teyaku": [name for name in combo if name],
+            **dict(zip(groups, combo)),
+            "kan": k,
+            "mon": rules.mon(k),
+            **_rate(combos[combo], total),
+            "at_least": _rate(sum(n for k2, n in by_value.items() if k2 >= k), total),
         }
     return report

@@ -156,13 +156,41 @@ def _numbers_table(title: str | None, columns: list[tuple[str, bool]], **options
 
 
 def odds_view(report: dict[str, Any]) -> Group:
-    """The `odds` report: every 手役 with its count and odds, the hand's 手役, the field classes."""
+    """The `odds` report: every 手役 with its count and odds, the hand's 手役, the field classes.
+
+    Under a profile that scores groups (fudawiki) the 手役 part is each group's best, the
+    combinations of the groups and the hands worth at least N kan (:func:`_odds_groups_parts`).
+    """
     parts: list[Any] = []
     if "field" in report:
         f = report["field"]
         note = "  場四: the 親 redeals" if f["bashi"] else ""
         parts.append(Text(f"場札 field: {' '.join(f['cards'])}  {f['class']} "
                           f"({FIELD_READINGS[f['class']]}) ×{f['multiplier']}{note}"))
+    if report.get("teyaku_mode") == "groups":
+        parts.extend(_odds_groups_parts(report))
+    else:
+        parts.extend(_odds_highest_parts(report))
+    if "field_odds" in report:
+        fo = report["field_odds"]
+        ft = _numbers_table(
+            f"the field: {fo['total']:,} six-card fields",
+            [("field", False), ("×", True), ("fields", True), ("probability", True),
+             ("1 in N", True), ("if not 場四", True)],
+        )
+        for cls, row in fo["classes"].items():
+            ft.add_row(f"{cls} ({FIELD_READINGS[cls]})", str(row["multiplier"]), f"{row['count']:,}",
+                       _percent(row), _one_in(row), _percent(fo["classes_played"][cls]))
+        b = fo["bashi"]
+        ft.add_row("場四 (ばし) redeal", "", f"{b['count']:,}", _percent(b), _one_in(b), "")
+        parts.append(ft)
+        parts.append(Text("Classes count every field, 場四 ones included; the last column leaves 場四 out."))
+    return Group(*parts)
+
+
+def _odds_highest_parts(report: dict[str, Any]) -> list[Any]:
+    """The 手役 of the `odds` report under a single-highest profile (SDIN)."""
+    parts: list[Any] = []
     mine = report.get("hand", {}).get("teyaku", ...)
     table = _numbers_table(
         f"手役 of a dealt hand: {report['hands']:,} hands from {report['deck']} cards",
@@ -182,18 +210,61 @@ def odds_view(report: dict[str, Any]) -> Group:
         parts.append(Text(f"hand {' '.join(h['cards'])}: {held}; {_percent(h)} of hands "
                           f"({_one_in(h)}); worth at least as much: {_percent(h['at_least'])} "
                           f"({_one_in(h['at_least'])})"))
-    if "field_odds" in report:
-        fo = report["field_odds"]
-        ft = _numbers_table(
-            f"the field: {fo['total']:,} six-card fields",
-            [("field", False), ("×", True), ("fields", True), ("probability", True),
-             ("1 in N", True), ("if not 場四", True)],
-        )
-        for cls, row in fo["classes"].items():
-            ft.add_row(f"{cls} ({FIELD_READINGS[cls]})", str(row["multiplier"]), f"{row['count']:,}",
-                       _percent(row), _one_in(row), _percent(fo["classes_played"][cls]))
-        b = fo["bashi"]
-        ft.add_row("場四 (ばし) redeal", "", f"{b['count']:,}", _percent(b), _one_in(b), "")
-        parts.append(ft)
-        parts.append(Text("Classes count every field, 場四 ones included; the last column leaves 場四 out."))
-    return Group(*parts)
+    return parts
+
+
+def _kan_mon(kan_value: int, mon_value: int) -> str:
+    """``24貫 (240文)``: a value in kan with its 文."""
+    return f"{kan_value}貫 ({mon_value}文)"
+
+
+def _odds_groups_parts(report: dict[str, Any]) -> list[Any]:
+    """The 手役 of the `odds` report under a profile that adds each group's best (fudawiki):
+    one table per group, the combinations that occur (highest first), the hands worth at least N
+    kan, and the hand's line."""
+    groups = report["group_names"]
+    hand = report.get("hand")
+    head = (f"profile {report['profile']}: a hand scores the best of "
+            + " plus the best of ".join(f"Group {g}" for g in groups)
+            + f"; 1貫 = {report['mon_per_kan']}文. {report['hands']:,} hands from "
+            f"{report['deck']} cards.")
+    parts: list[Any] = [Text(head)]
+    columns = [("貫", True), ("文", True), ("hands", True), ("probability", True), ("1 in N", True)]
+    for g in groups:
+        data = report["groups"][g]
+        mine = hand[g] if hand else ...
+        table = _numbers_table(f"Group {g} 手役 (the group's best)",
+                               [("手役", False), ("reading", False), *columns])
+        for row in data["teyaku"]:
+            table.add_row(row["name"] or "none (役なし)", row["reading"] or "", str(row["kan"]),
+                          str(row["mon"]), f"{row['count']:,}", _percent(row), _one_in(row),
+                          style="bold" if row["name"] == mine else None)
+        table.add_row(f"any Group {g} 手役", "", "", "", f"{data['any']['count']:,}",
+                      _percent(data["any"]), _one_in(data["any"]))
+        parts.append(table)
+
+    combos = _numbers_table("combinations that occur, most valuable first (the values add up)",
+                            [*((f"Group {g}", False) for g in groups), *columns])
+    seen = [c for c in report["combinations"] if c["count"]]
+    for c in sorted(seen, key=lambda c: -c["kan"]):  # stable: table order within a value
+        mine = hand is not None and all(c[g] == hand[g] for g in groups)
+        combos.add_row(*(c[g] or "–" for g in groups), str(c["kan"]), str(c["mon"]),
+                       f"{c['count']:,}", _percent(c), _one_in(c), style="bold" if mine else None)
+    any_row = report["any_teyaku"]
+    combos.add_row("any 手役", *("" for _ in groups[1:]), "", "", f"{any_row['count']:,}",
+                   _percent(any_row), _one_in(any_row))
+    parts.append(combos)
+
+    at_least = _numbers_table("hands worth at least", [("at least", False), *columns[2:]])
+    for row in report["at_least"]:
+        at_least.add_row(_kan_mon(row["kan"], row["mon"]), f"{row['count']:,}", _percent(row),
+                         _one_in(row), style="bold" if hand and row["kan"] == hand["kan"] else None)
+    parts.append(at_least)
+
+    if hand is not None:
+        held = " + ".join(hand["teyaku"]) or "no 手役"
+        parts.append(Text(f"hand {' '.join(hand['cards'])}: {held} = "
+                          f"{_kan_mon(hand['kan'], hand['mon'])}; this combination: {_percent(hand)} "
+                          f"of hands ({_one_in(hand)}); worth at least as much: "
+                          f"{_percent(hand['at_least'])} ({_one_in(hand['at_least'])})"))
+    return parts
