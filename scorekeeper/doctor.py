@@ -155,12 +155,15 @@ def _read_index(book: Book, path: Path) -> dict[str, Any] | None:
     return data
 
 
-def _read_session(book: Book, path: Path, main: Path | None = None) -> tuple[dict[str, Any], int] | None:
-    """The session's header and its number of rounds, every round re-scored; None if missing.
+def _read_session(
+    book: Book, path: Path, main: Path | None = None
+) -> tuple[dict[str, Any], int, list[str]] | None:
+    """The session's header, its number of rounds (every round re-scored) and its 親 chain
+    breaks said in words; None if missing.
 
     ``main``: the session file ``path`` stands for (``path`` is then its .bak).
     """
-    from .night import StoredRoundError, replay
+    from .night import StoredRoundError, chain_breaks, replay
 
     data = read_json_file(path)
     if data is None:
@@ -170,12 +173,17 @@ def _read_session(book: Book, path: Path, main: Path | None = None) -> tuple[dic
     rounds = data.get("rounds", {})
     session = {**header, "rounds": [rounds[k] for k in sorted(rounds, key=int)]}
     try:
-        replay(session)
+        results = replay(session)
     except StoredRoundError as e:
         raise damaged(path, str(e)) from None
     except RecursionError:
         raise damaged(path, "a stored round is nested too deeply") from None
-    return header, len(session["rounds"])
+    breaks = [
+        f"round {n}: its 親 {results[n - 1].round.dealer} is not round {n - 1}'s winner "
+        f"{results[n - 2].next_dealer} (kept as recorded: who really dealt)"
+        for n in chain_breaks(session, results)
+    ]
+    return header, len(session["rounds"]), breaks
 
 
 def _bak_state(read: Any, path: Path) -> tuple[bool, str]:
@@ -297,8 +305,9 @@ def _examine(path: Path) -> _State:
             what = f"session {row['id']} ({row['name']}) is in the index, but its file is missing"
             _session_finding(report, state, file, what, good, why)
             continue
-        header, rounds = got
+        header, rounds, breaks = got
         state.headers[number] = header
+        report.findings.extend(Finding(file, note, severity="note") for note in breaks)
         if in_index:
             report.sessions += 1
             report.rounds += rounds

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from . import night
 from .cards import sort_cards
-from .render import mon, name, round_view
+from .render import mon, name, round_view, waiting_label
 from .scoring import PLAIN_ROUND, Payment, Result, Round
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -39,9 +39,15 @@ def session_title(session: Mapping[str, Any], played: int) -> Text:
     if date and date != session["name"]:
         title.append(f"{date}  ")
     title.append(f"{played} of {session.get('planned_rounds', 12)} rounds")
+    title.append(f"  rules {profile_label(night.session_rules(session))}")
     if session.get("rate") is not None:
         title.append(f"  rate {night.money_text(session['rate'])} per 文")
     return title
+
+
+def profile_label(rules: Any) -> str:
+    """``fudawiki (1貫 = 10文)``: the profile's name and its kan, on every screen."""
+    return f"{rules.name} (1貫 = {rules.kan}文)"
 
 
 def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all: bool = False) -> Group:
@@ -53,9 +59,13 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
     every = [v for vs in trend.values() for v in vs]
     lo, hi = min(every + [0]), max(every + [0])
 
+    per = night.session_rules(session).kan
     head = session_title(session, len(results))
     head.append("\nnext 親: ")
     head.append(name(night.current_dealer(session, results)))
+    state = night.current_state(results)
+    if state.carry:
+        head.append(f"  {waiting_label(state.carry)}", style="bold")
 
     standings = Table(title="standings", title_justify="left", show_edge=False, pad_edge=False)
     standings.add_column("player")
@@ -65,7 +75,7 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
         standings.add_column("money", justify="right")
     standings.add_column("trend")
     for p in players:
-        row: list[Any] = [name(p), mon(net[p]), night.kan(net[p])]
+        row: list[Any] = [name(p), mon(net[p]), night.kan(net[p], per)]
         if rate is not None:
             row.append(night.money_text(night.money(net[p], rate)))  # type: ignore[arg-type]
         row.append(sparkline(trend[p], lo, hi))
@@ -102,10 +112,10 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
     if not results:
         table.add_row("–", "", "", Text("no rounds yet", style="dim"), *["" for _ in players])
 
-    return Group(head, Text(), standings, Text(), table, Text(), settlement_view(net, rate))
+    return Group(head, Text(), standings, Text(), table, Text(), settlement_view(net, rate, per))
 
 
-def settlement_view(net: Mapping[str, int], rate: float | None) -> Text:
+def settlement_view(net: Mapping[str, int], rate: float | None, per: int = 10) -> Text:
     pays: list[Payment] = night.settlement(net)
     out = Text("settlement", style="bold")
     if not pays:
@@ -115,7 +125,7 @@ def settlement_view(net: Mapping[str, int], rate: float | None) -> Text:
         out.append(name(pay.payer))
         out.append(" pays ")
         out.append(name(pay.payee))
-        out.append(f" {pay.mon}文 ({night.kan(pay.mon).lstrip('+')})")
+        out.append(f" {pay.mon}文 ({night.kan(pay.mon, per).lstrip('+')})")
         if rate is not None:
             out.append(f" = {night.money_text(night.money(pay.mon, rate))}")  # type: ignore[arg-type]
     return out
@@ -132,6 +142,9 @@ def standing_line(session: Mapping[str, Any], results: Sequence[Result]) -> Text
         out.append(" · ")
     out.append("next 親 ")
     out.append(name(night.current_dealer(session, results)))
+    waiting = waiting_label(night.current_state(results).carry)
+    if waiting:
+        out.append(f" · {waiting}")
     return out
 
 
@@ -169,5 +182,5 @@ def round_detail(number: int, result: Result, record: Mapping[str, Any]) -> Grou
         pile = rnd.pile(p)
         cards.add_row(name(p), hand, " ".join(c.code for c in sort_cards(pile)) or "–",
                       f"{len(pile)} cards, {result.players[p].card_points}")
-    title = f"round {number}  (rules: {record.get('rules', night.DEFAULT_RULES)})"
+    title = f"round {number}"
     return Group(round_view(result, title=title), Text(), cards)

