@@ -498,6 +498,7 @@ class Book:
             with self.locked():
                 index = self._index()
                 for row in index.table("sessions").all():
+                    sweep_temps(self.session_path(row["id"]))  # left by a migration killed midway
                     db = self._db(self.session_path(row["id"]), self._check_session)
                     if db.storage.read() is None:  # type: ignore[attr-defined]
                         continue  # a missing file is doctor's to report
