@@ -118,6 +118,11 @@ def _parse(path: Path, text: str) -> dict[str, Any]:
         if at:
             where = f"line {at.group(1)}, column {at.group(2)}"
             message = message[: at.start()]
+            lines = text.splitlines()
+            line = lines[int(at.group(1)) - 1] if int(at.group(1)) <= len(lines) else ""
+            key, _, value = (part.strip() for part in line.partition("="))
+            if key and not key.isascii() and not key.startswith(('"', "'")):
+                message += f' (a yaku\'s name is quoted: "{key}" = {value or "..."})'
         else:
             where = "end of file"
             message = _AT_END.sub("", message)
