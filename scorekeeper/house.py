@@ -208,11 +208,13 @@ class _Reader:
         return self.values(rules)
 
     def name(self) -> str:
+        import unicodedata
+
         name = self.take("name", str, "a string")
         name = name.strip()
         if not name:
             raise self.fail("name", "is empty: a profile needs a name, shown on every screen")
-        if any(not ch.isprintable() for ch in name):
+        if any(unicodedata.category(ch)[0] == "C" or unicodedata.category(ch) in ("Zl", "Zp") for ch in name):
             raise self.fail("name", f"{_show(name)} holds a control character: one line of plain text, please")
         if len(name) > MAX_NAME:
             raise self.fail("name", f"{_show(name)} is {len(name)} characters long: at most {MAX_NAME}")
@@ -292,6 +294,9 @@ def resolve(text: str) -> Rules:
     file (a name ending in ``.toml``, or one naming an existing file). ``ValueError`` (a
     :class:`HouseRuleError` for a file) says what is wrong, in one line."""
     text = str(text)
+    if not text.strip():
+        raise ValueError(f"{text!r}: not a rule profile: the built-in ones are {_builtins()}; "
+                         "or give a house-rule FILE.toml")
     if text.lower().endswith(".toml"):
         return load(text)
     try:

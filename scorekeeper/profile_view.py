@@ -63,7 +63,7 @@ def _note(rules: Rules, name: str) -> str:
 def values_table(rules: Rules) -> Table:
     """Every value in kan and 文; beside sdin's (in 文 at sdin's kan) unless this is sdin."""
     compare = rules != SDIN
-    table = Table(title=f"values of {rules.name}", title_justify="left", show_edge=False, pad_edge=False)
+    table = Table(title=Text(f"values of {rules.name}"), title_justify="left", show_edge=False, pad_edge=False)
     for heading, right in [("", False), ("yaku", False), ("kan", True), ("文", True)]:
         table.add_column(heading, justify="right" if right else "left")
     if compare:
@@ -153,7 +153,7 @@ def switches_table(rules: Rules) -> Table:
     compare = rules != SDIN
     table = Table(title="switches and policies", title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("rule")
-    table.add_column(rules.name)
+    table.add_column(Text(rules.name))  # a house file's name is shown as typed, never as markup
     if compare:
         table.add_column("")
     sdin = dict(_policies(SDIN))

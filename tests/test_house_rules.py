@@ -277,6 +277,16 @@ def test_name_must_be_one_short_line(tmp_path, value):
     refused(tmp_path, f"name = {value}\n", "name", head='base = "sdin"\n')
 
 
+def test_a_name_with_a_full_width_space_is_fine(tmp_path):
+    assert house_rules(tmp_path, "", head='base = "sdin"\nname = "八八\u3000会"\n').name == "八八\u3000会"
+
+
+def test_a_name_that_looks_like_markup_is_shown_as_typed(tmp_path):
+    path = write(tmp_path, "", head='base = "fudawiki"\nname = "[bold]x[/bold]"\n')
+    view = _view(str(path))
+    assert view.count("[bold]x[/bold]") >= 3  # heading, values title, switches column
+
+
 def test_a_40_character_name_is_fine(tmp_path):
     assert house_rules(tmp_path, "", head='base = "sdin"\nname = "' + "八" * 40 + '"\n').name == "八" * 40
 
@@ -375,6 +385,12 @@ def test_resolve_an_unknown_name_lists_the_built_ins():
     message = str(caught.value)
     assert "\n" not in message and "sdim" in message
     assert "sdin" in message and "fudawiki" in message and "traditional" in message and ".toml" in message
+
+
+@pytest.mark.parametrize("text", ["", "  "])
+def test_resolve_an_empty_name(text):
+    with pytest.raises(ValueError, match="not a rule profile"):
+        resolve(text)
 
 
 def test_resolve_a_missing_toml_names_the_file(tmp_path):
