@@ -84,6 +84,11 @@ def _type(value: Any) -> str:
     return f"{value} (a date or time)"
 
 
+def _key(key: str) -> str:
+    """A key as typed, or quoted when it holds what would break the one-line message."""
+    return key if key and key.isprintable() and len(key) <= 40 else _show(key)
+
+
 def _show(text: str, limit: int = 40) -> str:
     shown = repr(text)
     return shown if len(shown) <= limit else shown[: limit - 4] + "…" + shown[-1]
@@ -140,11 +145,11 @@ def load(path: str | Path) -> Rules:
 def from_data(data: Mapping[str, Any], path: str | Path = "<house rules>") -> Rules:
     """The profile of a house-rule file's parsed TOML (``path`` names it in errors)."""
     for key in data:
-        if key in UNCOVERED:
+        if key in UNCOVERED:  # (a key that is neither is named as _key shows it: one line)
             raise HouseRuleError(path, key, f"hachi-score does not cover {UNCOVERED[key]}: remove the key "
                                             "(TRADITIONAL §10 lists what a house-rule file may change)")
         if key not in KEYS:
-            raise HouseRuleError(path, key, f"unknown key (a house-rule file knows {', '.join(KEYS)})")
+            raise HouseRuleError(path, _key(key), f"unknown key (a house-rule file knows {', '.join(KEYS)})")
     reader = _Reader(path, data)
     rules = reader.read()
     try:
@@ -236,7 +241,7 @@ class _Reader:
         fee = rules.fee
         seen: dict[str, str] = {}
         for given, value in table.items():
-            key = f"values.{given}"
+            key = f"values.{_key(given)}"
             name = given if given in teyaku or given not in _SAME else _SAME[given]
             if name in seen:
                 raise self.fail(key, f"names the same 手役 as values.{seen[name]}: give one of them")

@@ -305,6 +305,11 @@ def test_an_unknown_key_is_refused(tmp_path, key):
     refused(tmp_path, f"{key} = 1\n", key, "unknown key")
 
 
+def test_a_key_with_a_newline_is_named_on_one_line(tmp_path):
+    refused(tmp_path, '"a\\nb" = 1\n', "'a\\nb'", "unknown key")
+    refused(tmp_path, '[values]\n"x\\ty" = 1\n', "values.'x\\ty'", "not a yaku")
+
+
 def test_an_unknown_table_is_refused(tmp_path):
     refused(tmp_path, '[teyaku]\n"三本" = 3\n', "teyaku", "unknown key")
 
