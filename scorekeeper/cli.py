@@ -179,17 +179,27 @@ def score(
     as_json: Annotated[
         bool, typer.Option("--json", help="One compact JSON object per round, one per line.")
     ] = False,
+    rules_name: Annotated[
+        Optional[str],
+        typer.Option(
+            "--rules", metavar="NAME|FILE",
+            help="The rule profile: sdin (the default), fudawiki (alias traditional), or a "
+                 "house-rule FILE.toml.",
+        ),
+    ] = None,
 ) -> None:
     """Score round files and print each result. Never opens the book.
 
     All or nothing: if any file is bad, nothing goes to standard output, each bad file gets one
     line on standard error, and the exit status is 2.
     """
+    chosen = _rules_arg(rules_name) if rules_name is not None else None
+    defaults = {"rules": chosen} if chosen is not None else {}
     stdin_text = read_stdin() if "-" in files else None
     results, errors = [], []
     for path in files:
         try:
-            results.append(score_file(path, stdin_text))
+            results.append(score_file(path, stdin_text, **defaults))
         except UserError as e:
             errors.append(str(e))
     if errors:
@@ -204,7 +214,8 @@ def score(
 
     out = console()
     for path, result in zip(files, results):
-        out.print(round_view(result, title=path))
+        title = path if result.rules.name == "sdin" else f"{path} · profile {result.rules.name}"
+        out.print(round_view(result, title=title))
         out.print()
 
 
@@ -291,6 +302,49 @@ def odds(
     from .render import console, odds_view
 
     console().print(odds_view(report))
+
+
+def _rules_arg(text: str):
+    """A profile named on the command line (a built-in name or a house-rule file), or exit 2."""
+    from .house import resolve
+
+    try:
+        return resolve(text)
+    except ValueError as e:  # HouseRuleError too: "FILE: KEY: problem"
+        fail(str(e))
+
+
+@app.command("rules")
+def rules_(
+    name: Annotated[
+        str,
+        typer.Argument(
+            metavar="[NAME|FILE]",
+            help="sdin (the default), fudawiki (alias traditional), or a house-rule FILE.toml.",
+        ),
+    ] = "sdin",
+    as_json: Annotated[
+        bool, typer.Option("--json", help="The switches and every value (kan and 文) as one compact JSON object.")
+    ] = False,
+) -> None:
+    """A rule profile's every value, in kan and 文, and its switches.
+
+    Built-in profiles: sdin (RULES.md, the default) and fudawiki (TRADITIONAL.md, alias
+    traditional). A house-rule FILE.toml names a base profile and changes what it lists
+    (TRADITIONAL §10); a bad one exits 2 with one line naming the file and the key. The table
+    shows each value beside sdin's and marks (≠) what differs.
+    """
+    chosen = _rules_arg(name)
+    if as_json:
+        from .profile_view import rules_json
+
+        emit_json(rules_json(chosen))
+        return
+    from .profile_view import profile_view
+    from .render import console
+
+    source = name if chosen.name != chosen.base else None
+    console().print(profile_view(chosen, source=source))
 
 
 # ---------------------------------------------------------------------------------------------
