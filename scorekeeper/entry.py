@@ -252,7 +252,8 @@ class RoundEntry:
             return f"ended by (Enter: played out; or who stopped with a 出来役: {self._numbered()})"
         if kind == "sage":
             if self._many_callers:
-                return "下げ declared by, in the order they first called (Enter: nobody; several: Ben Aki)"
+                return ("下げ declared by, in the order they first called "
+                        f"(Enter: nobody; several: {self._two_callers()})")
             return "下げ declared by (Enter: nobody)"
         if kind == "how":
             return f"勝負 or cancel? (how {self.values['ended']} ended it; Enter: 勝負)"
@@ -270,6 +271,10 @@ class RoundEntry:
         elif key == f"pile:{self.order()[0]}":
             last = " The last may be typed as rest." if self.values.get("ended") is None else ""
             self._say(f"札: each player's captured pile.{last}", style="dim")
+
+    def _two_callers(self) -> str:
+        """An example answer of two 下げ callers, with this table's names: the second, then the first."""
+        return self._callers_text(self.players[1::-1])
 
     def _numbered(self) -> str:
         return ", ".join(f"{n} {p}" for n, p in enumerate(self.players, 1))
@@ -666,7 +671,8 @@ class RoundEntry:
                       "出来役 and stopped.")
         elif kind == "sage" and self._many_callers:
             self._say("下げ: every player who completed a 出来役 and played on, in the order they first "
-                      "called, separated by spaces or commas (Ben Aki, or 2,1). Enter or - for nobody.")
+                      f"called, separated by spaces or commas ({self._two_callers()}, or 2,1). "
+                      "Enter or - for nobody.")
             self._say(f"Under {self.rules.name}: 勝負 by a player: each opponent pays their 出来役, but a lone "
                       "opponent who called 下げ pays double and the other nothing. Cancel (by a player who "
                       "called 下げ): each opponent pays half, no doubling. Played out: every holder is "

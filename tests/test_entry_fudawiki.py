@@ -15,12 +15,12 @@ from typing import Any, Mapping
 
 import pytest
 
-from scorekeeper.entry import RoundEntry
+from scorekeeper.entry import Aborted, RoundEntry
 from scorekeeper.notation import format_compact, parse_cards
 from scorekeeper.rules import FUDAWIKI, SDIN
 from scorekeeper.scoring import NightState, Round, score_dict
 
-from entry_lines import Script, console, order, printed
+from entry_lines import CTRL_C, Script, console, order, printed
 
 PLAYERS = ["Aki", "Ben", "Chie"]
 FIELD = ["1k", "4k", "5k", "7k", "9k", "12k"]
@@ -463,3 +463,22 @@ def test_the_same_round_under_fudawiki_asks_shoubu_or_cancel():
     _, script, _ = enter(typed(rnd, how=""), rules=FUDAWIKI, dealer="Chie")
     assert "勝負 or cancel? (how Ben ended it; Enter: 勝負): " in script.prompts
     assert len(script.prompts) == len(SDIN_PROMPTS) + 1
+
+
+def test_the_sage_prompt_s_example_uses_the_table_s_names():
+    script, con = Script(["", " ".join(FIELD), "", "", "", "3", CTRL_C]), console()
+    with pytest.raises(Aborted):
+        RoundEntry(["秋子", "Ben Smith", "千恵美"], "秋子", script, con, rules=FUDAWIKI).run()
+    assert script.prompts[-1] == ("下げ declared by, in the order they first called "
+                                  "(Enter: nobody; several: Ben Smith, 秋子): ")
+
+
+def test_a_caller_whose_name_holds_a_space():
+    players = ["Aki", "Ben Smith", "Chie"]
+    rnd = json.loads(json.dumps(SHOUBU_LONE_CALLER).replace('"Ben"', '"Ben Smith"'))
+    for answer in ("Ben Smith", "ben smith", "2", "be"):
+        lines = typed(rnd)
+        lines[6] = answer
+        script, con = Script(lines), console()
+        outcome = RoundEntry(players, "Aki", script, con, rules=FUDAWIKI).run()
+        assert outcome.round_file["sage"] == "Ben Smith", answer
