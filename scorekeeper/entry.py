@@ -2,9 +2,14 @@
 
 The flow asks in the order the table sees a round: the 親, the six field cards, each player's 手役,
 how the round ended and who declared 下げ, each player's captured pile, then the full result and a
-confirm. It knows no rule of its own: every answer is checked by building the round file answered
-so far and handing it to :meth:`Round.from_dict`, the very check `round --file` uses, so the two can
-never disagree. A check that needs answers still to come waits for them.
+confirm. It asks what the rule profile needs and no more: where any number may call 下げ
+(``fudawiki``) the 下げ question takes several players in the order they first called; where the
+player who ended the round had called 下げ and the profile has cancel, "勝負 or cancel?" follows; where
+a hand scores one 手役 per group, a 手役 by name takes one per group.
+
+It knows no rule of its own: every answer is checked by building the round file answered so far and
+handing it to :meth:`Round.from_dict`, the very check `round --file` uses, so the two can never
+disagree. A check that needs answers still to come waits for them.
 
 :class:`RoundEntry` takes an input function (``input``, or a script in tests) and a rich console and
 returns an :class:`Outcome`; it never touches the book. Ctrl-C, end of input or "no" at the confirm
@@ -13,6 +18,7 @@ raise :class:`Aborted`.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
@@ -25,8 +31,8 @@ from rich.text import Text
 from .cards import DECK, FACES, MONTHS, Card, points, sort_cards
 from .notation import HELP, format_compact, parse_cards, split_tokens
 from .rules import SDIN, Rules
-from .scoring import Result, Round, RoundError, field_class, score
-from .yaku import YAKU_BY_NAME, dekiyaku, dekiyaku_kan, teyaku, teyaku_name
+from .scoring import NightState, Result, Round, RoundError, field_class, score
+from .yaku import YAKU_BY_NAME, dekiyaku, dekiyaku_kan, teyaku_all, teyaku_name
 
 #: Reads one answer: called with the prompt, returns the line typed (``input`` has this shape).
 Ask = Callable[[str], str]
@@ -36,6 +42,8 @@ HELP_WORDS = frozenset({"?", "help"})
 NONE_WORDS = frozenset({"-", "none", "nobody", "なし"})
 PLAYED_OUT_WORDS = NONE_WORDS | {"out", "played out"}
 REST_WORDS = frozenset({"rest", "残り"})
+SHOUBU_WORDS = frozenset({"shoubu", "shobu", "勝負", "しょうぶ", "s"})
+CANCEL_WORDS = frozenset({"cancel", "c", "キャンセル", "きゃんせる"})
 YES_WORDS = frozenset({"", "y", "yes", "はい"})
 NO_WORDS = frozenset({"n", "no", "いいえ"})
 
@@ -65,6 +73,11 @@ class Outcome:
 
 _BACK = object()
 
+#: between 下げ callers typed on one line: a comma of either width (spaces are tried after)
+_CALLER_SEP = re.compile(r"\s*[,、，]\s*")
+#: 赤 (短カス), CONTRACT §2's spelling with a space, kept one token among several 手役 names
+_AKA_ALIAS = re.compile(r"赤\s*[(（]\s*短カス\s*[)）]")
+
 
 def _fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip().casefold()
@@ -89,6 +102,11 @@ def _codes(cards: Sequence[Card]) -> list[str]:
 def yaku_text(name: str, value: int) -> str:
     """``三本 (さんぼん) 20文``: the name with its reading, and its value."""
     return f"{YAKU_BY_NAME[name].label()} {value}文"
+
+
+def _no_yaku(e: RoundError) -> bool:
+    """Is ``e`` the check that the ender's or a 下げ caller's pile holds a 出来役?"""
+    return e.where in ("ended_by", "sage") and e.problem.endswith("pile holds no 出来役")
 
 
 def _where(where: str) -> str:
@@ -116,12 +134,15 @@ class RoundEntry:
         *,
         prefill: Mapping[str, Any] | None = None,
         rules: Rules = SDIN,
+        state: NightState | None = None,
         confirm: str = "save?",
     ) -> None:
         self.players = tuple(players)
         self.ask = ask
         self.out = console
         self.rules = rules
+        #: the night's waiting multipliers and pot, for the result shown (None: a standalone round)
+        self.state = state
         self.confirm_prompt = confirm
         #: answers, checked and in canonical form (card codes), by question
         self.values: dict[str, Any] = {}
@@ -143,7 +164,24 @@ class RoundEntry:
     def steps(self) -> list[str]:
         order = self.order()
         return (["dealer", "field"] + [f"hand:{p}" for p in order] + ["ended", "sage"]
+                + (["how"] if self._may_cancel() else [])
                 + [f"pile:{p}" for p in order] + ["confirm"])
+
+    def _may_cancel(self) -> bool:
+        """Can the round have ended by cancel? Only where the profile has it and the player who
+        ended the round is among the 下げ callers answered (TRADITIONAL §4)."""
+        ended = self.values.get("ended")
+        return self.rules.cancel and ended is not None and ended in self.values.get("sage", ())
+
+    @property
+    def _many_callers(self) -> bool:
+        """Any number of players may call 下げ (``fudawiki``), not one (SDIN)."""
+        return self.rules.sage_callers != 1
+
+    @property
+    def _grouped(self) -> bool:
+        """A hand scores the best 手役 of each group (``fudawiki``), not its single highest."""
+        return self.rules.teyaku_mode == "groups"
 
     def run(self) -> Outcome:
         """Ask until the round is confirmed or is a 場四. Raises :class:`Aborted`."""
@@ -173,7 +211,7 @@ class RoundEntry:
                     self._say("  (this is the first question)", style="dim")
                 i = max(0, i - 1)
             elif isinstance(answer, Round) and answer.redeal:
-                return Outcome(None, score(answer, self.rules))
+                return Outcome(None, score(answer, self.rules, self.state))
             else:
                 i += 1
 
@@ -209,19 +247,34 @@ class RoundEntry:
         if kind == "hand":
             return f"手役 {pad(player, self.width)}"
         if kind == "ended":
+            if self.rules.cancel:
+                return f"ended by (Enter: played out; or who ended it, by 勝負 or cancel: {self._numbered()})"
             return f"ended by (Enter: played out; or who stopped with a 出来役: {self._numbered()})"
         if kind == "sage":
+            if self._many_callers:
+                return ("下げ declared by, in the order they first called "
+                        f"(Enter: nobody; several: {self._two_callers()})")
             return "下げ declared by (Enter: nobody)"
+        if kind == "how":
+            return f"勝負 or cancel? (how {self.values['ended']} ended it; Enter: 勝負)"
         rest = " (or rest)" if self._is_last_pile(key) and self.values.get("ended") is None else ""
         return f"札 {pad(player, self.width)}{rest}"
 
     def _intro(self, key: str) -> None:
         if key == f"hand:{self.order()[0]}":
-            self._say("手役: each player's 7 dealt cards, or only the 手役's name (三本, 赤 …); "
-                      "Enter for none.", style="dim")
+            if self._grouped:
+                self._say("手役: each player's 7 dealt cards, or the 手役's names, at most one per group "
+                          "(三本 赤, 四三 空素 …); Enter for none.", style="dim")
+            else:
+                self._say("手役: each player's 7 dealt cards, or only the 手役's name (三本, 赤 …); "
+                          "Enter for none.", style="dim")
         elif key == f"pile:{self.order()[0]}":
             last = " The last may be typed as rest." if self.values.get("ended") is None else ""
             self._say(f"札: each player's captured pile.{last}", style="dim")
+
+    def _two_callers(self) -> str:
+        """An example answer of two 下げ callers, with this table's names: the second, then the first."""
+        return self._callers_text(self.players[1::-1])
 
     def _numbered(self) -> str:
         return ", ".join(f"{n} {p}" for n, p in enumerate(self.players, 1))
@@ -244,11 +297,67 @@ class RoundEntry:
             value = answer and {"hand": _codes(cards_of(answer["hand"])) or None,
                                 "teyaku": answer["teyaku"]}
             return value, self._hand_text(value), rnd
-        if kind in ("ended", "sage"):
-            words = PLAYED_OUT_WORDS if kind == "ended" else NONE_WORDS
-            who = None if _fold(text) in words or not text else self._player(text)
+        if kind == "ended":
+            who = None if _fold(text) in PLAYED_OUT_WORDS or not text else self._player(text)
             return who, who or "", self._check(before, {key: who})
+        if kind == "sage":
+            callers = () if _fold(text) in NONE_WORDS or not text else self._callers(text)
+            return callers, self._callers_text(callers), self._check(before, {key: callers})
+        if kind == "how":
+            how = self._how(text)
+            return how, "cancel" if how == "cancel" else "勝負", self._check(before, {key: how})
         return self._pile(key, text, before)
+
+    def _callers(self, text: str) -> tuple[str, ...]:
+        """下げ callers in the order they first called: names, starts or numbers, separated by
+        commas or spaces (a name that holds a space is taken whole)."""
+        callers: list[str] = []
+        for part in _CALLER_SEP.split(text.strip()):
+            if not part:
+                continue
+            try:
+                callers.append(self._player(part))
+            except AnswerError:
+                callers.extend(self._spaced_players(part))
+        seen: set[str] = set()
+        for who in callers:
+            if who in seen:
+                raise AnswerError(f"{who} is named twice: list each 下げ caller once, in the order they first called")
+            seen.add(who)
+        limit = self.rules.sage_callers
+        if limit and len(callers) > limit:
+            raise AnswerError(f"{' and '.join(callers)}: under {self.rules.name} only one player may call 下げ "
+                              "in a round (RULES §7)")
+        return tuple(callers)
+
+    def _spaced_players(self, part: str) -> list[str]:
+        """Players typed with spaces between them; the longest run of words that is a name first."""
+        words, found, i = part.split(), [], 0
+        while i < len(words):
+            for j in range(len(words), i, -1):
+                run = " ".join(words[i:j])
+                if j - i == 1:
+                    found.append(self._player(run))  # a single word: by start or number too
+                    break
+                same = [p for p in self.players if _fold(p) == _fold(run)]
+                if len(same) == 1:
+                    found.append(same[0])
+                    break
+            i = j
+        return found
+
+    @staticmethod
+    def _callers_text(callers: Sequence[str]) -> str:
+        return (", " if any(" " in c for c in callers) else " ").join(callers)
+
+    @staticmethod
+    def _how(text: str) -> str:
+        word = _fold(text)
+        if not word or word in SHOUBU_WORDS:
+            return "shoubu"
+        if word in CANCEL_WORDS:
+            return "cancel"
+        raise AnswerError(f"{text!r}: answer 勝負 (Enter, s) or cancel (c)")
 
     def _pile(self, key: str, text: str, before: list[str]) -> tuple[list[str], str, Round | None]:
         rest = _fold(text) in REST_WORDS
@@ -268,22 +377,32 @@ class RoundEntry:
         """A 手役 answer: a dealt hand, a 手役's name, or both (``2trk 4t 6k 7k 10k 三本``)."""
         if not text or _fold(text) in NONE_WORDS:
             return None
-        name = teyaku_name(text, self.rules)
+        rules = self.rules
+        name = teyaku_name(text, rules)
         if name is not None:
-            return {"hand": None, "teyaku": name}
-        tokens = split_tokens(text)
-        names = [n for n in map(teyaku_name, tokens) if n]
-        if len(names) > 1:
-            raise AnswerError(f"{' and '.join(names)}: a hand scores only its single highest 手役")
-        cards = " ".join(t for t in tokens if teyaku_name(t, self.rules) is None)
-        return {"hand": cards or None, "teyaku": names[0] if names else None}
+            return {"hand": None, "teyaku": [name]}
+        tokens = split_tokens(_AKA_ALIAS.sub("赤", text))
+        names = [n for n in (teyaku_name(t, rules) for t in tokens) if n]
+        if len(names) > 1 and not self._grouped:
+            raise AnswerError(f"{' and '.join(names)}: under {rules.name} a hand scores only its single "
+                              "highest 手役; type one name")
+        by_group: dict[str, str] = {}
+        for n in names:
+            group = rules.group_of(n)
+            if group in by_group:
+                raise AnswerError(f"{by_group[group]} and {n} are both of Group {group}: a hand scores one "
+                                  "手役 per group (? lists them)")
+            by_group[group] = n
+        cards = " ".join(t for t in tokens if teyaku_name(t, rules) is None)
+        ordered = [by_group[g] for g in rules.groups if g in by_group]
+        return {"hand": cards or None, "teyaku": ordered or None}
 
     @staticmethod
     def _hand_text(value: Mapping[str, Any] | None) -> str:
         if not value:
             return ""
         hand = format_compact(cards_of(value["hand"]))
-        return " ".join(x for x in (hand, value["teyaku"]) if x)
+        return " ".join(x for x in (hand, *(value["teyaku"] or ())) if x)
 
     def _player(self, text: str) -> str:
         """A player by name, by a name's unique start, or by number in play order."""
@@ -310,10 +429,15 @@ class RoundEntry:
             elif kind == "hand" and value:
                 if value["hand"]:
                     data.setdefault("hands", {})[player] = value["hand"]
-                if value["teyaku"]:
-                    data.setdefault("teyaku", {})[player] = value["teyaku"]
-            elif kind in ("ended", "sage") and value:
-                data["ended_by" if kind == "ended" else "sage"] = value
+                names = value["teyaku"]
+                if names:  # one name as a string: the SDIN form, and a list only where needed
+                    data.setdefault("teyaku", {})[player] = names[0] if len(names) == 1 else list(names)
+            elif kind == "ended" and value:
+                data["ended_by"] = value
+            elif kind == "sage" and value:
+                data["sage"] = value[0] if len(value) == 1 else list(value)
+            elif kind == "how" and value == "cancel":
+                data["ended_how"] = "cancel"
             elif kind == "pile":
                 data.setdefault("captured", {})[player] = value
         return data
@@ -332,27 +456,38 @@ class RoundEntry:
                 return None
             raise AnswerError(self._problem(e, data)) from None
 
-    @staticmethod
-    def _waits(e: RoundError, data: Mapping[str, Any]) -> bool:
+    def _waits(self, e: RoundError, data: Mapping[str, Any]) -> bool:
         """Is ``e`` a check that needs answers still to come?"""
         piles = data.get("captured", {})
         if e.where == "field":
             return "field" not in data
         if e.where == "captured":  # a played-out round's 48 cards: once every pile is in
             return len(piles) < 3
-        if e.where in ("ended_by", "sage"):  # that player's pile holds a 出来役: once it is in
-            return data.get(e.where) not in piles
+        if _no_yaku(e):  # that player's pile holds a 出来役: once it is in
+            return self._without_yaku(e.where, data) not in piles
         return False
+
+    def _without_yaku(self, role: str, data: Mapping[str, Any]) -> str | None:
+        """The player ``Round.from_dict`` found holding no 出来役 in ``role`` (the ender, or the first
+        such 下げ caller, a pile not typed yet counting as empty)."""
+        if role == "ended_by":
+            return data.get("ended_by")
+        sage = data.get("sage") or []
+        piles = data.get("captured", {})
+        for who in [sage] if isinstance(sage, str) else sage:
+            if not dekiyaku(cards_of(piles.get(who)), self.rules):
+                return who
+        return None
 
     def _problem(self, e: RoundError, data: Mapping[str, Any]) -> str:
         """``e`` said for the table, naming the player whose pile is off."""
         if e.where == "captured":
             return self._not_264(data)
-        if e.where in ("ended_by", "sage"):
-            return self._role_problem(data[e.where], e.where)
+        if _no_yaku(e):
+            return self._role_problem(self._without_yaku(e.where, data) or "?", e.where)
         if e.where.startswith("captured.") and "neither ended" in e.problem:
             player = e.where.partition(".")[2]
-            return self._holder_problem(player, dekiyaku(cards_of(data["captured"][player])))
+            return self._holder_problem(player, dekiyaku(cards_of(data["captured"][player]), self.rules))
         return f"{_where(e.where)}: {e.problem}"
 
     @staticmethod
@@ -372,14 +507,14 @@ class RoundEntry:
         :meth:`Round.from_dict` makes this check once every pile is in; until then its 48-card
         check comes first, so the piles typed so far are asked the same question here.
         """
-        ended, sage = answers.get("ended"), answers.get("sage")
+        ended, sage = answers.get("ended"), answers.get("sage") or ()
         for key, cards in answers.items():
             if not key.startswith("pile:"):
                 continue
-            player, held = key.partition(":")[2], dekiyaku(cards_of(cards))
-            if player in (ended, sage) and not held:
+            player, held = key.partition(":")[2], dekiyaku(cards_of(cards), self.rules)
+            if (player == ended or player in sage) and not held:
                 raise AnswerError(self._role_problem(player, "ended_by" if player == ended else "sage"))
-            if held and player not in (ended, sage):
+            if held and player != ended and player not in sage:
                 raise AnswerError(self._holder_problem(player, held))
 
     @staticmethod
@@ -410,7 +545,7 @@ class RoundEntry:
         from .render import round_view
 
         rnd = Round.from_dict(self.round_file({k: self.values[k] for k in keys}), rules=self.rules)
-        result = score(rnd, self.rules)
+        result = score(rnd, self.rules, self.state)
         self.out.print()
         self.out.print(round_view(result))
         while True:
@@ -448,8 +583,10 @@ class RoundEntry:
         elif kind == "ended":
             self._say("  played out: every card was captured" if value is None
                       else f"  {value} stopped with a 出来役")
+        elif kind == "sage" and self._many_callers:
+            self._echo_callers(value)
         elif kind == "sage" and value:
-            ended = self.values.get("ended")
+            ended, value = self.values.get("ended"), value[0]
             if ended is None:
                 note = f"played out after {value}'s 下げ: {value}'s 出来役 are halved"
             elif ended == value:
@@ -457,17 +594,56 @@ class RoundEntry:
             else:
                 note = f"{ended} stopped after {value}'s 下げ: {value} alone pays {ended} double"
             self._say(f"  下げ: {note}")
+        elif kind == "how":
+            self._say(f"  {self._settlement(self.values['ended'], self.values.get('sage', ()), value)}")
         elif kind == "pile":
             self._echo_pile(player, value, keys)
 
+    def _echo_callers(self, callers: Sequence[str]) -> None:
+        """What the 下げ callers mean for the settlement, as far as it is known (TRADITIONAL §4)."""
+        ended = self.values.get("ended")
+        if not callers:
+            if ended is not None:
+                self._say(f"  nobody called 下げ: {self._settlement(ended, (), 'shoubu')}")
+            return
+        order = ", then ".join(callers)
+        first = "" if len(callers) == 1 else " (in the order they first called)"
+        if ended is None:
+            note = self._settlement(None, callers, None)
+        elif self._may_cancel():
+            note = f"{ended} called 下げ and ended the round: 勝負 or cancel, next"
+        else:
+            note = self._settlement(ended, callers, "shoubu")
+        self._say(f"  下げ: {order}{first}. {note}")
+
+    def _settlement(self, ended: str | None, callers: Sequence[str], how: str | None) -> str:
+        """TRADITIONAL §4 said for this round: who pays whom for the 出来役, and who wins."""
+        if ended is None:
+            return (f"Played out: every holder of 出来役 is paid half of their own by each opponent; "
+                    f"{callers[0]}, the first to call 下げ, wins the round")
+        if how == "cancel":
+            return (f"cancel by {ended}: each opponent pays {ended} half of {ended}'s 出来役, "
+                    f"no doubling; {ended} wins the round")
+        others = [p for p in self.players if p != ended]
+        against = [p for p in others if p in callers]
+        if len(against) == 1:
+            lone, spared = against[0], next(p for p in others if p != against[0])
+            pays = f"{lone}, the only opponent who called 下げ, pays {ended} double, {spared} pays nothing"
+        elif against:
+            pays = f"both opponents called 下げ: each pays {ended} once"
+        else:
+            pays = "each opponent pays them once"
+        return f"勝負 by {ended}: {ended}'s 出来役 are paid, {pays}; {ended} wins the round"
+
     def _echo_hand(self, player: str, value: Mapping[str, Any] | None) -> None:
         name = pad(player, self.width)
-        found = value and (value["teyaku"] or teyaku(cards_of(value["hand"]), self.rules))
+        found = value and (value["teyaku"] or teyaku_all(cards_of(value["hand"]), self.rules))
         if not found:
             self._say(f"  {name}  no 手役" + (" in the hand" if value else ""))
             return
         how = "declared" if value["teyaku"] else "in the hand"
-        self._say(f"  {name}  {yaku_text(found, self.rules.mon(self.rules.teyaku[found]))} ({how})", style="green")
+        shown = " + ".join(yaku_text(n, self.rules.mon(self.rules.teyaku[n])) for n in found)
+        self._say(f"  {name}  {shown} ({how})", style="green")
 
     def _echo_pile(self, player: str, codes: list[str], keys: list[str]) -> None:
         def line(who: str, cards: Sequence[Card]) -> str:
@@ -487,11 +663,35 @@ class RoundEntry:
         self.out.print(HELP, markup=False, highlight=False)
         if kind in ("dealer", "ended", "sage"):
             self._say(f"Players: {self._numbered()}: a name, its start, or its number.")
-        if kind == "ended":
+        if kind == "ended" and self.rules.cancel:
+            self._say("Enter (or out) if every hand was played out; else the player who ended the round: "
+                      "by 勝負 after completing a 出来役, or by cancelling after their own 下げ.")
+        elif kind == "ended":
             self._say("Enter (or out) if every hand was played out; else the player who completed a "
                       "出来役 and stopped.")
+        elif kind == "sage" and self._many_callers:
+            self._say("下げ: every player who completed a 出来役 and played on, in the order they first "
+                      f"called, separated by spaces or commas ({self._two_callers()}, or 2,1). "
+                      "Enter or - for nobody.")
+            self._say(f"Under {self.rules.name}: 勝負 by a player: each opponent pays their 出来役, but a lone "
+                      "opponent who called 下げ pays double and the other nothing. Cancel (by a player who "
+                      "called 下げ): each opponent pays half, no doubling. Played out: every holder is "
+                      "paid half of their own by each opponent, and the first caller wins.")
         elif kind == "sage":
             self._say("下げ: the player who completed a 出来役 and played on. Enter or - for nobody.")
+        elif kind == "how":
+            ended = self.values["ended"]
+            self._say(f"{ended} had called 下げ, so {ended} ended the round by one of:")
+            self._say(f"  勝負 (Enter, s, shoubu): {self._settlement(ended, self.values.get('sage', ()), 'shoubu')}")
+            self._say(f"  cancel (c, キャンセル): {self._settlement(ended, (), 'cancel')}")
+        elif kind == "hand" and self._grouped:
+            for group in self.rules.groups:
+                self._say(f"手役 Group {group}, highest first: " + " · ".join(
+                    yaku_text(row.name, self.rules.mon(row.kan))
+                    for row in self.rules.teyaku_table if row.group == group))
+            self._say("A hand scores the best of each group, added. Type the 7 dealt cards (they are "
+                      "found), or the 手役's names, at most one per group (三本 赤), or both. "
+                      "Enter or - for none.")
         elif kind == "hand":
             self._say("手役, highest first: " + " · ".join(
                 yaku_text(name, self.rules.mon(value)) for name, value in self.rules.teyaku.items()))
@@ -513,7 +713,9 @@ class RoundEntry:
             self.texts[f"hand:{p}"] = " ".join(x for x in (hand, *rnd.declared.get(p, ())) if x)
             self.texts[f"pile:{p}"] = format_compact(rnd.pile(p))
         self.texts["ended"] = rnd.ended_by or ""
-        self.texts["sage"] = " ".join(rnd.sage)
+        self.texts["sage"] = self._callers_text(rnd.sage)
+        if rnd.ended_how is not None:
+            self.texts["how"] = "cancel" if rnd.ended_how == "cancel" else "勝負"
 
     # -- Tab completion -----------------------------------------------------------------------
 
@@ -525,6 +727,8 @@ class RoundEntry:
             return words + ["yes", "no"]
         if kind in ("dealer", "ended", "sage"):
             return words + list(self.players) + (["out"] if kind == "ended" else [])
+        if kind == "how":
+            return words + ["勝負", "shoubu", "cancel", "キャンセル"]
         words += CARD_WORDS
         if kind == "hand":
             names = list(self.rules.teyaku)
