@@ -173,28 +173,39 @@ def score_file(path: str, stdin_text: str | None = None, **defaults: Any):
 # commands
 
 
+RULES_HELP = "The rule profile: sdin (the default), fudawiki (alias traditional), or a house-rule FILE.toml."
+RulesOption = Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE", help=RULES_HELP)]
+
+
+def resolve_rules(text: str | None):
+    """A rule profile from the command line: a built-in name or alias, or a house-rule file
+    (default sdin). A bad one is one line and status 2 (a file's: "FILE: KEY: problem")."""
+    from .rules import SDIN
+
+    if text is None:
+        return SDIN
+    from .house import resolve
+
+    try:
+        return resolve(text)
+    except ValueError as e:
+        fail(str(e))
+
+
 @app.command()
 def score(
     files: Annotated[list[str], typer.Argument(help="Round files (JSON); - reads standard input.")],
     as_json: Annotated[
         bool, typer.Option("--json", help="One compact JSON object per round, one per line.")
     ] = False,
-    rules_name: Annotated[
-        Optional[str],
-        typer.Option(
-            "--rules", metavar="NAME|FILE",
-            help="The rule profile: sdin (the default), fudawiki (alias traditional), or a "
-                 "house-rule FILE.toml.",
-        ),
-    ] = None,
+    rules_name: RulesOption = None,
 ) -> None:
     """Score round files and print each result. Never opens the book.
 
     All or nothing: if any file is bad, nothing goes to standard output, each bad file gets one
     line on standard error, and the exit status is 2.
     """
-    chosen = _rules_arg(rules_name) if rules_name is not None else None
-    defaults = {"rules": chosen} if chosen is not None else {}
+    defaults = {"rules": resolve_rules(rules_name)}
     stdin_text = read_stdin() if "-" in files else None
     results, errors = [], []
     for path in files:
@@ -214,8 +225,7 @@ def score(
 
     out = console()
     for path, result in zip(files, results):
-        title = path if result.rules.name == "sdin" else f"{path} · profile {result.rules.name}"
-        out.print(round_view(result, title=title))
+        out.print(round_view(result, title=path))
         out.print()
 
 
@@ -257,14 +267,7 @@ def odds(
     as_json: Annotated[
         bool, typer.Option("--json", help="The report as one compact JSON object.")
     ] = False,
-    rules_name: Annotated[
-        str,
-        typer.Option(
-            "--rules",
-            metavar="NAME",
-            help="The rule profile: sdin (the default), fudawiki, or traditional (= fudawiki).",
-        ),
-    ] = "sdin",
+    rules_name: RulesOption = None,
 ) -> None:
     """Exact odds of every 手役 and of the field class, counted over all deals.
 
@@ -274,12 +277,7 @@ def odds(
     """
     from .notation import CardError, parse_cards
     from . import odds as odds_mod
-    from .rules import profile
-
-    try:
-        rules = profile(rules_name)
-    except ValueError as e:
-        fail(f"--rules: {e}")
+    rules = resolve_rules(rules_name)
 
     def cards_of(option: str, text: str | None):
         if text is None:
@@ -304,16 +302,6 @@ def odds(
     console().print(odds_view(report))
 
 
-def _rules_arg(text: str):
-    """A profile named on the command line (a built-in name or a house-rule file), or exit 2."""
-    from .house import resolve
-
-    try:
-        return resolve(text)
-    except ValueError as e:  # HouseRuleError too: "FILE: KEY: problem"
-        fail(str(e))
-
-
 @app.command("rules")
 def rules_(
     name: Annotated[
@@ -334,7 +322,7 @@ def rules_(
     (TRADITIONAL §10); a bad one exits 2 with one line naming the file and the key. The table
     shows each value beside sdin's and marks (≠) what differs.
     """
-    chosen = _rules_arg(name)
+    chosen = resolve_rules(name)
     if as_json:
         from .profile_view import rules_json
 
@@ -367,20 +355,6 @@ SessionOption = Annotated[
     typer.Option("--session", metavar="SESSION", help="A session's id or name (default: the current one)."),
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="One compact JSON object.")]
-RULES_HELP = "The rule profile: sdin (the default), fudawiki (alias traditional), or a house-rule FILE.toml."
-RulesOption = Annotated[Optional[str], typer.Option("--rules", metavar="NAME|FILE", help=RULES_HELP)]
-
-
-def resolve_rules(text: str | None):
-    """A rule profile from --rules: a built-in name or alias (default sdin). Bad: status 2."""
-    from .rules import SDIN, profile
-
-    if text is None:
-        return SDIN
-    try:
-        return profile(text)
-    except ValueError as e:
-        fail(f"--rules: {e}")
 
 
 class _BookErrors:
@@ -513,7 +487,7 @@ def _run_entry(entry: Any) -> Any:
 
 def _enter_round(session: str | None, db: str | None, as_json: bool) -> None:
     """`round` without --file: ask the round at the table, then save it if confirmed."""
-    from .night import current_dealer, session_rules
+    from .night import current_dealer, current_state, session_rules
 
     with _BookErrors():
         book = _open_book(db)
@@ -521,7 +495,7 @@ def _enter_round(session: str | None, db: str | None, as_json: bool) -> None:
         stored = book.session(sid)
     results = _replay(stored)
     outcome = _run_entry(_entry(stored["players"], current_dealer(stored, results), as_json,
-                                rules=session_rules(stored)))
+                                rules=session_rules(stored), state=current_state(results)))
     number = None
     if not outcome.redeal:
         with _BookErrors(), book.locked():
@@ -548,7 +522,7 @@ def _enter_round(session: str | None, db: str | None, as_json: bool) -> None:
 def _edit_round(number: int, db: str | None, rechain: bool) -> None:
     """`edit N` without --file: round N asked again, each answer pre-filled, then replaced."""
     from .entry import changes_view
-    from .night import session_rules
+    from .night import current_state, session_rules
 
     with _BookErrors():
         book = _open_book(db)
@@ -559,7 +533,7 @@ def _edit_round(number: int, db: str | None, rechain: bool) -> None:
         fail(f"round {number}: session {sid} has " + (f"rounds 1 to {len(old)}" if old else "no rounds yet"))
     record = stored["rounds"][number - 1]["round"]
     entry = _entry(stored["players"], record["dealer"], prefill=record, confirm=f"replace round {number}?",
-                   rules=session_rules(stored))
+                   rules=session_rules(stored), state=current_state(old[: number - 1]))
     outcome = _run_entry(entry)
     if outcome.redeal:
         fail(f"round {number}: a 場四 is redealt, not a round; round {number} was left as it is")

@@ -26,13 +26,6 @@ PLAYERS = ["Aki", "Ben", "Chie"]
 FIELD = ["1k", "4k", "5k", "7k", "9k", "12k"]
 GOLDEN = Path(__file__).parent / "golden" / "sdin"
 
-#: scoring._Reader._sage hands each name of a list to _player_key, which reads the whole key again:
-#: every list of 下げ callers is refused ("sage: must be a player's name, not a list"). These tests
-#: pass once scoring.py reads the list; strict, so that the mark is taken off then.
-ENGINE_READS_NO_CALLER_LIST = pytest.mark.xfail(
-    strict=True, reason="scoring._Reader._sage refuses every list of 下げ callers (bug in scoring.py)")
-
-
 def golden(name: str) -> dict:
     return json.loads((GOLDEN / f"{name}.round.json").read_text("utf-8"))
 
@@ -117,7 +110,6 @@ HOW = "勝負 or cancel? (how Chie ended it; Enter: 勝負): "
 # 下げ: several callers, in the order they first called
 
 
-@ENGINE_READS_NO_CALLER_LIST
 @pytest.mark.parametrize("answer", ["Ben Aki", "b, a", "2 1", "Ben、Aki", "2,1"])
 def test_two_sage_callers_in_the_order_they_first_called(answer):
     lines = typed(TWO_CALLERS)
@@ -170,7 +162,6 @@ def test_a_cancel_by_the_sage_player_is_paid_half(answer):
             "Chie wins the round") in flat(out)
 
 
-@ENGINE_READS_NO_CALLER_LIST
 def test_a_cancel_after_two_callers():
     outcome, script, out = enter(typed(CANCEL_AFTER_TWO, how="c"))
     assert HOW in script.prompts
@@ -198,7 +189,6 @@ def test_shoubu_with_a_lone_opponent_caller_is_not_asked_and_paid_double():
             "pays Chie double, Aki pays nothing; Chie wins the round") in flat(out)
 
 
-@ENGINE_READS_NO_CALLER_LIST
 def test_shoubu_by_a_caller_with_one_other_caller_is_paid_double():
     outcome, _, out = enter(typed(SHOUBU_BOTH_CALLED, how=""))
     assert outcome.result.to_json() == scored(SHOUBU_BOTH_CALLED)
@@ -339,7 +329,7 @@ LIST_ROUNDS = {
 }
 
 
-@pytest.mark.parametrize("name", [*ROUNDS, *(pytest.param(n, marks=ENGINE_READS_NO_CALLER_LIST) for n in LIST_ROUNDS)])
+@pytest.mark.parametrize("name", [*ROUNDS, *LIST_ROUNDS])
 def test_edit_with_enter_everywhere_keeps_the_round(name):
     rnd, questions = {**ROUNDS, **LIST_ROUNDS}[name]
     outcome, script, _ = enter([""] * questions, prefill=rnd)
@@ -355,7 +345,6 @@ def test_edit_prefills_cancel_and_a_list_of_teyaku():
     assert script.prompts[2].endswith("[三本 赤]: ") and script.prompts[4].endswith("[空素]: ")
 
 
-@ENGINE_READS_NO_CALLER_LIST
 def test_edit_prefills_the_callers_in_order():
     _, script, _ = enter([""] * 11, prefill=TWO_CALLERS)
     assert script.prompts[6].endswith("[Ben Aki]: ")
@@ -408,7 +397,6 @@ def test_back_to_sage_and_no_caller_drops_the_question():
     assert outcome.result.to_json() == scored(rnd)
 
 
-@ENGINE_READS_NO_CALLER_LIST
 def test_back_to_sage_with_two_callers():
     lines = typed(CANCEL_AFTER_TWO, how="c")
     lines[7:7] = ["back", ""]  # back from 勝負 or cancel: Enter keeps "Ben Chie"
