@@ -16,7 +16,9 @@ from typing import Any
 
 from .rules import SDIN, Rules, profile
 from .scoring import (
+    BAD_ROUND,
     START,
+    PlayerResult,
     NightState,
     Payment,
     Result,
@@ -90,6 +92,42 @@ def replay_records(
         results.append(result)
         dealer, state = result.next_dealer, result.state
     return results
+
+
+def unscored(record: Mapping[str, Any], players: Sequence[str], dealer: str, rules: Rules,
+             state: NightState, problem: str) -> Result:
+    """A stored round that no longer scores, as a result that pays nothing and passes the night's
+    state on: the rest of the night still reads, and this round is marked (kind ``BAD_ROUND``)."""
+    raw = record.get("round") if isinstance(record, Mapping) else None
+    named = raw.get("dealer") if isinstance(raw, Mapping) else None
+    dealer = named if named in players else dealer
+    zero = PlayerResult(None, (), (), 0, 0)
+    rnd = Round(tuple(players), dealer, (), rules=rules)
+    return Result(rnd, "–", 0, BAD_ROUND, {p: zero for p in players}, (), dealer, rules, state, None, problem)
+
+
+def replay_lenient(session: Mapping[str, Any]) -> list[Result]:
+    """:func:`replay`, but a round that no longer scores is kept as an :func:`unscored` result
+    (kind ``BAD_ROUND``, its ``problem`` said) instead of stopping the replay: one bad round does
+    not lock the session's other rounds away."""
+    rules = session_rules(session)
+    players, dealer, state = session["players"], session["dealer"], START
+    results: list[Result] = []
+    for number, record in enumerate(session["rounds"], 1):
+        try:
+            result = score_record(record, players, dealer, rules, state)
+            if result.redeal:
+                raise ValueError("is a 場四 (redeal), which is never saved")
+        except (RoundError, ValueError, KeyError, TypeError, AttributeError) as e:
+            result = unscored(record, players, dealer, rules, state, str(StoredRoundError(number, e)))
+        results.append(result)
+        dealer, state = result.next_dealer, result.state
+    return results
+
+
+def bad_rounds(results: Sequence[Result]) -> dict[int, str]:
+    """The rounds that no longer score, by number, with what is wrong."""
+    return {n: r.problem or "" for n, r in enumerate(results, 1) if r.kind == BAD_ROUND}
 
 
 def replay(session: Mapping[str, Any]) -> list[Result]:

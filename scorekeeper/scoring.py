@@ -469,6 +469,8 @@ class PlayerResult(NamedTuple):
 
 #: How a round was settled (RULES.md §7).
 REDEAL, DEKIYAKU_ROUND, SPECIAL_ROUND, PLAIN_ROUND = "場四", "出来役", "特殊役", "札"
+#: a stored round that no longer scores (hand-edited, damaged): shown, marked, paying nothing
+BAD_ROUND = "✗"
 
 
 class NightState(NamedTuple):
@@ -496,6 +498,8 @@ class Result(NamedTuple):
     rules: Rules = SDIN
     state: NightState = START
     winner: str | None = None
+    #: why a stored round no longer scores (``BAD_ROUND`` only)
+    problem: str | None = None
 
     @property
     def redeal(self) -> bool:

@@ -837,77 +837,47 @@ class Book:
         session = self.session(sid)
         return session, self._db(Path(session["file"]), self._check_session)
 
-    def _rewritable_session_db(self, sid: str) -> tuple[dict[str, Any], TinyDB]:
-        """:meth:`_session_db` for a change to stored rounds: a session whose rounds no longer
-        check out is damage, and is never rewritten. Call it under the lock."""
-        from .night import StoredRoundError, replay
-
-        session, db = self._session_db(sid)
-        try:
-            replay(session)
-        except StoredRoundError as e:
-            raise damaged(Path(session["file"]), str(e)) from None
-        return session, db
-
     def add_round(self, sid: str, round_file: Mapping[str, Any]) -> int:
-        """Check a round file against the session and append it; returns its 1-based number.
+        """Check a round file against the session and append it; returns its 1-based number
+        (:meth:`scorekeeper.flows.Night.add_round`). A bad round is a
+        :class:`~scorekeeper.scoring.RoundError`; a 場四 is never saved."""
+        from .flows import Night
 
-        The file may leave out ``players`` (the session's) and ``dealer`` (the session's current
-        親); it is checked with the session's profile in the state its rounds leave. A bad round
-        is a :class:`~scorekeeper.scoring.RoundError`; a 場四 is never saved.
-        """
-        from .night import StoredRoundError, replay, score_next
-
-        with self.locked():
-            session, db = self._session_db(sid)
-            try:
-                results = replay(session)
-            except StoredRoundError as e:
-                raise damaged(Path(session["file"]), str(e)) from None
-            result = score_next(session, results, round_file)
-            record = _record(result)
-            n = len(session["rounds"]) + 1
-            db.table("rounds").insert(Document(record, doc_id=n))
-        return n
+        return Night(self, sid, load=False).add_round(round_file).number
 
     def replace_round(
         self, sid: str, n: int, round_file: Mapping[str, Any], *, rechain: bool = False
     ) -> tuple[list[int], list[int]]:
-        """Replace round ``n`` and re-score every later round (CONTRACT §5).
+        """Replace round ``n`` (:meth:`scorekeeper.flows.Night.replace_round`): the rounds whose
+        result changed, and the later rounds whose 親 no longer follows the chain."""
+        from .flows import Night
 
-        The file may leave out ``players`` and ``dealer`` (round ``n``'s 親 stays). Later rounds
-        keep their recorded 親 unless ``rechain``. Returns the numbers of the rounds whose result
-        changed, and of the later rounds whose 親 no longer follows the chain
-        (:func:`scorekeeper.night.replace`).
-        """
-        from .night import replace, session_rules
-        from .scoring import Round
+        done = Night(self, sid, load=False).replace_round(n, round_file, rechain=rechain)
+        return done.changed, done.breaks
 
+    def write_rounds(self, sid: str, before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]]) -> None:
+        """Replace the session's stored rounds ``before`` with ``after``: a compare-and-swap under
+        the lock, so a round saved meanwhile by another terminal is never overwritten (the
+        :class:`BookError` says so, and nothing is written). Only the rounds that differ are
+        rewritten, in one atomic replace of the session's file."""
         with self.locked():
-            session, db = self._rewritable_session_db(sid)
-            records = session["rounds"]
-            if not 1 <= n <= len(records):
-                raise SessionError(f"round {n}: session {sid} has rounds 1 to {len(records)}" if records else f"session {sid} has no rounds yet")
-            dealer = None if _has(round_file, "dealer") else records[n - 1]["round"]["dealer"]
-            rnd = Round.from_dict(round_file, players=session["players"], dealer=dealer, rules=session_rules(session))
-            new_records, changed, breaks = replace(session, n, rnd.to_dict(), rechain=rechain)
+            session, db = self._session_db(sid)
+            if session["rounds"] != list(before):
+                now = len(session["rounds"])
+                raise BookError(f"{session['file']}: the session changed meanwhile (now {now} round"
+                                f"{'' if now == 1 else 's'}); nothing was saved", Path(session["file"]))
             table = db.table("rounds")
-            for i, (old, after) in enumerate(zip(records, new_records), 1):
-                if old != after:
-                    table.upsert(Document(after, doc_id=i))
-        return changed, breaks
+            for i, record in enumerate(after, 1):
+                if i > len(before) or before[i - 1] != record:
+                    table.upsert(Document(dict(record), doc_id=i))
+            if len(after) < len(before):
+                table.remove(doc_ids=list(range(len(after) + 1, len(before) + 1)))
 
     def remove_last_round(self, sid: str, expect: int | None = None) -> dict[str, Any]:
         """Remove the session's last round and return it. ``expect``: the number it must have."""
-        with self.locked():
-            session, db = self._rewritable_session_db(sid)
-            n = len(session["rounds"])
-            if n == 0:
-                raise SessionError(f"session {sid} ({session['name']}) has no rounds: nothing to undo")
-            if expect is not None and n != expect:
-                raise BookError(f"{session['file']}: the session changed meanwhile (now {n} rounds); nothing was removed")
-            db.table("rounds").remove(doc_ids=[n])
-            return session["rounds"][-1]
+        from .flows import Night
+
+        return Night(self, sid, load=False).undo(expect=expect)
 
 
 def _copy(doc: Any) -> Any:
