@@ -476,86 +476,219 @@ def _entry(players: Any, dealer: str, to_stderr: bool = False, **options: Any) -
     return entry
 
 
-def _run_entry(entry: Any) -> Any:
+def _open_night(db: str | None, session: str | None = None) -> Any:
+    """The session (default the current one) as a :class:`~scorekeeper.flows.Night`."""
+    from .flows import Night
+    from .store import book_path
+
+    with _BookErrors():
+        return Night.open(book_path(db), session)
+
+
+def _bad_rounds(night: Any) -> None:
+    """After a reader has shown what it can: a round that no longer scores is the book's damage
+    (status 1), named with its file and number."""
+    from .store import damaged
+
+    bad = night.bad
+    if bad:
+        n = min(bad)
+        more = f"; {len(bad) - 1} more round{'s' if len(bad) > 2 else ''} too (see doctor)" if len(bad) > 1 else ""
+        fail(str(damaged(Path(night.session["file"]), f"{bad[n]} (edit {n} replaces it){more}")), EXIT_BOOK)
+
+
+class _DraftKeeper:
+    """Keeps every answer of a round being typed in the session's draft, as it is typed. A draft
+    that can't be written (a full disk, another terminal typing) is said once, never fatal."""
+
+    def __init__(self, night: Any, draft: Any, out: Any) -> None:
+        self.night, self.draft, self.out = night, draft, out
+        self.seen = draft.revision
+        self.where: Path | None = None
+        self.failed = False
+
+    def __call__(self, answers: dict[str, str]) -> None:
+        from .drafts import DraftConflict
+        from .store import BookError
+
+        if self.failed:
+            return
+        self.draft.answers = answers
+        try:
+            where = self.night.keep(self.draft, self.seen)
+        except DraftConflict as e:
+            self.failed = True
+            self.out.print(f"  (draft: {e}; these answers are not kept)", style="yellow")
+            return
+        except BookError as e:
+            self.failed = True
+            self.out.print(f"  (draft: can't be kept: {e})", style="yellow")
+            return
+        self.seen = self.draft.revision
+        if where != self.where and where.parent != self.night.drafts.beside:
+            self.out.print(f"  (answers kept in {where}: the book's folder can't be written)", style="dim")
+        self.where = where
+
+
+def _run_entry(entry: Any, keeper: _DraftKeeper | None = None) -> Any:
     from .entry import Aborted
 
     try:
         return entry.run()
     except Aborted:
+        if keeper is not None and keeper.where is not None:
+            again = "edit " + str(keeper.draft.number) if keeper.draft.kind == "edit" else "round"
+            keeper.out.print(f"the answers typed are kept in {keeper.where}: `hachi-score {again}` offers to "
+                             "resume them (`hachi-score round --discard` throws them away)", style="yellow")
         fail("aborted: nothing was saved", EXIT_BOOK)
 
 
-def _enter_round(session: str | None, db: str | None, as_json: bool) -> None:
-    """`round` without --file: ask the round at the table, then save it if confirmed."""
-    from .night import current_dealer, current_state, session_rules
+def _take_draft(night: Any, kind: str, number: int, resume: bool, out: Any) -> Any:
+    """The session's kept answers for this round, if the person resumes them (``--resume``: yes
+    without asking). Returns the draft to keep typing into: the old one, or a new one."""
+    draft, where = night.draft()
+    if draft is None or (draft.kind, draft.number if draft.kind == "edit" else 0) != (kind, number if kind == "edit" else 0):
+        if draft is not None and not resume:
+            what = f"edit {draft.number}" if draft.kind == "edit" else f"round {draft.number}"
+            out.print(f"(answers kept for {what} since {draft.updated[11:16]} are replaced as you type; "
+                      f"`hachi-score {'edit ' + str(draft.number) if draft.kind == 'edit' else 'round'}` resumes them first)",
+                      style="yellow")
+        if resume and draft is None:
+            fail("--resume: no answers are kept for this session")
+        new = night.new_draft(kind, number)
+        new.revision = draft.revision if draft is not None else 0
+        return new
+    if not resume:
+        count = sum(1 for v in draft.answers.values() if v)
+        answer = _ask_line(f"{count} answers typed for this round at {draft.updated[11:16]} are kept "
+                           f"({where}). Resume them? [Y/n/discard]: ").strip().lower()
+        if answer in ("d", "discard"):
+            night.discard()
+            fresh = night.new_draft(kind, number)
+            return fresh
+        if answer in ("n", "no", "いいえ"):
+            fresh = night.new_draft(kind, number)
+            fresh.revision = draft.revision
+            return fresh
+    draft.resuming = True
+    return draft
 
-    with _BookErrors():
-        book = _open_book(db)
-        sid = book.resolve(session)
-        stored = book.session(sid)
-    results = _replay(stored)
-    outcome = _run_entry(_entry(stored["players"], current_dealer(stored, results), as_json,
-                                rules=session_rules(stored), state=current_state(results)))
-    number = None
-    if not outcome.redeal:
-        with _BookErrors(), book.locked():
-            now = len(book.session(sid)["rounds"])
-            if now != len(stored["rounds"]):
-                fail(f"session {sid} changed while the round was typed (now {now} rounds); "
-                     "nothing was saved: enter it again", EXIT_BOOK)
-            number = book.add_round(sid, outcome.round_file)
-        results.append(outcome.result)
-    if as_json:
-        emit_json({"session": sid, "round": number, "saved": number is not None, **outcome.result.to_json()})
-        return
-    from .night_view import standing_line
+
+def _ask_line(prompt: str) -> str:
+    print(prompt, end="", file=sys.stderr, flush=True)
+    line = input()
+    if not sys.stdin.isatty():
+        print(line, file=sys.stderr, flush=True)
+    return line
+
+
+def _enter_round(session: str | None, db: str | None, as_json: bool, resume: bool, discard: bool) -> None:
+    """`round` without --file: ask the round at the table, then save it if confirmed. Every
+    answer is kept in the session's draft as it is typed; nothing reaches the book before yes."""
     from .render import console
 
-    out = console()
-    if number is None:
-        out.print(f"場四: redeal. {outcome.result.round.dealer} deals again; nothing was saved.")
+    out = console(stderr=as_json)
+    night = _open_night(db, session)
+    if discard:
+        print("the kept answers were discarded" if night.discard() else "no answers were kept for this session")
         return
-    out.print(f"round {number} saved to session {sid}.")
-    out.print(standing_line(stored, results))
+    with _BookErrors():
+        night.check_writable()  # before the first question, not after the last
+    draft = _take_draft(night, "round", night.rounds + 1, resume, out)
+    answers = dict(draft.answers) if getattr(draft, "resuming", False) else {}
+    if answers and draft.rounds_at != night.rounds:
+        out.print(f"another terminal saved {night.rounds - draft.rounds_at} round(s) meanwhile: "
+                  f"this is round {night.rounds + 1}, and the 親 is asked again", style="yellow")
+        answers.pop("dealer", None)
+        draft.rounds_at, draft.number = night.rounds, night.rounds + 1
+    out.print(night.header(), style="bold")
+    keeper = _DraftKeeper(night, draft, out)
+    entry = _entry(night.players, night.dealer, as_json, rules=night.rules, state=night.state,
+                   resume=answers, on_answer=keeper, chain=night.dealer if night.rounds else None)
+    outcome = _run_entry(entry, keeper)
+    if outcome.redeal:
+        night.discard()
+        if as_json:
+            emit_json({"session": night.sid, "round": None, "saved": False, **outcome.result.to_json()})
+        else:
+            out.print(f"場四: redeal. {outcome.result.round.dealer} deals again; nothing was saved.")
+        return
+    try:
+        with _BookErrors():
+            added = night.add_round(outcome.round_file, expect_rounds=draft.rounds_at)
+    except UserError as e:
+        kept = f"; the answers are kept in {keeper.where}: `hachi-score round` resumes them" if keeper.where else ""
+        raise UserError(f"{e}{kept}", e.code) from None
+    night.discard()
+    _saved(night, added, as_json, out)
+
+
+def _saved(night: Any, added: Any, as_json: bool, out: Any) -> None:
+    """After a round is saved: its number, the standing; at the planned last round, the night."""
+    if as_json:
+        emit_json({"session": night.sid, "round": added.number, "saved": True, **added.result.to_json()})
+        return
+    from .night_view import settlement_view, standing_line
+    from . import night as night_mod
+
+    out.print(f"round {added.number} saved to session {night.sid}.")
+    out.print(standing_line(night.session, added.results))
+    if added.number == night.planned:
+        out.print(f"that was the planned last round ({night.planned}): the night stands", style="bold")
+        out.print(settlement_view(night_mod.totals(added.results, night.players), night.session.get("rate"),
+                                  night.rules.kan))
 
 
 def _edit_round(number: int, db: str | None, rechain: bool) -> None:
     """`edit N` without --file: round N asked again, each answer pre-filled, then replaced."""
-    from .entry import changes_view
-    from .night import current_state, session_rules
-
-    with _BookErrors():
-        book = _open_book(db)
-        sid = book.resolve(None)
-        stored = book.session(sid)
-    old = _replay(stored)
-    if not 1 <= number <= len(old):
-        fail(f"round {number}: session {sid} has " + (f"rounds 1 to {len(old)}" if old else "no rounds yet"))
-    record = stored["rounds"][number - 1]["round"]
-    entry = _entry(stored["players"], record["dealer"], prefill=record, confirm=f"replace round {number}?",
-                   rules=session_rules(stored), state=current_state(old[: number - 1]))
-    outcome = _run_entry(entry)
-    if outcome.redeal:
-        fail(f"round {number}: a 場四 is redealt, not a round; round {number} was left as it is")
-    with _BookErrors(), book.locked():
-        if book.session(sid)["rounds"] != stored["rounds"]:
-            fail(f"session {sid} changed while round {number} was typed; nothing was saved: edit it again",
-                 EXIT_BOOK)
-        changed, breaks = book.replace_round(sid, number, outcome.round_file, rechain=rechain)
-        stored = book.session(sid)
-    new = _replay(stored)
-    from .night_view import standing_line
     from .render import console
 
     out = console()
-    if changed:
-        out.print(f"round {number} replaced; results changed in round{'s' if len(changed) > 1 else ''} "
-                  f"{', '.join(map(str, changed))}")
-        out.print(changes_view(stored["players"], old, new, changed))
+    night = _open_night(db)
+    if not 1 <= number <= night.rounds:
+        fail(f"round {number}: session {night.sid} has " + (f"rounds 1 to {night.rounds}" if night.rounds else "no rounds yet"))
+    with _BookErrors():
+        night.check_writable()
+    record = night.session["rounds"][number - 1]["round"]
+    stored = list(night.session["rounds"])
+    draft = _take_draft(night, "edit", number, False, out)
+    answers = dict(draft.answers) if getattr(draft, "resuming", False) else {}
+    out.print(night.header(number).replace(" · round", " · edit round"), style="bold")
+    keeper = _DraftKeeper(night, draft, out)
+    prefill = record if number not in night.bad else None
+    entry = _entry(night.players, record.get("dealer") or night.dealer, prefill=prefill,
+                   confirm=f"replace round {number}?", rules=night.rules, state=night.state_before(number),
+                   resume=answers, on_answer=keeper)
+    outcome = _run_entry(entry, keeper)
+    if outcome.redeal:
+        fail(f"round {number}: a 場四 is redealt, not a round; round {number} was left as it is")
+    with _BookErrors():
+        done = night.replace_round(number, outcome.round_file, rechain=rechain, expect=stored)
+    night.discard()
+    _replaced(night, done, out)
+
+
+def _replaced(night: Any, done: Any, out: Any, *, title: bool = False) -> None:
+    """What an edit changed: the round, the before/after of every round that changed, the 親
+    chain breaks, the standing. The same at the prompt and by file."""
+    from .entry import changes_view
+    from .night_view import standing_line
+    from .render import round_view
+
+    n = done.number
+    if title:
+        out.print(round_view(done.after[n - 1], title=f"round {n} (edited)"))
+    later = [c for c in done.changed if c != n]
+    if done.changed:
+        out.print(f"round {n} replaced; results changed in round{'s' if len(done.changed) > 1 else ''} "
+                  f"{', '.join(map(str, done.changed))}")
+        if later:
+            out.print(f"re-scored: round{'s' if len(later) > 1 else ''} {', '.join(map(str, later))} changed")
+        out.print(changes_view(night.players, done.before, done.after, done.changed))
     else:
-        out.print(f"round {number} replaced; no result changed")
-    _say_breaks(out, breaks)
-    out.print(standing_line(stored, new))
+        out.print(f"round {n} replaced; no result changed")
+    _say_breaks(out, done.breaks)
+    out.print(standing_line(night.session, done.after))
 
 
 def _say_breaks(out: Any, breaks: list[int]) -> None:
@@ -576,42 +709,62 @@ def round_(
     as_json: Annotated[
         bool, typer.Option("--json", help="The result as one compact JSON object, with its number.")
     ] = False,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Resume the answers kept for this session's round, without asking.")
+    ] = False,
+    discard: Annotated[
+        bool, typer.Option("--discard", help="Throw away the answers kept for this session's round.")
+    ] = False,
     db: DbOption = None,
 ) -> None:
     """Score a round and add it to the current session.
 
     Without --file, asks the round at the table question by question (? for help, back to go
-    back), shows the result and saves it once confirmed. The file may leave out players (the
-    session's) and dealer (the current 親). A 場四 is shown and not saved.
+    back), shows the result and saves it once confirmed. Every answer is kept as it is typed
+    (in a draft beside the book): if the round can't be saved, or is stopped, the next `round`
+    offers to resume it. The file may leave out players (the session's) and dealer (the current
+    親). A 親 that is not the last round's winner is noted on standard error. A 場四 is shown and
+    not saved.
     """
     if file is None:
-        _enter_round(session, db, as_json)
+        _enter_round(session, db, as_json, resume, discard)
         return
     data = read_json_arg(file)
+    night = _open_night(db, session)
     with _BookErrors(file):
-        from .night import score_next
-
-        book = _open_book(db)
-        with book.locked():
-            sid = book.resolve(session)
-            stored = book.session(sid)
-            results = _replay(stored)
-            result = score_next(stored, results, data)
-            number = None
-            if not result.redeal:
-                number = book.add_round(sid, {**data, "dealer": result.round.dealer})
-                results.append(result)
-    if as_json:
-        emit_json({"session": sid, "round": number, "saved": number is not None, **result.to_json()})
-        return
-    from .night_view import standing_line
+        added = night.add_round(data, expect_rounds=None) if not _is_redeal(night, data) else None
     from .render import console, round_view
 
+    if added is None:  # 場四: shown, never saved
+        with _BookErrors(file):
+            result = night.score_next(data)
+        if as_json:
+            emit_json({"session": night.sid, "round": None, "saved": False, **result.to_json()})
+        else:
+            console().print(round_view(result, title="場四: not saved"))
+        return
+    expected = night.chain_break(added.result, added.number)
+    if expected is not None:
+        _error(f"round {added.number}: its 親 {added.result.round.dealer} is not the last round's winner "
+               f"{expected} (kept as written: who really dealt)")
+    if as_json:
+        emit_json({"session": night.sid, "round": added.number, "saved": True, **added.result.to_json()})
+        return
+    from .night_view import standing_line
+
     out = console()
-    title = f"round {number}" if number else "場四: not saved"
-    out.print(round_view(result, title=title))
-    if number:
-        out.print(standing_line(stored, results))
+    out.print(round_view(added.result, title=f"round {added.number}"))
+    out.print(standing_line(night.session, added.results))
+
+
+def _is_redeal(night: Any, data: Any) -> bool:
+    """Is this round file a 場四 (shown, never saved)? A bad file answers False: the save says why."""
+    from .scoring import Round, RoundError
+
+    try:
+        return Round.from_dict(data, players=night.players, dealer=night.dealer, rules=night.rules).redeal
+    except RoundError:
+        return False
 
 
 @app.command()
@@ -621,11 +774,13 @@ def summary(
     show_all: Annotated[bool, typer.Option("--all", help="Every round in the table, not the last 12.")] = False,
     db: DbOption = None,
 ) -> None:
-    """Standings in 文 and 貫, the rounds, a trend per player and the settlement."""
-    with _BookErrors():
-        book = _open_book(db)
-        stored = book.session(book.resolve(session))
-    _print_summary(stored, _replay(stored), as_json, show_all)
+    """Standings in 文 and 貫, the rounds, a trend per player and the settlement.
+
+    A stored round that no longer scores is marked and counts nothing; the rest is shown, and
+    the status is 1 with a line naming it (`edit N` replaces it)."""
+    night = _open_night(db, session)
+    _print_summary(night.session, night.results, as_json, show_all)
+    _bad_rounds(night)
 
 
 @app.command()
@@ -673,22 +828,23 @@ def show(
     db: DbOption = None,
 ) -> None:
     """Round N in full: its cards, every yaku with its value, the payments."""
-    with _BookErrors():
-        book = _open_book(db)
-        stored = book.session(book.resolve(session))
-    results = _replay(stored)
+    night = _open_night(db, session)
+    stored, results = night.session, night.results
     if not 1 <= number <= len(results):
         have = f"rounds 1 to {len(results)}" if results else "no rounds yet"
         fail(f"round {number}: session {stored['id']} has {have}")
     record, result = stored["rounds"][number - 1], results[number - 1]
     if as_json:
         emit_json({"session": stored["id"], "round": number, "rules": result.rules.name,
-                   "file": record["round"], **result.to_json()})
+                   "file": record["round"], **result.to_json(),
+                   **({"problem": result.problem} if result.problem else {})})
+        _bad_rounds(night)
         return
     from .night_view import round_detail
     from .render import console
 
     console().print(round_detail(number, result, record))
+    _bad_rounds(night)
 
 
 def _confirm(question: str) -> bool:
@@ -714,24 +870,17 @@ def undo(
     db: DbOption = None,
 ) -> None:
     """Remove the current session's last round."""
+    night = _open_night(db)
+    count = night.rounds
+    if count == 0:
+        fail(f"session {night.sid} ({night.session['name']}) has no rounds: nothing to undo")
+    if not yes:
+        last = night.session["rounds"][-1]["round"]
+        if not _confirm(f"remove round {count} of session {night.sid} (親 {last.get('dealer')})?"):
+            fail(f"aborted: round {count} was kept", EXIT_BOOK)
     with _BookErrors():
-        book = _open_book(db)
-        sid = book.resolve(None)
-        stored = book.session(sid)
-        count = len(stored["rounds"])
-        if count == 0:
-            fail(f"session {sid} ({stored['name']}) has no rounds: nothing to undo")
-        if not yes:
-            last = stored["rounds"][-1]["round"]
-            if not _confirm(f"remove round {count} of session {sid} (親 {last['dealer']})?"):
-                fail(f"aborted: round {count} was kept", EXIT_BOOK)
-        book.remove_last_round(sid, expect=count)
-        stored = book.session(sid)
-    from .night import current_dealer
-
-    results = _replay(stored)
-    print(f"removed round {count} of session {sid}; {len(results)} rounds left, next 親 "
-          f"{current_dealer(stored, results)}")
+        night.undo(expect=count)
+    print(f"removed round {count} of session {night.sid}; {night.rounds} rounds left, next 親 {night.dealer}")
 
 
 @app.command()
@@ -757,22 +906,12 @@ def edit(
         _edit_round(number, db, rechain)
         return
     data = read_json_arg(file)
+    night = _open_night(db)
     with _BookErrors(file):
-        book = _open_book(db)
-        sid = book.resolve(None)
-        changed, breaks = book.replace_round(sid, number, data, rechain=rechain)
-        stored = book.session(sid)
-    results = _replay(stored)
-    from .night_view import standing_line
-    from .render import console, round_view
+        done = night.replace_round(number, data, rechain=rechain)
+    from .render import console
 
-    out = console()
-    out.print(round_view(results[number - 1], title=f"round {number} (edited)"))
-    later = [n for n in changed if n != number]
-    if later:
-        out.print(f"re-scored: round{'s' if len(later) > 1 else ''} {', '.join(map(str, later))} changed")
-    _say_breaks(out, breaks)
-    out.print(standing_line(stored, results))
+    _replaced(night, done, console(), title=True)
 
 
 @app.command()
@@ -788,10 +927,8 @@ def export(
     """Write a session as JSON (to import again) or CSV (one row per round)."""
     if as_json and as_csv:
         fail("--json and --csv: choose one")
-    with _BookErrors():
-        book = _open_book(db)
-        stored = book.session(book.resolve(session))
-    results = _replay(stored)
+    night = _open_night(db, session)
+    stored, results = night.session, night.results
     if as_csv:
         import csv
         import io
@@ -807,6 +944,7 @@ def export(
         text = json.dumps(export_data(stored), ensure_ascii=False, separators=(",", ":")) + "\n"
     if output is None:
         sys.stdout.write(text)
+        _bad_rounds(night)
         return
     from .store import BookError, atomic_write
 
@@ -817,6 +955,7 @@ def export(
     except BookError as e:
         fail(str(e), EXIT_BOOK)
     print(f"wrote session {stored['id']} ({len(results)} rounds) to {output}", file=sys.stderr)
+    _bad_rounds(night)
 
 
 @app.command("import")

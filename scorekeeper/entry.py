@@ -136,6 +136,9 @@ class RoundEntry:
         rules: Rules = SDIN,
         state: NightState | None = None,
         confirm: str = "save?",
+        resume: Mapping[str, str] | None = None,
+        on_answer: Callable[[dict[str, str]], None] | None = None,
+        chain: str | None = None,
     ) -> None:
         self.players = tuple(players)
         self.ask = ask
@@ -150,6 +153,13 @@ class RoundEntry:
         self.texts: dict[str, str] = {"dealer": dealer}
         self.width = max(cell_len(p) for p in self.players)
         self.current = "dealer"
+        #: the 親 the chain gives (the last round's winner): another is taken after a yes
+        self.chain = chain
+        #: answers typed earlier (a draft): each taken again without asking while it checks out
+        self.resume = dict(resume or {})
+        #: called with every answer as typed, by question (the draft keeps them)
+        self.on_answer = on_answer
+        self.typed: dict[str, str] = dict(self.resume)
         if prefill is not None:
             self._prefill(prefill)
 
@@ -205,7 +215,7 @@ class RoundEntry:
                 i -= 1
                 continue
             self._intro(key)
-            answer = self._ask(key, steps[:i])
+            answer = self._resumed(key, steps[:i]) if key in self.resume else self._ask(key, steps[:i])
             if answer is _BACK:
                 if i == 0:
                     self._say("  (this is the first question)", style="dim")
@@ -215,11 +225,35 @@ class RoundEntry:
             else:
                 i += 1
 
+    def _resumed(self, key: str, before: list[str]) -> Any:
+        """A draft's answer to ``key``, taken again as if typed while it checks out; asked
+        afresh (the draft's answer as its default) when it no longer does."""
+        text = self.resume.pop(key)
+        try:
+            value, shown, rnd = self._answer(key, text, before, confirm_chain=False)
+        except AnswerError as e:
+            self._say(f"  {self._prompt(key)}: {text}  ✗ {e}", style="red")
+            self.texts[key] = text
+            return self._ask(key, before)
+        self.values[key] = value
+        self.texts[key] = shown
+        self._say(f"  {self._prompt(key)}: {shown or '–'}", style="dim")
+        self._echo(key, value, before + [key], rnd)
+        return rnd
+
+    def _keep(self, key: str, line: str) -> None:
+        """An answer as typed, to the draft (a blank line keeps the default it accepted)."""
+        self.typed[key] = line.strip() or self.texts.get(key, "")
+        if self.on_answer is not None:
+            self.on_answer(dict(self.typed))
+
     def _ask(self, key: str, before: list[str]) -> Any:
         """Ask ``key`` until its answer checks out; the checked round so far, or ``_BACK``."""
         while True:
             default = self.texts.get(key, "")
             line = self.ask(f"{self._prompt(key)}{f' [{default}]' if default else ''}: ")
+            if _fold(line) not in HELP_WORDS | BACK_WORDS:
+                self._keep(key, line)
             word = _fold(line)
             if word in HELP_WORDS:
                 self._help(key)
@@ -281,11 +315,13 @@ class RoundEntry:
 
     # -- answers: each checked by Round.from_dict on the round answered so far ------------------
 
-    def _answer(self, key: str, text: str, before: list[str]) -> tuple[Any, str, Round | None]:
+    def _answer(self, key: str, text: str, before: list[str], confirm_chain: bool = True) -> tuple[Any, str, Round | None]:
         """(the answer in canonical form, its text as a default, the round if it is complete)."""
         kind = key.partition(":")[0]
         if kind == "dealer":
             who = self._player(text)
+            if confirm_chain and self.chain is not None and who != self.chain:
+                self._confirm_chain_break(who)
             return who, who, self._check(before, {key: who})
         if kind == "field":
             rnd = self._check(before, {key: text})  # the text as typed: errors quote its tokens
@@ -329,6 +365,13 @@ class RoundEntry:
             raise AnswerError(f"{' and '.join(callers)}: under {self.rules.name} only one player may call 下げ "
                               "in a round (RULES §7)")
         return tuple(callers)
+
+    def _confirm_chain_break(self, who: str) -> None:
+        """A 親 other than the last round's winner is taken only after a yes (who really dealt)."""
+        answer = _fold(self.ask(f"  {self.chain} won the last round and deals next by the chain: "
+                                f"did {who} deal this round? [y/N]: "))
+        if answer not in ("y", "yes", "はい"):
+            raise AnswerError(f"the 親 stays {self.chain}, the last round's winner (Enter takes it)")
 
     def _spaced_players(self, part: str) -> list[str]:
         """Players typed with spaces between them; the longest run of words that is a name first."""

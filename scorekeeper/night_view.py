@@ -16,7 +16,7 @@ from rich.text import Text
 from . import night
 from .cards import sort_cards
 from .render import mon, name, round_view, waiting_label
-from .scoring import PLAIN_ROUND, Payment, Result, Round
+from .scoring import BAD_ROUND, PLAIN_ROUND, Payment, Result, Round
 
 SPARKS = "▁▂▃▄▅▆▇█"
 #: rounds shown in the summary's table without --all
@@ -101,13 +101,15 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
                 yaku.append(" · ")
             yaku.append(p)
             yaku.append(f" {y}")
-        if not yaku:
+        if r.kind == BAD_ROUND:
+            yaku.append("✗ does not score: edit replaces it", style="red")
+        elif not yaku:
             yaku.append("札 card points only" if r.kind == PLAIN_ROUND else "–", style="dim")
         if r.round.sage:
             yaku.append(" (下げ ", style="yellow")
             yaku.append("→".join(r.round.sage), style="yellow")
             yaku.append(")", style="yellow")
-        table.add_row(str(n), name(r.round.dealer), f"{r.field_class} ×{r.multiplier}", yaku,
+        table.add_row(str(n), name(r.round.dealer), "✗" if r.kind == BAD_ROUND else f"{r.field_class} ×{r.multiplier}", yaku,
                       *[mon(r.players[p].mon) for p in players])
     if not results:
         table.add_row("–", "", "", Text("no rounds yet", style="dim"), *["" for _ in players])
@@ -168,7 +170,13 @@ def sessions_view(rows: Sequence[Mapping[str, Any]], current: str | None) -> Tab
 
 
 def round_detail(number: int, result: Result, record: Mapping[str, Any]) -> Group:
-    """One stored round in full: the result (yaku with values, payments) and every card typed."""
+    """One stored round in full: the result (yaku with values, payments) and every card typed.
+    A round that no longer scores shows what is wrong and the round file as stored."""
+    if result.kind == BAD_ROUND:
+        import json
+
+        stored = json.dumps(record.get("round"), ensure_ascii=False)
+        return Group(round_view(result, title=f"round {number}"), Text(), Text("as stored: " + stored))
     rnd: Round = result.round
     cards = Table(title="cards", title_justify="left", show_edge=False, pad_edge=False)
     cards.add_column("player")

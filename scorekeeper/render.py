@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .cards import DECK_COUNT, FACES, MONTHS, sort_cards
-from .scoring import PLAIN_ROUND, REDEAL, SPECIAL_ROUND, Result
+from .scoring import BAD_ROUND, PLAIN_ROUND, REDEAL, SPECIAL_ROUND, Result
 from .yaku import YAKU_BY_NAME, dekiyaku_kan
 
 FIELD_READINGS = {"小場": "こば", "大場": "おおば", "絶場": "ぜつば"}
@@ -67,6 +67,8 @@ def waiting_label(carry: Iterable[int]) -> str:
 def field_label(result: Result) -> str:
     """``小場 (こば) ×4 (carried over)``: the field's class and the multiplier the round applied."""
     fc = result.field_class
+    if result.kind == BAD_ROUND:
+        return "✗ does not score"
     label = f"{fc} ({FIELD_READINGS[fc]}) ×{result.multiplier}"
     own = result.rules.multipliers[fc]
     if result.multiplier != own and not result.redeal:
@@ -82,6 +84,9 @@ def round_view(result: Result, title: str | None = None) -> Group:
     if title:
         head.append(title + "  ", style="bold")
     head.append(field_label(result), style="bold")
+    if result.kind == BAD_ROUND:
+        head.append(f"\n{result.problem}\nIt counts nothing until `edit` replaces it.", style="red")
+        return Group(head)
     head.append(f"  rules {result.rules.name} (1貫 = {result.rules.kan}文)")
     if result.state.carry:
         head.append("  " + waiting_label(result.state.carry), style="bold")

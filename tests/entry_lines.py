@@ -71,5 +71,7 @@ def printed(con: Console) -> str:
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file under ``folder`` and its bytes: a book "byte for byte"."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    """Every file of the book under ``folder`` and its bytes: a book "byte for byte". The drafts
+    beside it (``*.drafts/``: the answers of a round being typed) are not the book."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and not any(part.endswith(".drafts") for part in p.relative_to(folder).parts)}
