@@ -270,7 +270,7 @@ class _Reader:
         if value is None or value == []:
             return ()
         names = value if isinstance(value, list) else [value]
-        callers = tuple(self._player_key("sage", name) if isinstance(name, str) else self._player_key_bad("sage", name) for name in names)
+        callers = tuple(self._sage_name(name) for name in names)
         if len(set(callers)) != len(callers):
             raise RoundError("sage", f"names a player twice ({_names(list(callers))}): list each caller once, in the order they first called")
         limit = self.rules.sage_callers
@@ -278,8 +278,13 @@ class _Reader:
             raise RoundError("sage", f"{len(callers)} players called 下げ, but under {self.rules.name} only one may")
         return callers
 
-    def _player_key_bad(self, key: str, value: Any) -> str:
-        raise RoundError(key, f"must be a player's name or a list of names, not {_type(value)}")
+    def _sage_name(self, value: Any) -> str:
+        """One name of ``sage`` (the key may hold a list: each name is checked on its own)."""
+        if not isinstance(value, str):
+            raise RoundError("sage", f"must be a player's name or a list of names, not {_type(value)}")
+        if value not in self.players:
+            raise RoundError("sage", f"{quote(value)} is not one of the players {_names(self.players)}")
+        return value
 
     def _ended_how(self, ended_by: str | None, sage: tuple[str, ...]) -> str | None:
         value = self._get("ended_how")
