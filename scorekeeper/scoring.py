@@ -161,8 +161,8 @@ class _Reader:
                 raise RoundError(f"hands.{p}", f"holds {len(hand)} cards, not 7")
         self._within_deck("field and hands", {"field": field_cards, **{f"hands.{p}": h for p, h in hands.items()}})
         base = Round(players, dealer, tuple(field_cards), {p: tuple(h) for p, h in hands.items()})
-        if base.redeal:
-            return base  # 場四: the piles and the rest are not judged
+        if base.redeal:  # 場四: the piles and the rest are not judged; what waits passes through unused
+            return Round(players, dealer, tuple(field_cards), base.hands, carry=self._carry(), rules=self.rules)
         declared = self._declared(hands)
         captured = {p: self._cards(f"captured.{p}", v) for p, v in self._per_player("captured").items()}
         self._within_deck("the piles", {f"captured.{p}": pile for p, pile in captured.items()})

@@ -114,6 +114,12 @@ def test_a_bashi_redeal_uses_up_nothing():
     assert result.winner is None
 
 
+def test_a_standalone_bashi_files_carry_waits_on_after_it():
+    bashi = round_file({}, field=["9t", "9r", "9k", "9k", "11h", "1h"], carry=[2, 4])
+    result = score_dict(bashi, rules=F)
+    assert result.redeal and result.to_json()["carry"] == [4, 2]
+
+
 # --- "Switch stack: the round's multiplier is the product of this field's, no cap" ---------------
 
 
@@ -223,3 +229,9 @@ def test_carry_non_empty_under_stack_or_none_is_bad(rules):
 def test_carry_empty_or_absent_under_stack_or_none_is_good(rules):
     for carry in ([], None):
         assert score_dict(akatan_round(carry=carry), rules=rules).state.carry == ()
+
+
+def test_a_bashi_round_keeps_its_profile():
+    bashi = Round.from_dict(round_file({}, field=["9t", "9r", "9k", "9k", "11h", "1h"]), rules=F)
+    assert bashi.rules == F
+    assert score(bashi).to_json()["profile"] == "fudawiki"
