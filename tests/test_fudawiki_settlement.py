@@ -306,6 +306,16 @@ def test_the_same_piles_under_sdin_rules_pay_sohachi_and_sujiroku():
     assert special(piles, "Ben", F) == {"Aki": [], "Ben": [("総八", 100)], "Chie": []}
 
 
+def test_sohachi_goes_before_nihachi():
+    # with a real deck the two never meet (three piles of 88 hold no 168); a profile whose 二八
+    # starts at 88 makes every pile of SOHACHI_SUJIROKU one, and 総八 still comes first
+    rules = F._replace(nihachi_from=88)
+    piles = {p: cards(pile) for p, pile in SOHACHI_SUJIROKU.items()}
+    assert special(piles, "Ben", rules) == {"Aki": [], "Ben": [("総八", 100)], "Chie": []}
+    everything = special(piles, "Ben", rules._replace(special_mode="all"))
+    assert [n for n, _ in everything["Ben"]] == ["総八", "二八"]
+
+
 def test_nihachi_goes_before_sujiroku_of_another_player():
     result = fw(played_out(NIHACHI_SUJIROKU))
     assert {p: r.special for p, r in result.players.items()} == {"Aki": ("二八",), "Ben": (), "Chie": ()}
