@@ -169,3 +169,27 @@ def test_replaying_a_night_the_multiplier_is_1_2_or_4_and_the_queue_stays_larges
         assert (result.multiplier, queue) == (ref_mult, ref_queue)
         assert result.to_json()["carry"] == list(queue)
         state, dealer = result.state, result.next_dealer
+
+
+@LIGHT
+@given(simulations(rules="fudawiki"), st.booleans())
+def test_declaring_each_dealt_hands_teyaku_by_name_scores_the_same_but_tobikomi(case, as_list):
+    _, sim = case
+    rules = profile("fudawiki")
+    declared = {}
+    for p, hand in sim.dealt.items():
+        names = own_teyaku_groups(hand)
+        if names:
+            declared[p] = list(names) if as_list or len(names) > 1 else names[0]
+    by_hand = dict(sim.round, hands=sim.dealt)
+    both = dict(by_hand, teyaku=declared)
+    by_name = {k: v for k, v in by_hand.items() if k != "hands"} | {"teyaku": declared}
+    expected = score_dict(by_hand, rules=rules)
+    assert score_dict(both, rules=rules).to_json() == expected.to_json()
+    named = score_dict(by_name, rules=rules)
+    # 飛び込み needs the dealt hand (TRADITIONAL §6); everything else is the same
+    assert [p for p in named.payments if p.reason != "飛び込み"] == [p for p in expected.payments if p.reason != "飛び込み"]
+    assert not any(p.reason == "飛び込み" for p in named.payments)
+    for p, r in named.players.items():
+        assert r.teyaku_all == expected.players[p].teyaku_all
+        assert r.bonuses == tuple(b for b in expected.players[p].bonuses if b != "飛び込み")
