@@ -10,6 +10,7 @@ from collections import Counter
 from helpers import mon, net_of_payments
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from simulator import DECK as DECK_CODES
 from simulator import (
     Simulation,
     fudawiki_dekiyaku,
@@ -23,8 +24,10 @@ from simulator import (
     simulate,
 )
 
+from scorekeeper.notation import parse_cards
 from scorekeeper.rules import profile
 from scorekeeper.scoring import NightState, Round, score, score_dict
+from scorekeeper.yaku import teyaku_all
 
 PROFILE = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LIGHT = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -193,3 +196,30 @@ def test_declaring_each_dealt_hands_teyaku_by_name_scores_the_same_but_tobikomi(
     for p, r in named.players.items():
         assert r.teyaku_all == expected.players[p].teyaku_all
         assert r.bonuses == tuple(b for b in expected.players[p].bonuses if b != "飛び込み")
+
+
+def test_the_fudawiki_simulator_reaches_every_ending_of_section_4():
+    """Fixed seeds, so the properties above are known to see them: several 下げ callers, a cancel,
+    a 勝負 with a lone 下げ opponent, a played-out round with two or more callers, a 特殊役."""
+    seen = Counter()
+    for seed in range(1500):
+        sim = simulate(random.Random(seed), stop_chance=0.0 if seed % 2 else 0.5, rules="fudawiki", cancel_chance=0.3)
+        rnd = sim.round
+        callers = [rnd["sage"]] if isinstance(rnd.get("sage"), str) else rnd.get("sage", [])
+        ended = rnd.get("ended_by")
+        seen["several callers"] += len(callers) >= 2
+        seen["cancel"] += rnd.get("ended_how") == "cancel"
+        seen["lone 下げ opponent"] += bool(ended) and rnd.get("ended_how") != "cancel" and len(set(callers) - {ended}) == 1
+        seen["played out, several callers"] += sim.played_out and len(callers) >= 2
+        seen["特殊役"] += reference_settlement_fudawiki(rnd)["kind"] == "特殊役"
+    assert all(seen[k] for k in ("several callers", "cancel", "lone 下げ opponent", "played out, several callers", "特殊役")), seen
+
+
+HANDS = st.lists(st.sampled_from(range(48)), min_size=7, max_size=7, unique=True)
+
+
+@settings(max_examples=500, deadline=None)
+@given(HANDS)
+def test_the_engines_fudawiki_teyaku_equal_the_simulators(ix):
+    hand = [DECK_CODES[i] for i in ix]
+    assert teyaku_all(parse_cards(" ".join(hand)), profile("fudawiki")) == own_teyaku_groups(hand)
