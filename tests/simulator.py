@@ -11,6 +11,12 @@ of its month if there is one (all three on 場三), else leaving it on the field
 stock and does the same. After every capture the player is checked for a newly completed 出来役;
 the player then stops or declares 下げ (one 下げ player per round, who may stop or play on after
 each further yaku); anyone else completing a 出来役 after a 下げ ends the round at once.
+
+``simulate(..., rules="fudawiki")`` plays TRADITIONAL.md §4 instead: whoever completes or improves
+a 出来役 (猪鹿蝶 off) stops or calls 下げ, any number of players may call, and a caller may cancel at
+the start of a later turn. :func:`reference_settlement_fudawiki` settles such a round from
+TRADITIONAL.md §3–6, §8 and §9 alone (Group A + B 手役, bonuses, the first 特殊役 only, the winner,
+the carry queue).
 """
 
 from __future__ import annotations
