@@ -383,6 +383,11 @@ def test_tobikomi_is_not_earned_when_the_pile_lacks_that_months_four():
     assert result.players["Chie"].bonuses == ()
 
 
+def test_tobikomi_is_not_earned_when_the_pile_holds_two_of_that_month():
+    result = plain(hands={"Chie": "8tkk 1h 3h 4t 9t"})  # Chie's pile holds 8h 8k, Ben's 8t 8k
+    assert result.players["Chie"].teyaku == "三本" and result.players["Chie"].bonuses == ()
+
+
 def test_tobikomi_pays_once_however_many_threes_are_completed():
     result = plain(hands={"Chie": "5trk 12kkk 1h"})  # 5* and 12* both in Chie's pile
     assert result.players["Chie"].teyaku == "二立三本"
@@ -453,6 +458,14 @@ def test_bonuses_are_paid_in_dekiyaku_rounds_too_after_everything_else():
     result = fw(data)
     assert result.players["Aki"].bonuses == ("飛び込み",)
     assert [p.reason for p in result.payments] == ["立三本", "立三本", "赤短", "赤短", "飛び込み", "飛び込み"]
+
+
+def test_nukeyaku_in_a_dekiyaku_round():
+    # Aki ends with 四光 and 赤短 on a pile of 102 points, with a declared 十一
+    result = fw(ended({"Aki": "1* 2rk 3* 8hk 12hk"}, "Aki", teyaku={"Aki": "十一"}))
+    assert result.players["Aki"].card_points == 102
+    assert result.players["Aki"].bonuses == ("抜け役",)
+    assert mon(result)["Aki"] == 2 * (30 + 100 + 70 + 10)
 
 
 def test_no_bonuses_under_sdin():
