@@ -161,8 +161,8 @@ class _Reader:
                 raise RoundError(f"hands.{p}", f"holds {len(hand)} cards, not 7")
         self._within_deck("field and hands", {"field": field_cards, **{f"hands.{p}": h for p, h in hands.items()}})
         base = Round(players, dealer, tuple(field_cards), {p: tuple(h) for p, h in hands.items()})
-        if base.redeal:
-            return base  # 場四: the piles and the rest are not judged
+        if base.redeal:  # 場四: the piles and the rest are not judged; what waits passes through unused
+            return Round(players, dealer, tuple(field_cards), base.hands, carry=self._carry(), rules=self.rules)
         declared = self._declared(hands)
         captured = {p: self._cards(f"captured.{p}", v) for p, v in self._per_player("captured").items()}
         self._within_deck("the piles", {f"captured.{p}": pile for p, pile in captured.items()})
@@ -270,7 +270,7 @@ class _Reader:
         if value is None or value == []:
             return ()
         names = value if isinstance(value, list) else [value]
-        callers = tuple(self._player_named("sage", name) for name in names)
+        callers = tuple(self._sage_name(name) for name in names)
         if len(set(callers)) != len(callers):
             raise RoundError("sage", f"names a player twice ({_names(list(callers))}): list each caller once, in the order they first called")
         limit = self.rules.sage_callers
@@ -278,12 +278,12 @@ class _Reader:
             raise RoundError("sage", f"{len(callers)} players called 下げ, but under {self.rules.name} only one may")
         return callers
 
-    def _player_named(self, key: str, value: Any) -> str:
-        """One name of a list of players (``sage``)."""
+    def _sage_name(self, value: Any) -> str:
+        """One name of ``sage`` (the key may hold a list: each name is checked on its own)."""
         if not isinstance(value, str):
-            raise RoundError(key, f"must be a player's name or a list of names, not {_type(value)}")
+            raise RoundError("sage", f"must be a player's name or a list of names, not {_type(value)}")
         if value not in self.players:
-            raise RoundError(key, f"{quote(value)} is not one of the players {_names(self.players)}")
+            raise RoundError("sage", f"{quote(value)} is not one of the players {_names(self.players)}")
         return value
 
     def _ended_how(self, ended_by: str | None, sage: tuple[str, ...]) -> str | None:

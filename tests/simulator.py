@@ -11,6 +11,12 @@ of its month if there is one (all three on 場三), else leaving it on the field
 stock and does the same. After every capture the player is checked for a newly completed 出来役;
 the player then stops or declares 下げ (one 下げ player per round, who may stop or play on after
 each further yaku); anyone else completing a 出来役 after a 下げ ends the round at once.
+
+``simulate(..., rules="fudawiki")`` plays TRADITIONAL.md §4 instead: whoever completes or improves
+a 出来役 (猪鹿蝶 off) stops or calls 下げ, any number of players may call, and a caller may cancel at
+the start of a later turn. :func:`reference_settlement_fudawiki` settles such a round from
+TRADITIONAL.md §3–6, §8 and §9 alone (Group A + B 手役, bonuses, the first 特殊役 only, the winner,
+the carry queue).
 """
 
 from __future__ import annotations
@@ -255,13 +261,26 @@ def simulate(
     preset: Mapping | None = None,
     show_hands: Sequence[str] | None = None,
     stop_chance: float = 0.5,
+    rules: str = "sdin",
+    cancel_chance: float = 0.2,
 ) -> Simulation:
     """Deal and play one random legal round.
 
     ``stop_chance`` is the chance that a player completing a 出来役 stops rather than declaring
     下げ (or, for the 下げ player, rather than playing on). ``show_hands`` lists the players
     whose dealt hand goes into the round file; by default a random subset.
+
+    ``rules="fudawiki"`` plays TRADITIONAL.md §4 instead (see :func:`simulate_fudawiki`;
+    ``cancel_chance`` is only used there). Under ``"sdin"`` the same seed gives the same round as
+    it always did.
     """
+    if rules == "fudawiki":
+        return simulate_fudawiki(
+            rng, players, dealer, preset=preset, show_hands=show_hands,
+            stop_chance=stop_chance, cancel_chance=cancel_chance,
+        )
+    if rules != "sdin":
+        raise ValueError(f"the simulator plays sdin or fudawiki, not {rules!r}")
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
     players = list(players)
@@ -333,4 +352,305 @@ def simulate(
         rnd["sage"] = sage
     if ended is not None:
         rnd["ended_by"] = ended
+    return Simulation(rnd, dealt, piles, played_out, events)
+
+
+# ============================================================================================
+# fudawiki (TRADITIONAL.md), written again from that page: nothing here is shared with the
+# engine, and nothing of the SDIN code above changes.
+
+FUDAWIKI_DEKIYAKU = {n: v for n, v in DEKIYAKU_VALUES.items() if n != "猪鹿蝶"}  # 猪鹿蝶 off (§2)
+#: TRADITIONAL §3, in 文 at kan 10, in table order
+GROUP_A = {"四三": 200, "一二四": 80, "二立三本": 80, "三本立三本": 70, "はねけん": 70, "二三本": 60,
+           "手四": 60, "喰付": 40, "立三本": 30, "三本": 20}
+GROUP_B = {"空素": 40, "光一": 40, "十一": 30, "短一": 30, "赤": 20}
+FUDAWIKI_TEYAKU = {**GROUP_A, **GROUP_B}
+BONUS = 10  # 飛び込み and 抜け役: 1 kan from each opponent (§6)
+
+
+def fudawiki_dekiyaku(pile: Iterable[str]) -> set[str]:
+    """出来役 of a pile under fudawiki: RULES §5's, without 猪鹿蝶."""
+    return own_dekiyaku(pile) - {"猪鹿蝶"}
+
+
+def _stands(m: int, hand: Sequence[str]) -> bool:
+    """A three of month ``m`` stands: 藤, 菖蒲, 萩, or the three 桐 kasu (not with 桐に鳳凰)."""
+    return m in (4, 5, 7) or (m == 12 and "12h" not in hand)
+
+
+def own_group_a(hand: Sequence[str]) -> str | None:
+    """The best Group A 手役 of a 7-card hand (§3): by month counts."""
+    by_month = Counter(month(c) for c in hand)
+    shape = sorted(by_month.values(), reverse=True)
+    threes = [m for m, n in by_month.items() if n == 3]
+    standing = sum(_stands(m, hand) for m in threes)
+    made = []
+    if shape[:2] == [4, 3]:
+        made.append("四三")
+    if shape == [4, 2, 1]:
+        made.append("一二四")
+    if len(threes) == 2:
+        made.append({2: "二立三本", 1: "三本立三本", 0: "二三本"}[standing])
+    if shape == [3, 2, 2]:
+        made.append("はねけん")
+    if shape[0] == 4:
+        made.append("手四")
+    if shape == [2, 2, 2, 1]:
+        made.append("喰付")
+    if standing:
+        made.append("立三本")
+    if len(threes) > standing:
+        made.append("三本")
+    if not made:
+        return None
+    best = max(GROUP_A[n] for n in made)
+    return next(n for n in GROUP_A if n in made and GROUP_A[n] == best)
+
+
+def own_group_b(hand: Sequence[str]) -> str | None:
+    """The best Group B 手役 of a 7-card hand (§3): every 柳 card a kasu."""
+    pts = Counter(hand_value(c) for c in hand)
+    if pts[1] == 7:
+        return "空素"
+    if pts[1] == 6:
+        return {20: "光一", 10: "十一", 5: "短一"}[next(p for p in pts if p != 1)]
+    if pts[5] >= 2 and pts[5] + pts[1] == 7:
+        return "赤"
+    return None
+
+
+def own_teyaku_groups(hand: Sequence[str]) -> tuple[str, ...]:
+    """(best of A, best of B), those the hand has, Group A first."""
+    return tuple(n for n in (own_group_a(hand), own_group_b(hand)) if n)
+
+
+def field_multipliers(field_cards: Iterable[str]) -> list[int]:
+    """§8: each 光 of the initial field: 柳 or 桐 ×4, 松 桜 芒 ×2; largest first."""
+    out = [4 if c in ("11h", "12h") else 2 for c in field_cards if c in ("1h", "3h", "8h", "11h", "12h")]
+    return sorted(out, reverse=True)
+
+
+def reference_carry(field_cards: Iterable[str], waiting: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """§8 ``carry``: (the round's multiplier, the queue after). 場四 is the caller's business."""
+    own = field_multipliers(field_cards)
+    if waiting:
+        return waiting[0], tuple(sorted([*waiting[1:], *own], reverse=True))
+    if own:
+        return own[0], tuple(own[1:])
+    return 1, ()
+
+
+def _names(value) -> list[str]:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else [value]
+
+
+def reference_settlement_fudawiki(rnd: Mapping, waiting: Sequence[int] | None = None) -> dict:
+    """A fudawiki round file settled from TRADITIONAL.md alone (three players, kan 10).
+
+    Returns ``{"mon", "winner", "multiplier", "carry", "kind", "bonuses"}``. ``waiting`` is the
+    night's queue before the round; by default the file's ``carry`` key.
+    """
+    players = list(rnd["players"])
+    dealer = rnd["dealer"]
+    field_cards = rnd["field"]
+    if waiting is None:
+        waiting = sorted(rnd.get("carry") or [], reverse=True)
+    waiting = tuple(waiting)
+    if any(n == 4 for n in Counter(month(c) for c in field_cards).values()):
+        return {"mon": {p: 0 for p in players}, "winner": None, "multiplier": None, "carry": waiting,
+                "kind": "場四", "bonuses": {p: () for p in players}}
+    mult, carry = reference_carry(field_cards, waiting)
+    piles = {p: list((rnd.get("captured") or {}).get(p) or []) for p in players}
+    hands = rnd.get("hands") or {}
+    declared = rnd.get("teyaku") or {}
+    sage = _names(rnd.get("sage"))
+    ended = rnd.get("ended_by")
+    how = rnd.get("ended_how") or ("shoubu" if ended else None)
+    mon = {p: 0 for p in players}
+    points = {p: pile_points(piles[p]) for p in players}
+    turns = [players[(players.index(dealer) + i) % 3] for i in range(3)]
+
+    def each_pays(holder: str, amount: int) -> None:
+        for p in players:
+            if p != holder:
+                mon[p] -= amount
+                mon[holder] += amount
+
+    def held(p: str) -> tuple[str, ...]:
+        names = _names(declared.get(p))
+        if names:
+            return tuple(n for n in FUDAWIKI_TEYAKU if n in names or (n == "空素" and "空巣" in names))
+        return own_teyaku_groups(hands[p]) if hands.get(p) else ()
+
+    def deki_total(p: str) -> int:
+        return sum(FUDAWIKI_DEKIYAKU[n] for n in fudawiki_dekiyaku(piles[p]))
+
+    def bonuses(p: str) -> tuple[str, ...]:
+        out = []
+        names = held(p)
+        hand = hands.get(p)
+        a = next((n for n in names if n in GROUP_A), None)
+        b = next((n for n in names if n in GROUP_B), None)
+        if hand and a:
+            by_month = Counter(month(c) for c in hand)
+            if max(by_month.values()) == 3:
+                in_pile = Counter(month(c) for c in piles[p])
+                if any(in_pile[m] == 4 for m, n in by_month.items() if n == 3):
+                    out.append("飛び込み")
+        if b and b != "光一" and points[p] >= 89:
+            out.append("抜け役")
+        return tuple(out)
+
+    paid_bonuses = {p: () for p in players}
+    if sage or ended:
+        kind = "出来役"
+        for p in players:
+            for n in held(p):
+                each_pays(p, FUDAWIKI_TEYAKU[n])
+        if ended and how == "cancel":
+            assert deki_total(ended) % 2 == 0
+            each_pays(ended, deki_total(ended) // 2)
+            winner = ended
+        elif ended:
+            callers = [o for o in players if o != ended and o in sage]
+            if len(callers) == 1:
+                mon[callers[0]] -= 2 * deki_total(ended)
+                mon[ended] += 2 * deki_total(ended)
+            else:
+                each_pays(ended, deki_total(ended))
+            winner = ended
+        else:
+            for p in players:
+                each_pays(p, deki_total(p) // 2)
+            winner = sage[0]
+    else:
+        first = None
+        if all(points[p] == 88 for p in players):
+            first = (dealer, 100)
+        else:
+            for p in players:
+                if points[p] >= 168:
+                    first = (p, 100 + 10 * (points[p] - 168))
+            if first is None:
+                for p in players:
+                    kasu = sum(1 for c in piles[p] if hand_value(c) == 1)
+                    if kasu >= 16:
+                        first = (p, 120 + 20 * (kasu - 16))
+        if first:
+            kind = "特殊役"
+            each_pays(*first)
+            winner = first[0]
+        else:
+            kind = "札"
+            for p in players:
+                for n in held(p):
+                    each_pays(p, FUDAWIKI_TEYAKU[n])
+                mon[p] += points[p] - 88
+            best = max(points.values())
+            winner = next(p for p in turns if points[p] == best)
+    if kind != "特殊役":
+        for p in players:
+            paid_bonuses[p] = bonuses(p)
+            for _ in paid_bonuses[p]:
+                each_pays(p, BONUS)
+    return {"mon": {p: m * mult for p, m in mon.items()}, "winner": winner, "multiplier": mult,
+            "carry": carry, "kind": kind, "bonuses": paid_bonuses}
+
+
+def simulate_fudawiki(
+    rng: random.Random | int,
+    players: Sequence[str] = PLAYERS,
+    dealer: str | None = None,
+    *,
+    preset: Mapping | None = None,
+    show_hands: Sequence[str] | None = None,
+    stop_chance: float = 0.5,
+    cancel_chance: float = 0.2,
+) -> Simulation:
+    """One random legal round under TRADITIONAL §4.
+
+    Whoever completes or improves a 出来役 stops (勝負, chance ``stop_chance``) or calls 下げ; any
+    number of players may call, each as often as they like. At the start of each of their later
+    turns, a 下げ caller cancels with chance ``cancel_chance``. The round file lists ``sage`` in
+    the order of first calls (one name as a string, several as a list) and ``ended_how`` for a
+    cancel (and sometimes for 勝負, which is the default).
+    """
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    players = list(players)
+    dealer = dealer if dealer is not None else rng.choice(players)
+    order = [players[(players.index(dealer) + i) % 3] for i in range(3)]
+    field_cards, by_seat, stock = deal(rng, preset)
+    initial_field = list(field_cards)
+    hands = {order[s]: list(h) for s, h in by_seat.items()}
+    dealt = {p: list(h) for p, h in hands.items()}
+    piles: dict[str, list[str]] = {p: [] for p in players}
+    table = list(field_cards)
+    sage: list[str] = []
+    ended: str | None = None
+    how: str | None = None
+    events: list[str] = []
+
+    def place(player: str, c: str) -> bool:
+        nonlocal ended, how
+        same = [f for f in table if month(f) == month(c)]
+        if not same:
+            table.append(c)
+            return False
+        taken = same if len(same) == 3 else [rng.choice(same)]
+        before = fudawiki_dekiyaku(piles[player])
+        for t in taken:
+            table.remove(t)
+        piles[player].extend(taken + [c])
+        events.append(f"{player} takes {' '.join(taken + [c])}")
+        new = fudawiki_dekiyaku(piles[player]) - before
+        if not new:
+            return False
+        events.append(f"{player} completes {'・'.join(sorted(new))}")
+        if rng.random() < stop_chance:
+            ended, how = player, "shoubu"
+            events.append(f"{player} calls 勝負")
+            return True
+        if player not in sage:
+            sage.append(player)
+        events.append(f"{player} calls 下げ")
+        return False
+
+    done = False
+    for _ in range(7):
+        for player in order:
+            if player in sage and rng.random() < cancel_chance:
+                ended, how = player, "cancel"
+                events.append(f"{player} cancels")
+                done = True
+                break
+            hand = hands[player]
+            played = hand.pop(rng.randrange(len(hand)))
+            if place(player, played) or place(player, stock.pop()):
+                done = True
+                break
+        if done:
+            break
+
+    played_out = ended is None
+    if played_out:
+        assert not table and not stock, "a played-out round leaves nothing on the table"
+    if show_hands is None:
+        show_hands = [p for p in players if rng.random() < 0.5]
+    rnd: dict = {
+        "players": players,
+        "dealer": dealer,
+        "field": initial_field,
+        "captured": {p: list(piles[p]) for p in players},
+    }
+    if show_hands:
+        rnd["hands"] = {p: list(dealt[p]) for p in show_hands}
+    if sage:
+        rnd["sage"] = sage[0] if len(sage) == 1 and rng.random() < 0.5 else list(sage)
+    if ended is not None:
+        rnd["ended_by"] = ended
+        if how == "cancel" or rng.random() < 0.3:
+            rnd["ended_how"] = how
     return Simulation(rnd, dealt, piles, played_out, events)

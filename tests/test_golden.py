@@ -13,6 +13,35 @@ redo them:
 - special-sohachi: all three piles 88 → 総八 100 from each to the 親 Chie.
 - declared-teyaku: Aki 赤 30, Chie 三本 20, 札 +21/−15/−6 → Aki 61, Ben −65, Chie 4.
 - bashi: four 菊 on the field → redeal, nothing scored, the 親 deals again.
+
+fudawiki (tests/golden/fudawiki/, TRADITIONAL.md; kan 10, so v kan = 10 v 文 before the multiplier):
+- plain-teyaku-a-plus-b: 大場 ×2 (松に鶴). Ben's hand 1r 1k 1k 2r 3r 5k 8k: Group A 三本 (three 松)
+  2 kan and Group B 赤 (three 短冊, four kasu) 2 kan → 20 × 2 = 40 from each, twice. 札: Aki
+  (96 − 88) × 2 = +16, Ben −16, Chie 0. Aki −80 + 16 = −64, Ben 160 − 16 = 144, Chie −80. No bonus
+  (Ben holds two 松, 80 points). Winner: the highest card points, Aki 96.
+- shoubu-lone-sage-doubled: 絶場 ×4 (柳に小野道風). Ben called 下げ with 青短, Aki ends (勝負) with
+  赤短 7 kan: Ben alone pays double, 2 × 70 × 4 = 560; Chie 0; Ben's 青短 earns nothing. Winner Aki.
+- cancel-half: 小場 ×1. Aki and Ben called 下げ; Ben cancels: half his 青短, 70 / 2 = 35 from each of
+  Aki and Chie (no doubling); Chie's declared 三本 20 from each. Aki −35 − 20 = −55, Ben 70 − 20 = 50,
+  Chie 40 − 35 = 5. Winner Ben.
+- played-out-two-holders: 大場 ×2. 下げ by Ben then Aki, played out: each holder is paid half by each
+  opponent: Aki's 赤短 35 × 2 = 70 from Ben and Chie, Ben's 青短 70 from Aki and Chie. Aki 140 − 70 =
+  70, Ben 70, Chie −140; no card points, no 特殊役. Winner Ben, the first 下げ caller.
+- special-sohachi-over-sujiroku: every pile 88 (総八) and Aki's 16 kasu (素十六, 柳 counted): only
+  the first, 総八, is paid: 10 kan = 100 from each to the 親 Ben. Aki's declared 空素 is void.
+  Ben +200, Aki −100, Chie −100. Winner Ben.
+- special-nihachi-over-sujiroku: 大場 ×2. Aki 169 points and 17 kasu: only 二八, 10 + 1 = 11 kan →
+  110 × 2 = 220 from each; Ben's 三本 void. Aki 440, Ben −220, Chie −220. Winner Aki.
+- tobikomi: 小場. Chie's hand 5t 5r 5k 12k 12k 12k 1h: two standing threes (菖蒲, the three 桐 kasu),
+  二立三本 8 kan → 80 from each; her pile holds 5* and 12*: 飛び込み, once, 1 kan → 10 from each.
+  札 Aki +8, Ben −8. Aki −80 + 8 − 10 = −82, Ben −80 − 8 − 10 = −98, Chie 160 + 20 = 180. Winner Aki 96.
+- nukeyaku: 小場. Piles Aki 89, Ben 46, Chie 129. Aki's 十一 3 kan → 30 from each; Chie's 光一 4 kan →
+  40 from each. 札: Aki +1, Ben −42, Chie +41. 抜け役: Aki (Group B 十一, 89 points) 10 from each;
+  Chie's 光一 earns none at 129. Aki 60 − 40 + 1 + 20 = 41, Ben −30 − 40 − 42 − 10 = −122,
+  Chie 80 − 30 + 41 − 10 = 81. Winner Chie, 129 points.
+- carried-multiplier: carry [2, 4] read as [4, 2]; the field's 柳に小野道風 (×4, class 絶場) joins the
+  queue. The round takes the largest waiting, ×4; the queue after is [2] + [4] = [4, 2]. Aki ends
+  with 赤短: 70 × 4 = 280 from each.
 """
 
 import json
@@ -43,6 +72,13 @@ def load(name: str, suffix: str, rules: str = "sdin"):
 def test_every_kind_of_round_has_a_golden_file():
     assert {"plain-teyaku", "early-dekiyaku", "sage-stops", "sage-played-out", "sage-overtaken",
             "special-sujiroku", "special-nihachi", "special-sohachi", "bashi"} <= set(CASES)
+
+
+def test_every_kind_of_fudawiki_round_has_a_golden_file():
+    fudawiki = {name for rules, name in ALL_CASES if rules == "fudawiki"}
+    assert {"plain-teyaku-a-plus-b", "shoubu-lone-sage-doubled", "cancel-half", "played-out-two-holders",
+            "special-sohachi-over-sujiroku", "special-nihachi-over-sujiroku", "tobikomi", "nukeyaku",
+            "carried-multiplier"} <= fudawiki
 
 
 @pytest.mark.parametrize("rules,name", ALL_CASES)
