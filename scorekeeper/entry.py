@@ -29,9 +29,10 @@ from rich.console import Console
 from rich.text import Text
 
 from .cards import DECK, FACES, MONTHS, Card, points, sort_cards
-from .notation import HELP, format_compact, parse_cards, split_tokens
+from .notation import HELP, format_compact, split_tokens
 from .rules import SDIN, Rules
-from .scoring import NightState, Result, Round, RoundError, field_class, score
+from .check import cards_of, check_draft
+from .scoring import NightState, Result, Round, field_class, score
 from .yaku import YAKU_BY_NAME, dekiyaku, dekiyaku_kan, teyaku_all, teyaku_name
 
 #: Reads one answer: called with the prompt, returns the line typed (``input`` has this shape).
@@ -88,13 +89,6 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cell_len(text))
 
 
-def cards_of(codes: Sequence[str] | str | None) -> list[Card]:
-    """The cards of an answer already checked; nothing, or a blank line, is no cards."""
-    if not codes or (isinstance(codes, str) and not codes.strip()):
-        return []
-    return parse_cards(codes)
-
-
 def _codes(cards: Sequence[Card]) -> list[str]:
     return [c.code for c in sort_cards(cards)]
 
@@ -102,20 +96,6 @@ def _codes(cards: Sequence[Card]) -> list[str]:
 def yaku_text(name: str, value: int) -> str:
     """``三本 (さんぼん) 20文``: the name with its reading, and its value."""
     return f"{YAKU_BY_NAME[name].label()} {value}文"
-
-
-def _no_yaku(e: RoundError) -> bool:
-    """Is ``e`` the check that the ender's or a 下げ caller's pile holds a 出来役?"""
-    return e.where in ("ended_by", "sage") and e.problem.endswith("pile holds no 出来役")
-
-
-def _where(where: str) -> str:
-    """A round file's key, said for the person at the table."""
-    head, _, player = where.partition(".")
-    if player:
-        return {"hands": f"{player}'s hand", "teyaku": f"{player}'s 手役",
-                "captured": f"{player}'s pile"}.get(head, where)
-    return {"field": "場札 field", "dealer": "親"}.get(where, where)
 
 
 class RoundEntry:
@@ -410,10 +390,8 @@ class RoundEntry:
             if not self._is_last_pile(key) or self.values.get("ended") is not None:
                 raise AnswerError("rest is only for the last pile of a played-out round")
             text = " ".join(_codes(self._rest(before)))
-        rnd = self._check(before, {key: text})
+        rnd = self._check(before, {key: text})  # with piles still to come: who may hold 出来役, so far
         cards = _codes(cards_of(text))
-        if rnd is None:  # piles still to come: from_dict's 出来役 checks wait for the 48 cards
-            self._holders_so_far({**{k: self.values[k] for k in before}, key: cards})
         return cards, "rest" if rest else format_compact(cards_of(cards)), rnd
 
     def _hand(self, text: str) -> dict[str, Any] | None:
@@ -486,92 +464,13 @@ class RoundEntry:
         return data
 
     def _check(self, before: list[str], answer: Mapping[str, Any]) -> Round | None:
-        """``Round.from_dict`` on the answers so far plus this one.
-
-        The round when it checks out as a whole; None when the only problem is a check that needs
-        answers still to come. Any other problem is this answer's: an :class:`AnswerError`.
-        """
-        data = self.round_file({**{k: self.values[k] for k in before}, **answer})
-        try:
-            return Round.from_dict(data, rules=self.rules)
-        except RoundError as e:
-            if self._waits(e, data):
-                return None
-            raise AnswerError(self._problem(e, data)) from None
-
-    def _waits(self, e: RoundError, data: Mapping[str, Any]) -> bool:
-        """Is ``e`` a check that needs answers still to come?"""
-        piles = data.get("captured", {})
-        if e.where == "field":
-            return "field" not in data
-        if e.where == "captured":  # a played-out round's 48 cards: once every pile is in
-            return len(piles) < 3
-        if _no_yaku(e):  # that player's pile holds a 出来役: once it is in
-            return self._without_yaku(e.where, data) not in piles
-        return False
-
-    def _without_yaku(self, role: str, data: Mapping[str, Any]) -> str | None:
-        """The player ``Round.from_dict`` found holding no 出来役 in ``role`` (the ender, or the first
-        such 下げ caller, a pile not typed yet counting as empty)."""
-        if role == "ended_by":
-            return data.get("ended_by")
-        sage = data.get("sage") or []
-        piles = data.get("captured", {})
-        for who in [sage] if isinstance(sage, str) else sage:
-            if not dekiyaku(cards_of(piles.get(who)), self.rules):
-                return who
-        return None
-
-    def _problem(self, e: RoundError, data: Mapping[str, Any]) -> str:
-        """``e`` said for the table, naming the player whose pile is off."""
-        if e.where == "captured":
-            return self._not_264(data)
-        if _no_yaku(e):
-            return self._role_problem(self._without_yaku(e.where, data) or "?", e.where)
-        if e.where.startswith("captured.") and "neither ended" in e.problem:
-            player = e.where.partition(".")[2]
-            return self._holder_problem(player, dekiyaku(cards_of(data["captured"][player]), self.rules))
-        return f"{_where(e.where)}: {e.problem}"
-
-    @staticmethod
-    def _role_problem(player: str, role: str) -> str:
-        did = "ended the round" if role == "ended_by" else "declared 下げ"
-        return (f"{player} {did}, but {player}'s pile holds no 出来役 "
-                "(a card in the wrong pile? or back to how the round ended)")
-
-    @staticmethod
-    def _holder_problem(player: str, held: Sequence[str]) -> str:
-        return (f"{player}'s pile holds {'・'.join(held)}, but {player} neither ended the round nor "
-                "declared 下げ (a card in the wrong pile? or back to how the round ended)")
-
-    def _holders_so_far(self, answers: Mapping[str, Any]) -> None:
-        """RULES.md §7's last line for the piles typed so far, while others are still to come.
-
-        :meth:`Round.from_dict` makes this check once every pile is in; until then its 48-card
-        check comes first, so the piles typed so far are asked the same question here.
-        """
-        ended, sage = answers.get("ended"), answers.get("sage") or ()
-        for key, cards in answers.items():
-            if not key.startswith("pile:"):
-                continue
-            player, held = key.partition(":")[2], dekiyaku(cards_of(cards), self.rules)
-            if (player == ended or player in sage) and not held:
-                raise AnswerError(self._role_problem(player, "ended_by" if player == ended else "sage"))
-            if held and player != ended and player not in sage:
-                raise AnswerError(self._holder_problem(player, held))
-
-    @staticmethod
-    def _piles(data: Mapping[str, Any]) -> dict[str, list[Card]]:
-        return {p: cards_of(v) for p, v in data.get("captured", {}).items()}
-
-    def _not_264(self, data: Mapping[str, Any]) -> str:
-        piles = self._piles(data)
-        missing = sort_cards((Counter(DECK) - Counter(c for pile in piles.values() for c in pile)).elements())
-        total = sum(points(pile) for pile in piles.values())
-        each = " + ".join(f"{p} {points(pile)}" for p, pile in piles.items())
-        named = " ".join(f"{c.code} {c.ja}" for c in missing) if len(missing) <= 4 else format_compact(missing)
-        return (f"a played-out round's piles make 264, these make {total} ({each}); in no pile: "
-                f"{named}. A capture left out? back to fix a pile, or to say who stopped")
+        """The draft validator (:func:`scorekeeper.check.check_draft`) on the answers so far plus
+        this one: the round when it is whole and checks out; None while answers are still to
+        come; any problem of the answers given is this answer's, an :class:`AnswerError`."""
+        verdict = check_draft(self.round_file({**{k: self.values[k] for k in before}, **answer}), rules=self.rules)
+        if verdict.problems:
+            raise AnswerError(verdict.problems[0].message)
+        return verdict.round
 
     def _rest(self, before: list[str]) -> list[Card]:
         """``rest``: the deck minus the piles typed so far."""

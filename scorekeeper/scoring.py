@@ -15,18 +15,29 @@ from typing import Any, Mapping, NamedTuple, Sequence
 from .cards import BASE_POINTS, DECK, DECK_COUNT, Card, month_counts, over_deck, points, sort_cards
 from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
-from .yaku import HandShape, dekiyaku, dekiyaku_kan, special, teyaku, teyaku_all, teyaku_made, teyaku_name
+from .yaku import dekiyaku, dekiyaku_kan, special, teyaku_all, teyaku_made, teyaku_name
 
 MAX_NAME = 40
 CARD_POINTS_REASON = "札"
 
 
 class RoundError(ValueError):
-    """A bad round: ``where`` is the key, player or token; ``problem`` says what is wrong."""
+    """A bad round: ``where`` is the key, player or token; ``problem`` says what is wrong.
 
-    def __init__(self, where: str, problem: str) -> None:
+    ``code`` says what kind of problem, for a front that marks it rather than says it (a web
+    form's card): ``card`` (not a card: ``token``), ``deck`` (a card more often than the deck
+    holds it: ``card``), ``count`` (a field or hand of the wrong size), ``odd`` (a pile's odd month:
+    ``month``), ``incomplete`` (a played-out round short of 48 cards), ``no_dekiyaku`` (an ender or
+    下げ caller whose pile holds none), ``unclaimed`` (a 出来役 nobody claimed), ``teyaku`` (a
+    declaration), ``player`` (not a player), else ``bad``.
+    """
+
+    def __init__(self, where: str, problem: str, code: str = "bad", *, token: str | None = None,
+                 card: str | None = None, month: int | None = None) -> None:
         self.where = where
         self.problem = problem
+        self.code = code
+        self.token, self.card, self.month = token, card, month
         super().__init__(f"{where}: {problem}" if where else problem)
 
 
@@ -154,11 +165,11 @@ class _Reader:
         dealer = self._player_key("dealer", self.default_dealer, required=True)
         field_cards = self._cards("field", self._get("field"), required=True)
         if len(field_cards) != 6:
-            raise RoundError("field", f"holds {len(field_cards)} cards, not 6")
+            raise RoundError("field", f"holds {len(field_cards)} cards, not 6", "count")
         hands = {p: self._cards(f"hands.{p}", v) for p, v in self._per_player("hands").items()}
         for p, hand in hands.items():
             if len(hand) != 7:
-                raise RoundError(f"hands.{p}", f"holds {len(hand)} cards, not 7")
+                raise RoundError(f"hands.{p}", f"holds {len(hand)} cards, not 7", "count")
         self._within_deck("field and hands", {"field": field_cards, **{f"hands.{p}": h for p, h in hands.items()}})
         base = Round(players, dealer, tuple(field_cards), {p: tuple(h) for p, h in hands.items()})
         if base.redeal:  # 場四: the piles and the rest are not judged; what waits passes through unused
@@ -176,6 +187,7 @@ class _Reader:
                     f"captured.{p}",
                     f"holds {counts[m]} {'card' if counts[m] == 1 else 'cards'} of month {m} ({held}); "
                     "captures come in twos or fours",
+                    "odd", month=m,
                 )
         sage = self._sage()
         ended_by = self._player_key("ended_by", None)
@@ -203,16 +215,18 @@ class _Reader:
                     "captured",
                     f"the piles hold {total} cards, but a played-out round captures all 48{hint}; "
                     "set ended_by if someone stopped with a 出来役",
+                    "incomplete",
                 )
         for key, who in (("ended_by", ended_by), *(("sage", p) for p in sage)):
             if who is not None and not rnd.held_dekiyaku[who]:
-                raise RoundError(key, f"{who!r}'s pile holds no 出来役")
+                raise RoundError(key, f"{who!r}'s pile holds no 出来役", "no_dekiyaku")
         for p in players:
             held = rnd.held_dekiyaku[p]
             if held and p not in (*sage, ended_by):
                 raise RoundError(
                     f"captured.{p}",
                     f"holds {'・'.join(held)} but {p!r} neither ended the round nor declared 下げ",
+                    "unclaimed",
                 )
         return rnd
 
@@ -261,7 +275,7 @@ class _Reader:
         if not isinstance(value, str):
             raise RoundError(key, f"must be a player's name, not {_type(value)}")
         if value not in self.players:
-            raise RoundError(key, f"{quote(value)} is not one of the players {_names(self.players)}")
+            raise RoundError(key, f"{quote(value)} is not one of the players {_names(self.players)}", "player")
         return value
 
     def _sage(self) -> tuple[str, ...]:
@@ -283,7 +297,7 @@ class _Reader:
         if not isinstance(value, str):
             raise RoundError("sage", f"must be a player's name or a list of names, not {_type(value)}")
         if value not in self.players:
-            raise RoundError("sage", f"{quote(value)} is not one of the players {_names(self.players)}")
+            raise RoundError("sage", f"{quote(value)} is not one of the players {_names(self.players)}", "player")
         return value
 
     def _ended_how(self, ended_by: str | None, sage: tuple[str, ...]) -> str | None:
@@ -319,7 +333,7 @@ class _Reader:
             raise RoundError(key, f"must be an object keyed by player, not {_type(value)}")
         for p in value:
             if p not in self.players:
-                raise RoundError(f"{key}.{quote(p)[1:-1]}", f"{quote(p)} is not one of the players {_names(self.players)}")
+                raise RoundError(f"{key}.{quote(p)[1:-1]}", f"{quote(p)} is not one of the players {_names(self.players)}", "player")
         return {p: v for p, v in value.items() if v is not None}
 
     def _cards(self, where: str, value: Any, required: bool = False) -> list[Card]:
@@ -336,7 +350,7 @@ class _Reader:
         try:
             return parse_cards(value)
         except CardError as e:
-            raise RoundError(where, str(e)) from None
+            raise RoundError(where, str(e), "card", token=e.token) from None
 
     def _within_deck(self, where: str, places: Mapping[str, list[Card]]) -> None:
         """No card more often than the deck holds it; the error names every place it is in."""
@@ -347,7 +361,8 @@ class _Reader:
             n = cards.count(c)
             held = ", ".join(k for k, place in places.items() if c in place)
             raise RoundError(
-                where, f"hold {n} × {c.code} {c.ja} (in {held}), but the deck has {DECK_COUNT[c]}"
+                where, f"hold {n} × {c.code} {c.ja} (in {held}), but the deck has {DECK_COUNT[c]}",
+                "deck", card=c.code,
             )
 
     def _declared(self, hands: Mapping[str, list[Card]]) -> dict[str, tuple[str, ...]]:
@@ -368,7 +383,7 @@ class _Reader:
                     raise RoundError(where, f"must be a 手役 name, not {_type(one)}")
                 name = teyaku_name(one, rules)
                 if name is None:
-                    raise RoundError(where, f"{quote(one)} is not a 手役 ({' '.join(rules.teyaku)})")
+                    raise RoundError(where, f"{quote(one)} is not a 手役 ({' '.join(rules.teyaku)})", "teyaku")
                 group = rules.group_of(name)
                 if group in names:
                     raise RoundError(where, f"{names[group]} and {name} are both of Group {group}: a hand scores one per group")
@@ -378,10 +393,10 @@ class _Reader:
                 best = dict(zip((rules.group_of(n) for n in teyaku_all(hands[p], rules)), teyaku_all(hands[p], rules)))
                 made = teyaku_made(hands[p], rules)
                 if not best:
-                    raise RoundError(where, f"{shown} is declared, but the hand makes no 手役")
+                    raise RoundError(where, f"{shown} is declared, but the hand makes no 手役", "teyaku")
                 wrong = [n for g, n in names.items() if g not in best or n not in made or rules.teyaku[n] != rules.teyaku[best[g]]]
                 if wrong or set(names) != set(best):
-                    raise RoundError(where, f"{shown} is declared, but the hand makes {' + '.join(best.values())}")
+                    raise RoundError(where, f"{shown} is declared, but the hand makes {' + '.join(best.values())}", "teyaku")
             declared[p] = tuple(names[g] for g in rules.groups if g in names)
         return declared
 

@@ -38,9 +38,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from typing import TYPE_CHECKING
+
 from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document
+
+if TYPE_CHECKING:  # annotations only: the book imports no rule at start-up
+    from .rules import Rules
+    from .scoring import Result
 
 #: 2: the session header holds its rule profile, every value (1: no profile, SDIN)
 SCHEMA = 2
@@ -727,7 +733,7 @@ class Book:
         dealer: str | None = None,
         rounds: int = 12,
         rate: float | None = None,
-        rules: "Rules | None" = None,
+        rules: Rules | None = None,
     ) -> str:
         """Create a session under a rule profile (default SDIN), make it current, return its id."""
         return self._create(players, name=name, dealer=dealer, planned=rounds, rate=rate, records=[], rules=rules)
@@ -759,7 +765,7 @@ class Book:
         rate: float | None,
         records: list[dict[str, Any]],
         dedupe_name: bool = False,
-        rules: "Rules | None" = None,
+        rules: Rules | None = None,
         created: str | None = None,
     ) -> str:
         from .rules import SDIN
@@ -889,7 +895,7 @@ def _has(data: Any, key: str) -> bool:
     return isinstance(data, Mapping) and data.get(key) is not None
 
 
-def _record(result: "Result") -> dict[str, Any]:
+def _record(result: Result) -> dict[str, Any]:
     """A scored round as stored: its normalised round file (what waits is the night's, never
     stored) and its profile's name."""
     from .scoring import RoundError
