@@ -988,18 +988,29 @@ def doctor(
                                        "the damaged bytes are moved aside, never deleted."),
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="The report as one compact JSON object.")] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="With --restore: don't ask, even when a restore loses rounds.")] = False,
     db: DbOption = None,
 ) -> None:
     """Check the whole book: every file read, every round re-scored. Exit 0 if healthy, else 1.
 
     With --restore, each damaged file whose .bak is healthy is put back from it (the damaged
     file is kept beside it as FILE.damaged-DATE); a lost index is rebuilt from the sessions.
+    A .bak is one save older: what putting it back loses (the rounds added, removed or changed
+    since, with their results) is listed first, and asked about (--yes to skip).
     """
-    from .doctor import check, restore as mend
+    from .doctor import check, losses, restore as mend
     from .store import book_path
 
     with _BookErrors():
         path = book_path(db)
+        if restore and not yes:
+            lost = losses(path)
+            if lost:
+                print("--restore puts back files one save older:", file=sys.stderr)
+                for line in lost:
+                    print(f"  {line}", file=sys.stderr)
+            if any("round" in line and "can't be read" not in line for line in lost) and not _confirm("restore them?"):
+                fail("aborted: nothing was restored", EXIT_BOOK)
         report = mend(path) if restore else check(path)
     if as_json:
         emit_json(report.to_json())

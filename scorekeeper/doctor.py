@@ -163,7 +163,7 @@ def _read_session(
 
     ``main``: the session file ``path`` stands for (``path`` is then its .bak).
     """
-    from .night import StoredRoundError, chain_breaks, replay
+    from .night import StoredRoundError, bad_rounds, chain_breaks, replay_lenient
 
     data = read_json_file(path)
     if data is None:
@@ -173,11 +173,14 @@ def _read_session(
     rounds = data.get("rounds", {})
     session = {**header, "rounds": [rounds[k] for k in sorted(rounds, key=int)]}
     try:
-        results = replay(session)
+        results = replay_lenient(session)
     except StoredRoundError as e:
         raise damaged(path, str(e)) from None
     except RecursionError:
         raise damaged(path, "a stored round is nested too deeply") from None
+    bad = bad_rounds(results)
+    if bad:  # every round that no longer scores, not only the first
+        raise damaged(path, "; ".join(bad.values()) + (f" (edit {min(bad)} replaces it)" if len(bad) == 1 else ""))
     breaks = [
         f"round {n}: its 親 {results[n - 1].round.dealer} is not round {n - 1}'s winner "
         f"{results[n - 2].next_dealer} (kept as recorded: who really dealt)"
@@ -373,6 +376,54 @@ def _keep_aside(file: Path) -> str | None:
 
 def _payload(data: dict[str, Any]) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+def losses(path: Path) -> list[str]:
+    """What ``--restore`` would give back, said per file: putting back a ``.bak`` that is one
+    save older loses the rounds added, removed or changed since, each with its result."""
+    from .night import replay_lenient
+
+    out: list[str] = []
+    state = _examine(Path(path))
+    for file in state.put_back:
+        bak = backup_path(file)
+        old = _rounds_of(bak)
+        try:
+            now = _rounds_of(file)
+        except (BookError, ValueError, KeyError, TypeError):
+            out.append(f"{file.name}: can't be read, so what it holds beyond its .bak's {len(old[1])} "
+                       f"round{'s' if len(old[1]) != 1 else ''} can't be listed; it is kept beside it")
+            continue
+        header, before = old
+        _, after = now
+        results = {"now": replay_lenient({**header, "rounds": after}), "bak": replay_lenient({**header, "rounds": before})}
+        for n in range(1, max(len(before), len(after)) + 1):
+            if n > len(before):
+                out.append(f"{file.name}: round {n} (added since its .bak) is lost: {_said(results['now'][n - 1])}")
+            elif n > len(after):
+                out.append(f"{file.name}: round {n} (removed since) comes back: {_said(results['bak'][n - 1])}")
+            elif before[n - 1] != after[n - 1]:
+                out.append(f"{file.name}: round {n} goes back from {_said(results['now'][n - 1])} "
+                           f"to {_said(results['bak'][n - 1])}")
+    if state.restore_index:
+        out.append(f"{Path(path).name}: the index goes back to its .bak; every session file is listed again")
+    return out
+
+
+def _rounds_of(file: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    data = read_json_file(file)
+    if data is None:
+        raise BookError(f"{file}: missing")
+    rounds = data.get("rounds", {})
+    return data["session"]["1"], [rounds[k] for k in sorted(rounds, key=int)]
+
+
+def _said(result: Any) -> str:
+    """A round's result in one line: its 親 and each player's 文."""
+    if result.problem:
+        return "a round that does not score"
+    mon = " ".join(f"{p} {r.mon:+d}" for p, r in result.players.items())
+    return f"親 {result.round.dealer}, {mon}"
 
 
 def restore(path: Path) -> Report:
