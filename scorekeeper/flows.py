@@ -170,8 +170,9 @@ class Night:
                 raise RoundError("field", "is a 場四 (four cards of a month): the round is redealt and never saved")
             before = self.session["rounds"]
             self.book.write_rounds(self.sid, before, [*before, _record(result)])
-            self.load()
-        return Added(self.rounds, self.results[-1], self.results)
+            self.session = self.book.session(self.sid)
+            self.results = [*self.results, result]
+        return Added(self.rounds, result, self.results)
 
     def replace_round(self, number: int, data: Mapping[str, Any], *, rechain: bool = False,
                       expect: Sequence[Mapping[str, Any]] | None = None) -> Replaced:
@@ -193,13 +194,14 @@ class Night:
             if rnd.redeal:
                 raise RoundError("field", f"is a 場四: a redeal is not a round; round {number} was left as it is")
             before_results, stored = self.results, self.session["rounds"]
-            base = self.session
+            base, old = self.session, before_results
             if number in self.bad:  # the old round can't be replayed: the night as if it were the new one
                 base = {**base, "rounds": [{**r, "round": rnd.to_dict()} if n == number else r
                                            for n, r in enumerate(stored, 1)]}
-            records, changed, breaks = night.replace(base, number, rnd.to_dict(), rechain=rechain)
+                old = None
+            records, changed, breaks, results = night.replace(base, number, rnd.to_dict(), rechain=rechain, old=old)
             self.book.write_rounds(self.sid, stored, records)
-            self.load()
+            self.session, self.results = self.book.session(self.sid), results
             if number in night.bad_rounds(before_results):
                 changed = sorted({*changed, number})
         return Replaced(number, before_results, self.results, changed, breaks)
@@ -216,7 +218,7 @@ class Night:
             self._require_scoring(allow=self.rounds)
             before = self.session["rounds"]
             self.book.write_rounds(self.sid, before, before[:-1])
-            self.load()
+            self.session, self.results = self.book.session(self.sid), self.results[:-1]
         return before[-1]
 
     # -- drafts --------------------------------------------------------------------------------

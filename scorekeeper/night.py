@@ -12,7 +12,7 @@ payment ledgers, and the state by replaying, never kept beside them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from .rules import SDIN, Rules, profile
 from .scoring import (
@@ -221,26 +221,38 @@ def money_text(value: float) -> str:
 # the 親 chain after an edit (CONTRACT §5)
 
 
+class Replacement(NamedTuple):
+    """An edit worked out: the new records, the rounds whose result changed, the later rounds
+    whose 親 no longer follows the chain, and the night's results after it."""
+
+    records: list[dict[str, Any]]
+    changed: list[int]
+    breaks: list[int]
+    results: list[Result]
+
+
 def replace(
-    session: Mapping[str, Any], number: int, new_round: Mapping[str, Any], *, rechain: bool = False
-) -> tuple[list[dict[str, Any]], list[int], list[int]]:
+    session: Mapping[str, Any], number: int, new_round: Mapping[str, Any], *, rechain: bool = False,
+    old: Sequence[Result] | None = None,
+) -> Replacement:
     """Replace round ``number`` (1-based) and re-score every round after it from the night's state.
 
     A later round keeps the 親 recorded for it (who really dealt); with ``rechain`` every later
     親 is moved to follow the new chain instead (a night typed in afterwards from notes).
     ``new_round`` is the replacement round file with players and dealer filled in.
 
-    Returns the new records, the numbers of the rounds whose result changed, and the later rounds
-    whose 親 followed the chain before the edit and no longer does.
+    ``old``: the session's results, where the caller has them (not replayed again).
+    Returns the new records, the numbers of the rounds whose result changed, the later rounds
+    whose 親 followed the chain before the edit and no longer does, and the new results.
     """
     rounds = session["rounds"]
     if not 1 <= number <= len(rounds):
         raise IndexError(f"round {number} is not in a session of {len(rounds)} rounds")
     rules = session_rules(session)
     players, first = session["players"], session["dealer"]
-    old = replay_records(rounds, players, first, rules)
+    old = list(old) if old is not None else replay_records(rounds, players, first, rules)
     records = [dict(r) for r in rounds]
-    new: list[Result] = replay_records(records[: number - 1], players, first, rules)
+    new: list[Result] = old[: number - 1]  # the rounds before it are as they were
     replaced = score_record({"round": new_round}, players, None, rules, current_state(new))  # a bad round: RoundError
     if replaced.redeal:
         raise RoundError("field", "is a 場四 (four cards of a month): the round is redealt, not a round")
@@ -254,7 +266,7 @@ def replace(
     changed = [i + 1 for i in range(number - 1, len(records)) if _differs(new[i], old[i])]
     was = set(chain_breaks(session, old))
     now = chain_breaks({**session, "rounds": records}, new)
-    return records, changed, [n for n in now if n > number and n not in was]
+    return Replacement(records, changed, [n for n in now if n > number and n not in was], new)
 
 
 def _differs(new: Result, old: Result) -> bool:

@@ -221,7 +221,7 @@ def test_edit_keeps_every_later_recorded_dealer_and_lists_the_rounds_off_the_cha
     files = chained_night(7, 8)
     session = session_of(files)
     new = replacement_with_a_new_winner(files, 2)
-    new_records, changed, breaks = night.replace(session, 3, new)
+    new_records, changed, breaks, _ = night.replace(session, 3, new)
     assert new_records[:2] == session["rounds"][:2]
     assert new_records[2]["round"] == new
     assert [r["round"]["dealer"] for r in new_records[3:]] == [f["dealer"] for f in files[3:]]
@@ -233,7 +233,7 @@ def test_edit_with_rechain_moves_later_chained_dealers_to_the_new_winner():
     files = chained_night(7, 8)
     session = session_of(files)
     new = replacement_with_a_new_winner(files, 2)
-    new_records, changed, breaks = night.replace(session, 3, new, rechain=True)
+    new_records, changed, breaks, _ = night.replace(session, 3, new, rechain=True)
     dealer = score_dict(new).next_dealer
     assert new_records[3]["round"]["dealer"] == dealer
     for rec in new_records[3:]:
@@ -249,9 +249,9 @@ def test_rechain_moves_even_a_dealer_that_did_not_follow_the_chain():
     files[3] = simulate(random.Random(99), PLAYERS, off_chain).round  # written off the chain
     session = session_of(files)
     new = replacement_with_a_new_winner(files, 2)
-    kept, _, _ = night.replace(session, 3, new)
+    kept, _, _, _ = night.replace(session, 3, new)
     assert kept[3]["round"]["dealer"] == off_chain
-    moved, _, _ = night.replace(session, 3, new, rechain=True)
+    moved, _, _, _ = night.replace(session, 3, new, rechain=True)
     assert moved[3]["round"]["dealer"] == score_dict(new).next_dealer
 
 
@@ -259,7 +259,7 @@ def test_edit_of_the_last_round_changes_nothing_else():
     files = chained_night(5, 4)
     session = session_of(files)
     new = replacement_with_a_new_winner(files, 3)
-    new_records, changed, breaks = night.replace(session, 4, new)
+    new_records, changed, breaks, _ = night.replace(session, 4, new)
     assert new_records[:3] == session["rounds"][:3]
     assert changed == [4] and breaks == []
 
@@ -267,7 +267,7 @@ def test_edit_of_the_last_round_changes_nothing_else():
 def test_edit_with_the_same_round_changes_nothing():
     files = chained_night(3, 5)
     session = session_of(files)
-    new_records, changed, breaks = night.replace(session, 2, files[1])
+    new_records, changed, breaks, _ = night.replace(session, 2, files[1])
     assert new_records == session["rounds"]
     assert changed == [] and breaks == []
 
@@ -284,7 +284,7 @@ def test_after_an_edit_every_later_round_is_rescored_and_breaks_are_exact(seed, 
     index = data.draw(st.integers(0, n - 1))
     session = session_of(files)
     new = simulate(random.Random(seed + 1), PLAYERS, files[index]["dealer"]).round
-    new_records, changed, breaks = night.replace(session, index + 1, new, rechain=rechain)
+    new_records, changed, breaks, _ = night.replace(session, index + 1, new, rechain=rechain)
     results = [score_dict(r["round"]) for r in new_records]
     for i in range(index + 1, n):  # the old night was fully chained
         follows = new_records[i]["round"]["dealer"] == results[i - 1].next_dealer
