@@ -19,7 +19,6 @@ raise :class:`Aborted`.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
@@ -37,11 +36,9 @@ from .yaku import YAKU_BY_NAME, dekiyaku, dekiyaku_kan, teyaku_all, teyaku_name
 #: Reads one answer: called with the prompt, returns the line typed (``input`` has this shape).
 Ask = Callable[[str], str]
 
-BACK_WORDS = frozenset({"back", "戻る", "もどる"})
-HELP_WORDS = frozenset({"?", "help"})
-NONE_WORDS = frozenset({"-", "none", "nobody", "なし"})
-PLAYED_OUT_WORDS = NONE_WORDS | {"out", "played out"}
-REST_WORDS = frozenset({"rest", "残り"})
+from .names import (BACK_WORDS, HELP_WORDS, NONE_WORDS, PLAYED_OUT_WORDS, REST_WORDS, PlayerError,  # noqa: E402
+                    fold, resolve_player)
+
 SHOUBU_WORDS = frozenset({"shoubu", "shobu", "勝負", "しょうぶ", "s"})
 CANCEL_WORDS = frozenset({"cancel", "c", "キャンセル", "きゃんせる"})
 YES_WORDS = frozenset({"", "y", "yes", "はい"})
@@ -79,8 +76,7 @@ _CALLER_SEP = re.compile(r"\s*[,、，]\s*")
 _AKA_ALIAS = re.compile(r"赤\s*[(（]\s*短カス\s*[)）]")
 
 
-def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).strip().casefold()
+_fold = fold  # text folding lives in scorekeeper.names
 
 
 def pad(text: str, width: int) -> str:
@@ -230,9 +226,7 @@ class RoundEntry:
                 value, text, rnd = self._answer(key, line.strip() or default, before)
             except AnswerError as e:
                 self._say(f"  ✗ {e}", style="red")
-                if line.strip():  # kept: to fix by going back, or to edit (↑ recalls it)
-                    self.texts[key] = line.strip()
-                continue
+                continue  # the default stays what it was: Enter must not submit the bad answer again
             self.values[key] = value
             self.texts[key] = text
             self._echo(key, value, before + [key], rnd)
@@ -406,18 +400,10 @@ class RoundEntry:
 
     def _player(self, text: str) -> str:
         """A player by name, by a name's unique start, or by number in play order."""
-        if text in self.players:
-            return text
-        folded = _fold(text)
-        same = [p for p in self.players if _fold(p) == folded]
-        if len(same) == 1:
-            return same[0]
-        if folded.isdigit() and 1 <= int(folded) <= 3:
-            return self.players[int(folded) - 1]
-        start = [p for p in self.players if folded and _fold(p).startswith(folded)]
-        if len(start) == 1:
-            return start[0]
-        raise AnswerError(f"{text!r} is not a player: answer {self._numbered()}")
+        try:
+            return resolve_player(text, self.players)
+        except PlayerError as e:
+            raise AnswerError(f"{e}: answer {self._numbered()}") from None
 
     def round_file(self, answers: Mapping[str, Any]) -> dict[str, Any]:
         """The round file (CONTRACT.md §3) of some answers, by question."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .names import name_problem
 from .rules import SDIN, Rules, profile
 from .scoring import (
     START,
@@ -332,8 +333,9 @@ def read_export(data: Any) -> dict[str, Any]:
                          else f"must be a list of 3 to {rules.max_players} names")
     for p in players:
         check_player_name(p, "players")
-    if len(set(players)) != len(players):
-        raise RoundError("players", "must be distinct names")
+    problem = name_problem(players)
+    if problem:
+        raise RoundError("players", problem)
     dealer = data.get("dealer")
     if dealer is not None and dealer not in players:
         raise RoundError("dealer", f"{dealer!r} is not one of the players")

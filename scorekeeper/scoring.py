@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from .cards import BASE_POINTS, DECK, DECK_COUNT, Card, month_counts, over_deck, points, sort_cards
+from .names import name_problem
 from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
 from .yaku import HandShape, dekiyaku, dekiyaku_kan, special, teyaku, teyaku_all, teyaku_made, teyaku_name
@@ -236,6 +237,8 @@ class _Reader:
             raise RoundError("players", f"must be a list of three names, not {_type(raw)}")
         for p in raw:
             check_player_name(p, "players")
+        if 3 <= len(raw) <= self.rules.max_players and (problem := name_problem(raw)):
+            raise RoundError("players", problem)
         if len(set(raw)) != len(raw) or not 3 <= len(raw) <= self.rules.max_players:
             if self.rules.max_players == 3:
                 raise RoundError("players", f"must be three distinct names, not {_names(raw)}")
