@@ -855,6 +855,7 @@ def export(
         from .night import csv_rows
 
         buffer = io.StringIO()
+        buffer.write("\ufeff")  # UTF-8 with a BOM: a spreadsheet (Excel) then reads it as UTF-8
         csv.writer(buffer, lineterminator="\n").writerows(csv_rows(stored, results))
         text = buffer.getvalue()
     else:

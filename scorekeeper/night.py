@@ -300,18 +300,35 @@ def export_data(session: Mapping[str, Any]) -> dict[str, Any]:
 
 
 CSV_FIXED = ["round", "dealer", "field_class", "multiplier", "kind", "yaku"]
+#: columns after the fixed ones and each player's 文 (added later: kept after, in this order)
+CSV_MORE = ["sage", "ended_by"]
+#: a text cell starting with one of these is a formula to a spreadsheet: it gets a leading '
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_text(value: str) -> str:
+    """A text cell for a spreadsheet: one that a spreadsheet would take as a formula (``=``,
+    ``+``, ``-``, ``@``, a tab or a carriage return first) is escaped with a leading ``'``."""
+    return "'" + value if value.startswith(_FORMULA_START) else value
 
 
 def csv_rows(session: Mapping[str, Any], results: Sequence[Result]) -> list[list[Any]]:
-    """One row per round: number, 親, field, kind, yaku, then each player's 文 (header first)."""
+    """One row per round, then a totals row (header first). Columns: number, 親, field class,
+    multiplier, kind, yaku, each player's 文; then the 下げ callers, who ended the round, and each
+    player's card points. Numbers are numbers; every text cell is escaped by :func:`csv_text`."""
     players = list(session["players"])
-    rows: list[list[Any]] = [CSV_FIXED + players]
+    header = CSV_FIXED + players + CSV_MORE + [f"{p} card_points" for p in players]
+    rows: list[list[Any]] = [[csv_text(h) for h in header]]
     for n, r in enumerate(results, 1):
         yaku = " ".join(f"{p}:{y}" for p, y in round_yaku(r))
         rows.append(
-            [n, r.round.dealer, r.field_class, r.multiplier, r.kind, yaku]
+            [n, csv_text(r.round.dealer), r.field_class, r.multiplier, r.kind, csv_text(yaku)]
             + [r.players[p].mon for p in players]
+            + [csv_text(" ".join(r.round.sage)), csv_text(r.round.ended_by or "")]
+            + [r.players[p].card_points for p in players]
         )
+    sums = totals(results, players)
+    rows.append(["total", "", "", "", "", ""] + [sums[p] for p in players] + ["", ""] + [""] * len(players))
     return rows
 
 
