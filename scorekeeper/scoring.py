@@ -16,7 +16,7 @@ from .cards import BASE_POINTS, DECK, DECK_COUNT, Card, month_counts, over_deck,
 from .names import name_problem
 from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
-from .yaku import HandShape, dekiyaku, dekiyaku_kan, special, teyaku, teyaku_all, teyaku_made, teyaku_name
+from .yaku import HandShape, dekiyaku, dekiyaku_kan, not_teyaku, special, teyaku, teyaku_all, teyaku_made, teyaku_name
 
 MAX_NAME = 40
 CARD_POINTS_REASON = "札"
@@ -371,7 +371,9 @@ class _Reader:
                     raise RoundError(where, f"must be a 手役 name, not {_type(one)}")
                 name = teyaku_name(one, rules)
                 if name is None:
-                    raise RoundError(where, f"{quote(one)} is not a 手役 ({' '.join(rules.teyaku)})")
+                    why = not_teyaku(one, rules) if len(one) <= 40 else None
+                    raise RoundError(where, f"{why} ({' '.join(rules.teyaku)})" if why
+                                     else f"{quote(one)} is not a 手役 ({' '.join(rules.teyaku)})")
                 group = rules.group_of(name)
                 if group in names:
                     raise RoundError(where, f"{names[group]} and {name} are both of Group {group}: a hand scores one per group")
