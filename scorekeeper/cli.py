@@ -302,11 +302,11 @@ def cards(
         )
         return
     from .notation import HELP
-    from .render import cards_table, console
+    from .render import Phrases, cards_table, console
 
     out = console()
     out.print(cards_table())
-    out.print(HELP, markup=False)
+    out.print(Phrases(HELP))
 
 
 @app.command()

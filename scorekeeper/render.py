@@ -24,6 +24,99 @@ ROUND_KINDS = {
 }
 
 
+class FitTable:
+    """A table that fits the terminal: it drops its least important columns (by ``drop`` rank,
+    lowest first: readings, romaji, notes) until it fits, and never wraps or cuts a number or a
+    name (right-aligned columns, and columns marked ``whole``). What may wrap, wraps at spaces.
+
+    Built like a :class:`rich.table.Table` (``add_column``, ``add_row``); it picks its columns
+    when rendered, from the console's width (``COLUMNS``).
+    """
+
+    def __init__(self, title: Any = None, **options: Any) -> None:
+        self.title = title
+        self.options = {"show_edge": False, **options}
+        self.columns: list[tuple[Any, bool, int | None, bool]] = []
+        self.rows: list[tuple[tuple[Any, ...], Any]] = []
+
+    def add_column(self, heading: Any = "", *, right: bool = False, drop: int | None = None,
+                   whole: bool = False) -> None:
+        self.columns.append((heading, right, drop, whole or right))
+
+    def add_row(self, *cells: Any, style: Any = None) -> None:
+        self.rows.append((cells, style))
+
+    def table(self, dropped: frozenset[int] = frozenset()) -> Table:
+        """The table without the columns ``dropped`` (by index)."""
+        table = Table(title=self.title, **self.options)
+        keep = [i for i in range(len(self.columns)) if i not in dropped]
+        for i in keep:
+            heading, right, _, whole = self.columns[i]
+            widest = max([_cells(heading)] + [_cells(cells[i]) for cells, _ in self.rows]) if whole else None
+            table.add_column(heading, justify="right" if right else "left", no_wrap=whole, min_width=widest)
+        for cells, style in self.rows:
+            table.add_row(*(cells[i] for i in keep), style=style)
+        return table
+
+    def variants(self) -> list[Table]:
+        ranks = sorted({c[2] for c in self.columns if c[2] is not None})
+        out, dropped = [self.table()], set()
+        for rank in ranks:
+            dropped |= {i for i, c in enumerate(self.columns) if c[2] == rank}
+            out.append(self.table(frozenset(dropped)))
+        return out
+
+    def __rich_console__(self, console: Console, options: Any) -> Any:
+        tables = self.variants()
+        for table in tables:
+            if _least_width(console, options, table) <= options.max_width:
+                yield table
+                return
+        yield tables[-1]
+
+
+class Phrases:
+    """Lines of text whose phrases (separated by two or more spaces, or after a ``;``) never break:
+    a line too long for the terminal goes on at a phrase's start, indented (the notation help)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: Any) -> Any:
+        import re
+
+        from rich.cells import cell_len
+
+        width = options.max_width
+        for line in self.text.splitlines():
+            if cell_len(line) <= width:
+                yield Text(line)
+                continue
+            indent = line[: len(line) - len(line.lstrip())]
+            out = indent
+            for phrase in re.split(r"\s{2,}|(?<=;)\s", line.strip()):
+                if out.strip() and cell_len(out) + 2 + cell_len(phrase) > width:
+                    yield Text(out.rstrip())
+                    out = indent + "  "
+                out += ("  " if out.strip() else "") + phrase
+            yield Text(out.rstrip())
+
+
+def _least_width(console: Console, options: Any, table: Table) -> int:
+    """The narrowest ``table`` can be without cutting a word (rich's own measure of a table is
+    of the table already squeezed to the width, cut words and all)."""
+    columns = sum(table._measure_column(console, options, c).minimum for c in table.columns)
+    return columns + table._extra_width
+
+
+def _cells(cell: Any) -> int:
+    """The widest line of a cell, in terminal cells."""
+    from rich.cells import cell_len
+
+    text = cell.plain if isinstance(cell, Text) else str(cell)
+    return max((cell_len(line) for line in text.split("\n")), default=0)
+
+
 def console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False)
 
@@ -131,21 +224,23 @@ def round_view(result: Result, title: str | None = None) -> Group:
     return Group(head, table, pays, foot)
 
 
-def cards_table() -> Table:
+def cards_table() -> FitTable:
     """Every card with its code, Japanese name, reading and points."""
     table = _numbers_table(
         "The 48 cards (hachi-score cards)",
-        [("month", False), ("code", False), ("name", False), ("romaji", False), ("kind", False),
-         ("points", True), ("×", True)],
+        [("month", False, None, True), ("", False, 2), ("code", False, None, True), ("name", False, None, True),
+         ("romaji", False, 1), ("kind", False, None, True), ("", False, 1), ("points", True), ("×", True)],
     )
     for c in FACES:
         m = MONTHS[c.month - 1]
         table.add_row(
-            f"{m.number} {m.ja} ({m.reading})",
+            f"{m.number} {m.ja}",
+            f"({m.reading})",
             c.code,
             c.ja,
             c.romaji,
-            f"{c.kind.ja} {c.kind.romaji}",
+            c.kind.ja,
+            c.kind.romaji,
             str(c.points),
             str(DECK_COUNT[c]),
         )
@@ -161,11 +256,13 @@ def _one_in(row: dict[str, Any]) -> str:
     return "–" if n is None else f"1 in {n:,.0f}" if n >= 100 else f"1 in {n:,.2f}"
 
 
-def _numbers_table(title: str | None, columns: list[tuple[str, bool]], **options: Any) -> Table:
-    """A table whose columns are ``(heading, right-aligned?)``."""
-    table = Table(title=title, show_edge=False, **options)
-    for col, right in columns:
-        table.add_column(col, justify="right" if right else "left")
+def _numbers_table(title: str | None, columns: list[tuple[Any, ...]], **options: Any) -> FitTable:
+    """A table whose columns are ``(heading, right-aligned?[, drop rank[, whole]])``: numbers
+    (right-aligned) are never cut; a column with a drop rank goes first when the terminal is
+    narrow (lowest rank first)."""
+    table = FitTable(title, **options)
+    for col, right, *more in columns:
+        table.add_column(col, right=right, drop=more[0] if more else None, whole=len(more) > 1 and more[1])
     return table
 
 
