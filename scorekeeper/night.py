@@ -176,8 +176,13 @@ def money(amount: int, rate: float | None) -> float | int | None:
     return int(value) if value == int(value) else value
 
 
-def money_text(value: float) -> str:
-    return f"{value:,}" if isinstance(value, int) else f"{value:,.2f}"
+def money_text(amount: int, rate: float, *, signed: bool = False) -> str:
+    """``amount`` 文 in money at ``rate`` (money per 文), the one format every screen uses: with
+    thousands separators, and with two decimals whenever the rate has a fraction (so that 2.50
+    and 3.00 stand in one column), none when it is whole. ``signed``: ``+`` for a gain."""
+    decimals = 0 if float(rate).is_integer() else 2
+    value = round(amount * rate, 2)
+    return f"{value:{'+' if signed and value else ''},.{decimals}f}"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -186,9 +186,12 @@ def round_view(result: Result, title: str | None = None) -> Group:
 
     table = _numbers_table(
         None,
-        [("player", False), ("手役", False), ("出来役", False), ("特殊役", False), ("札", True), ("文", True)],
+        [("player", False, None, True), ("手役", False), ("出来役", False), ("特殊役", False), ("札", True),
+         ("文", True)],
         pad_edge=False,
     )
+    received = {(pay.payee, pay.reason) for pay in result.payments}
+    specials = _special_values(result)
     for p, r in result.players.items():
         label = name(p)
         if p == rnd.dealer:
@@ -200,14 +203,17 @@ def round_view(result: Result, title: str | None = None) -> Group:
         te = " + ".join(yaku_label(t, rules.mon(rules.teyaku[t])) for t in r.teyaku_all) or "–"
         if r.teyaku and result.kind == SPECIAL_ROUND:
             te += " (void)"
-        deki = "・".join(yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules))) for d in r.dekiyaku) or "–"
-        sp = "・".join([*r.special, *r.bonuses]) or "–"
+        deki = "・".join(yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules)))
+                        + ("" if (p, d) in received else " (void)") for d in r.dekiyaku) or "–"
+        sp = "・".join([yaku_label(y, specials.get((p, y))) for y in r.special]
+                      + [yaku_label(b, rules.mon(rules.bonuses[b])) if b in rules.bonuses else b
+                         for b in r.bonuses]) or "–"
         table.add_row(label, te, deki, sp, str(r.card_points), mon(r.mon))
 
-    pays = Table(show_edge=False, pad_edge=False, title="payments", title_justify="left")
-    pays.add_column("from")
-    pays.add_column("to")
-    pays.add_column("文", justify="right")
+    pays = FitTable("payments", pad_edge=False, title_justify="left")
+    pays.add_column("from", whole=True)
+    pays.add_column("to", whole=True)
+    pays.add_column("文", right=True)
     pays.add_column("for")
     for pay in result.payments:
         reason = "札 card points" if pay.reason == "札" else pay.reason
@@ -222,6 +228,17 @@ def round_view(result: Result, title: str | None = None) -> Group:
     if legend:
         foot.append("\n" + legend, style="dim")
     return Group(head, table, pays, foot)
+
+
+def _special_values(result: Result) -> dict[tuple[str, str], int]:
+    """(player, 特殊役) -> its value in 文 before the multiplier, as the other yaku are shown."""
+    if not any(r.special for r in result.players.values()):
+        return {}
+    from .yaku import special
+
+    rnd = result.round
+    found = special({p: rnd.pile(p) for p in result.players}, rnd.dealer, result.rules)
+    return {(p, name): value for p, got in found.items() for name, value in got}
 
 
 def cards_table() -> FitTable:
@@ -287,7 +304,7 @@ def odds_view(report: dict[str, Any]) -> Group:
         ft = _numbers_table(
             f"the field: {fo['total']:,} six-card fields",
             [("field", False), ("×", True), ("fields", True), ("probability", True),
-             ("1 in N", True), ("if not 場四", True)],
+             ("1 in N", True), ("if not 場四", True, 3)],
         )
         for cls, row in fo["classes"].items():
             ft.add_row(f"{cls} ({FIELD_READINGS[cls]})", str(row["multiplier"]), f"{row['count']:,}",
@@ -305,7 +322,7 @@ def _odds_highest_parts(report: dict[str, Any]) -> list[Any]:
     mine = report.get("hand", {}).get("teyaku", ...)
     table = _numbers_table(
         f"手役 of a dealt hand: {report['hands']:,} hands from {report['deck']} cards",
-        [("手役", False), ("reading", False), ("文", True), ("hands", True),
+        [("手役", False), ("reading", False, 1), ("文", True), ("hands", True),
          ("probability", True), ("1 in N", True)],
     )
     for row in report["teyaku"]:
@@ -340,12 +357,12 @@ def _odds_groups_parts(report: dict[str, Any]) -> list[Any]:
             + f"; 1貫 = {report['mon_per_kan']}文. {report['hands']:,} hands from "
             f"{report['deck']} cards.")
     parts: list[Any] = [Text(head)]
-    columns = [("貫", True), ("文", True), ("hands", True), ("probability", True), ("1 in N", True)]
+    columns = [("貫", True), ("文", True, 2), ("hands", True), ("probability", True, 3), ("1 in N", True)]
     for g in groups:
         data = report["groups"][g]
         mine = hand[g] if hand else ...
         table = _numbers_table(f"Group {g} 手役 (the group's best)",
-                               [("手役", False), ("reading", False), *columns])
+                               [("手役", False), ("reading", False, 1), *columns])
         for row in data["teyaku"]:
             table.add_row(row["name"] or "none (役なし)", row["reading"] or "", str(row["kan"]),
                           str(row["mon"]), f"{row['count']:,}", _percent(row), _one_in(row),

@@ -168,8 +168,8 @@ def test_money_is_mon_times_the_rate():
     assert night.money(160, 10) == 1600
     assert night.money(-7, 2.5) == -17.5
     assert night.money(5, None) is None
-    assert night.money_text(1600) == "1,600"
-    assert night.money_text(-17.5) == "-17.50"
+    assert night.money_text(160, 10) == "1,600"
+    assert night.money_text(-7, 2.5) == "-17.50"
 
 
 @st.composite
