@@ -203,9 +203,10 @@ def round_view(result: Result, title: str | None = None) -> Group:
         te = " + ".join(yaku_label(t, rules.mon(rules.teyaku[t])) for t in r.teyaku_all) or "–"
         if r.teyaku and result.kind == SPECIAL_ROUND:
             te += " (void)"
-        deki = "・".join(yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules)))
-                        + ("" if (p, d) in received else " (void)") for d in r.dekiyaku) or "–"
-        sp = "・".join([yaku_label(y, specials.get((p, y))) for y in r.special]
+        # several yaku in a cell: " · " between them, so that a narrow column wraps between two
+        deki = " · ".join(yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules)))
+                          + ("" if (p, d) in received else " (void)") for d in r.dekiyaku) or "–"
+        sp = " · ".join([yaku_label(y, specials.get((p, y))) for y in r.special]
                       + [yaku_label(b, rules.mon(rules.bonuses[b])) if b in rules.bonuses else b
                          for b in r.bonuses]) or "–"
         table.add_row(label, te, deki, sp, str(r.card_points), mon(r.mon))
