@@ -58,21 +58,20 @@ class FitTable:
             table.add_row(*(cells[i] for i in keep), style=style)
         return table
 
-    def variants(self) -> list[Table]:
-        ranks = sorted({c[2] for c in self.columns if c[2] is not None})
-        out, dropped = [self.table()], set()
-        for rank in ranks:
+    def variants(self) -> Iterable[Table]:
+        """The table, then with each rank of columns dropped in turn (built as asked for)."""
+        yield self.table()
+        dropped: set[int] = set()
+        for rank in sorted({c[2] for c in self.columns if c[2] is not None}):
             dropped |= {i for i, c in enumerate(self.columns) if c[2] == rank}
-            out.append(self.table(frozenset(dropped)))
-        return out
+            yield self.table(frozenset(dropped))
 
     def __rich_console__(self, console: Console, options: Any) -> Any:
-        tables = self.variants()
-        for table in tables:
+        table = None
+        for table in self.variants():
             if _least_width(console, options, table) <= options.max_width:
-                yield table
-                return
-        yield tables[-1]
+                break
+        yield table
 
 
 class Phrases:
