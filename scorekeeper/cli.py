@@ -476,7 +476,8 @@ def new_session(
         Optional[str], typer.Option("--name", help="The session's name (default: today's date).")
     ] = None,
     dealer: Annotated[
-        Optional[str], typer.Option("--dealer", help="The first 親 (default: the first player).")
+        Optional[str], typer.Option("--dealer", help="The first 親, as the prompts take it: a name (any case), "
+                                                     "its start, or its number (default: the first player).")
     ] = None,
     rounds: Annotated[
         int,

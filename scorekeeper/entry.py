@@ -31,7 +31,7 @@ from .cards import DECK, FACES, MONTHS, Card, points, sort_cards
 from .notation import HELP, format_compact, parse_cards, split_tokens
 from .rules import SDIN, Rules
 from .scoring import NightState, Result, Round, RoundError, field_class, score
-from .yaku import YAKU_BY_NAME, dekiyaku, dekiyaku_kan, not_teyaku, teyaku_all, teyaku_name
+from .yaku import YAKU_ALIASES, YAKU_BY_NAME, dekiyaku, dekiyaku_kan, not_teyaku, teyaku_all, teyaku_name
 
 #: Reads one answer: called with the prompt, returns the line typed (``input`` has this shape).
 Ask = Callable[[str], str]
@@ -481,7 +481,7 @@ class RoundEntry:
         """
         data = self.round_file({**{k: self.values[k] for k in before}, **answer})
         try:
-            return Round.from_dict(data, rules=self.rules)
+            return Round.from_dict(data, players=self.players, rules=self.rules)
         except RoundError as e:
             if self._waits(e, data):
                 return None
@@ -575,7 +575,8 @@ class RoundEntry:
         """The full result, as `score` shows it, then save? The outcome, or None for back."""
         from .render import round_view
 
-        rnd = Round.from_dict(self.round_file({k: self.values[k] for k in keys}), rules=self.rules)
+        rnd = Round.from_dict(self.round_file({k: self.values[k] for k in keys}), players=self.players,
+                              rules=self.rules)
         result = score(rnd, self.rules, self.state)
         self.out.print()
         self.out.print(round_view(result))
@@ -766,6 +767,7 @@ class RoundEntry:
         if kind == "hand":
             names = list(self.rules.teyaku)
             words += names + [YAKU_BY_NAME[n].reading for n in names]
+            words += [a for n in names for a in YAKU_ALIASES.get(n, ()) if a.isascii()]  # romaji
         elif kind == "pile":
             words.append("rest")
         return words

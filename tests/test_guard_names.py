@@ -97,3 +97,20 @@ def test_after_a_bad_answer_enter_keeps_the_default_it_had():
     field_prompts = [p for p in script.prompts if p.startswith("場札")]
     assert len(field_prompts) == 3 and all("1h 1h" not in p for p in field_prompts)
     assert outcome.round_file["dealer"] == rnd["dealer"]
+
+
+def test_a_book_made_before_keeps_its_players_readable(book_file):
+    """Names an older hachi-score took ("Rest", "aki" beside "Aki") are refused for new sessions,
+    but a session that has them still replays: its players were checked when it was made."""
+    from scorekeeper import night, store
+    from scorekeeper.scoring import score_dict
+
+    b = store.Book.open(book_file)
+    sid = b.new_session(["Aki", "Ben", "Chie"])
+    b.add_round(sid, ch.bare(ch.NIGHT[0]))
+    session = dict(b.session(sid), players=["Aki", "Rest", "aki"])
+    rounds = [dict(r, round=json.loads(json.dumps(r["round"]).replace('"Ben"', '"Rest"').replace('"Chie"', '"aki"')))
+              for r in session["rounds"]]
+    session["rounds"] = rounds
+    results = night.replay(session)
+    assert [r.players["Rest"].mon for r in results] == [score_dict(ch.NIGHT[0]).players["Ben"].mon]
