@@ -234,9 +234,10 @@ def yaku_key(text: str) -> str:
     """A yaku's name as typed, folded for comparison: NFKC, case, katakana as hiragana, macrons
     as doubled vowels, Hepburn's ``m`` before b/p as ``n``, spaces, ``-``, ``'`` and ・ left out."""
     import re
-    import unicodedata
 
-    folded = unicodedata.normalize("NFKC", text).casefold().translate(_MACRONS)
+    from .names import fold  # text is folded in one place; yaku names fold a little further
+
+    folded = fold(text).translate(_MACRONS)
     folded = "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in folded)
     folded = re.sub(r"[\s\-'・()（）]", "", folded)
     return re.sub(r"m(?=[bp])", "n", folded)
