@@ -15,7 +15,7 @@ from rich.text import Text
 
 from . import night
 from .cards import sort_cards
-from .render import FitTable, mon, name, round_view, waiting_label
+from .render import FitTable, PhraseText, mon, name, round_view, waiting_label
 from .scoring import PLAIN_ROUND, Payment, Result, Round
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -114,7 +114,7 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
     if not results:
         table.add_row("–", "", "", Text("no rounds yet", style="dim"), *["" for _ in players])
 
-    return Group(head, Text(), standings, Text(), table, Text(), settlement_view(net, rate, per))
+    return Group(PhraseText(head), Text(), standings, Text(), table, Text(), settlement_view(net, rate, per))
 
 
 def settlement_view(net: Mapping[str, int], rate: float | None, per: int = 10) -> Text:

@@ -74,6 +74,35 @@ class FitTable:
         yield table
 
 
+class PhraseText:
+    """A (styled) text whose phrases, separated by two or more spaces, go on the next line whole
+    when the line is too long for the terminal, rather than breaking inside one
+    (``rules sdin (1貫 = 10文)`` stays together)."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: Any) -> Any:
+        import re
+
+        width = options.max_width
+        for line in self.text.split("\n"):
+            if line.cell_len <= width:
+                yield line
+                continue
+            spans = [m.span() for m in re.finditer(r"\S+(?: \S+)*", line.plain)]
+            out = Text()
+            for start, end in spans:
+                phrase = line[start:end]
+                if out.plain and out.cell_len + 2 + phrase.cell_len > width:
+                    yield out
+                    out = Text()
+                if out.plain:
+                    out.append("  ")
+                out.append_text(phrase)
+            yield out
+
+
 class Phrases:
     """Lines of text whose phrases (separated by two or more spaces, or after a ``;``) never break:
     a line too long for the terminal goes on at a phrase's start, indented (the notation help)."""
@@ -178,10 +207,10 @@ def round_view(result: Result, title: str | None = None) -> Group:
     if result.state.carry:
         head.append("  " + waiting_label(result.state.carry), style="bold")
     head.append("\n" + ROUND_KINDS[result.kind])
-    head.append("\n場札 field: " + " ".join(f"{c.code} {c.ja}" for c in sort_cards(rnd.field)))
+    head.append("\n場札 field:  " + "  ".join(f"{c.code} {c.ja}" for c in sort_cards(rnd.field)))
     if result.redeal:
         head.append(f"\n場四: {rnd.dealer} deals again. Nothing is scored or saved.")
-        return Group(head)
+        return Group(PhraseText(head))
 
     table = _numbers_table(
         None,
@@ -227,7 +256,7 @@ def round_view(result: Result, title: str | None = None) -> Group:
     legend = readings(named)
     if legend:
         foot.append("\n" + legend, style="dim")
-    return Group(head, table, pays, foot)
+    return Group(PhraseText(head), table, pays, foot)
 
 
 def _special_values(result: Result) -> dict[tuple[str, str], int]:

@@ -49,6 +49,7 @@ def book(book_file):
 def test_summary_keeps_every_name_and_total_whole(book, width):
     text = out(["summary"], width)
     no_cut(text)
+    assert "rules sdin (1貫 = 10文)" in text and "rate 0.50 per 文" in text  # phrases kept whole
     data = json.loads(runner.invoke(args=["summary", "--json"]).stdout)
     for p in NAMES:
         assert p in text
@@ -66,6 +67,12 @@ def test_show_keeps_every_name_and_amount_whole(book, width, n):
     text = out(["show", str(n)], width)
     no_cut(text)
     data = json.loads(runner.invoke(args=["show", str(n), "--json"]).stdout)
+    from scorekeeper.notation import parse_cards
+
+    field = json.loads(runner.invoke(args=["export"]).stdout)["rounds"][n - 1]["field"]
+    for c in parse_cards(field):
+        assert f"{c.code} {c.ja}" in text  # a field card and its name on one line
+    assert "rules sdin (1貫 = 10文)" in text
     for p, r in data["players"].items():
         assert p in text
         assert (f"{r['mon']:+d}" if r["mon"] else "0") in text
