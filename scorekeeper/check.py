@@ -80,7 +80,7 @@ def check_draft(data: Mapping[str, Any], *, rules: Rules = SDIN, players: Sequen
     players = list(players if players is not None else data.get("players") or [])
     missing = _missing(data, players)
     try:
-        rnd = Round.from_dict(dict(data), rules=rules)
+        rnd = Round.from_dict(dict(data), rules=rules, players=players or None)
     except RoundError as e:
         if _waits(e, data, players, rules):
             return Verdict(_so_far(data, rules), missing)

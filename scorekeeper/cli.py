@@ -10,6 +10,7 @@ the person aborted; 2 bad input. Errors are one line on standard error, never a 
 from __future__ import annotations
 
 import copy
+import errno
 import json
 import os
 import sys
@@ -57,11 +58,15 @@ class _OneLineErrors(TyperGroup):
              standalone_mode: bool = True, **extra: Any) -> Any:  # noqa: D102
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            sys.stdout.flush()  # a full disk shows at the flush: inside, to be said in one line
         except UserError as e:
             _error(str(e))
             sys.exit(e.code)
         except click.NoArgsIsHelpError as e:
-            print(e.ctx.get_help() if e.ctx else e.format_message())
+            try:
+                print(e.ctx.get_help() if e.ctx else e.format_message(), flush=True)
+            except OSError as write_error:
+                _stdout_failed(write_error)
             sys.exit(EXIT_OK)
         except click.UsageError as e:
             _error(e.format_message())
@@ -72,13 +77,12 @@ class _OneLineErrors(TyperGroup):
         except click.ClickException as e:
             _error(e.format_message())
             sys.exit(e.exit_code)
-        except BrokenPipeError:
-            sys.exit(EXIT_OK)
+        except OSError as e:
+            if e.errno not in _STDOUT_ERRNOS:
+                _bug(e)
+            _stdout_failed(e)
         except Exception as e:  # a bug: still one line, never a traceback
-            if os.environ.get("HACHI_SCORE_DEBUG"):
-                raise
-            _error(f"internal error: {type(e).__name__}: {e} (set HACHI_SCORE_DEBUG=1 for details)")
-            sys.exit(EXIT_BOOK)
+            _bug(e)
         if rv == _CTRL_C:  # typer turns a Ctrl-C it catches into Exit(130), silently
             _error("aborted (Ctrl-C): nothing half done was saved")
             sys.exit(EXIT_BOOK)
@@ -87,6 +91,37 @@ class _OneLineErrors(TyperGroup):
 
 #: the status typer gives a KeyboardInterrupt; no command of ours exits with it
 _CTRL_C = 130
+
+#: an OSError that reaches the top with one of these is standard output failing (a full disk, a
+#: closed or broken descriptor): the book's own writes are BookErrors long before
+_STDOUT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF, errno.EPIPE})
+
+
+def _bug(e: Exception) -> NoReturn:
+    if os.environ.get("HACHI_SCORE_DEBUG"):
+        raise e
+    _error(f"internal error: {type(e).__name__}: {e} (set HACHI_SCORE_DEBUG=1 for details)")
+    sys.exit(EXIT_BOOK)
+
+
+def _stdout_failed(e: OSError) -> NoReturn:
+    """Standard output can't be written. A reader that went away (``| head``, a broken pipe) ends
+    it quietly with status 1, as typer, click and rich do when it shows in the middle of a write;
+    a full disk or a closed descriptor is one line and status 1 (README, "Output")."""
+    _quiet_stdout()
+    if not isinstance(e, BrokenPipeError):
+        _error(f"can't write to standard output: {e.strerror or e}")
+    sys.exit(EXIT_BOOK)
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null, so that the interpreter's last flush of what is still
+    buffered can't fail again (a second message, exit status 120)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real descriptor (a test runner's stand-in)
+        pass
 
 
 app = typer.Typer(
@@ -109,11 +144,32 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
+    ctx: typer.Context,
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")
     ] = False,
+    db: Annotated[
+        Optional[str],
+        typer.Option("--db", metavar="PATH", help="The book's main file, for the command that follows "
+                                                  "(as the command's own --db, which wins)."),
+    ] = None,
 ) -> None:
     """Score keeper for 八八 (Hachi-hachi), SDIN rules."""
+    if db is not None:
+        if "\0" in db:
+            fail(f"--db: {db!r} is not a file name (it holds a NUL byte)")
+        # `hachi-score --db X summary`: the command's --db option reads HACHI_SCORE_DB, so the root's
+        # --db stands in for it (a --db after the command name still wins), until the command ends.
+        before = os.environ.get("HACHI_SCORE_DB")
+        os.environ["HACHI_SCORE_DB"] = db
+
+        def restore() -> None:
+            if before is None:
+                os.environ.pop("HACHI_SCORE_DB", None)
+            else:
+                os.environ["HACHI_SCORE_DB"] = before
+
+        ctx.call_on_close(restore)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -246,11 +302,11 @@ def cards(
         )
         return
     from .notation import HELP
-    from .render import cards_table, console
+    from .render import Phrases, cards_table, console
 
     out = console()
     out.print(cards_table())
-    out.print(HELP, markup=False)
+    out.print(Phrases(HELP))
 
 
 @app.command()
@@ -420,7 +476,8 @@ def new_session(
         Optional[str], typer.Option("--name", help="The session's name (default: today's date).")
     ] = None,
     dealer: Annotated[
-        Optional[str], typer.Option("--dealer", help="The first 親 (default: the first player).")
+        Optional[str], typer.Option("--dealer", help="The first 親, as the prompts take it: a name (any case), "
+                                                     "its start, or its number (default: the first player).")
     ] = None,
     rounds: Annotated[
         int,
@@ -936,6 +993,7 @@ def export(
         from .night import csv_rows
 
         buffer = io.StringIO()
+        buffer.write("\ufeff")  # UTF-8 with a BOM: a spreadsheet (Excel) then reads it as UTF-8
         csv.writer(buffer, lineterminator="\n").writerows(csv_rows(stored, results))
         text = buffer.getvalue()
     else:
@@ -1050,6 +1108,7 @@ def _app_for(argv: list[str]) -> typer.Typer:
     signature on each start (about 20 ms for all of them), and a process runs just one."""
     from typer.main import get_command_name
 
+    argv = _after_root_options(argv)
     typed = argv[0] if argv else ""
     chosen = [c for c in app.registered_commands
               if (c.name or get_command_name(c.callback.__name__)) == typed]
@@ -1060,8 +1119,25 @@ def _app_for(argv: list[str]) -> typer.Typer:
     return one
 
 
+def _after_root_options(argv: list[str]) -> list[str]:
+    """``argv`` from the command name on: the root's ``--db PATH`` (or ``--db=PATH``) skipped."""
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--db":
+            i += 2
+        elif argv[i].startswith("--db="):
+            i += 1
+        else:
+            break
+    return argv[i:]
+
+
 def main() -> None:
     """Console-script entry point."""
+    if sys.stdout is None:  # started with standard output closed (`>&-`): nothing could be shown
+        if sys.stderr is not None:
+            _error("standard output is closed: nothing was done (send it to a file or /dev/null)")
+        sys.exit(EXIT_BOOK)
     if sys.stdout.encoding and sys.stdout.encoding.lower().replace("-", "") != "utf8":
         try:
             sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]

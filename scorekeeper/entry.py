@@ -19,7 +19,6 @@ raise :class:`Aborted`.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
@@ -29,20 +28,18 @@ from rich.console import Console
 from rich.text import Text
 
 from .cards import DECK, FACES, MONTHS, Card, points, sort_cards
-from .notation import HELP, format_compact, split_tokens
+from .notation import HELP, format_compact, parse_cards, split_tokens
 from .rules import SDIN, Rules
 from .check import cards_of, check_draft
 from .scoring import NightState, Result, Round, field_class, score
-from .yaku import YAKU_BY_NAME, dekiyaku, dekiyaku_kan, teyaku_all, teyaku_name
+from .yaku import YAKU_ALIASES, YAKU_BY_NAME, dekiyaku, dekiyaku_kan, not_teyaku, teyaku_all, teyaku_name
 
 #: Reads one answer: called with the prompt, returns the line typed (``input`` has this shape).
 Ask = Callable[[str], str]
 
-BACK_WORDS = frozenset({"back", "戻る", "もどる"})
-HELP_WORDS = frozenset({"?", "help"})
-NONE_WORDS = frozenset({"-", "none", "nobody", "なし"})
-PLAYED_OUT_WORDS = NONE_WORDS | {"out", "played out"}
-REST_WORDS = frozenset({"rest", "残り"})
+from .names import (BACK_WORDS, HELP_WORDS, NONE_WORDS, PLAYED_OUT_WORDS, REST_WORDS, PlayerError,  # noqa: E402
+                    fold, resolve_player)
+
 SHOUBU_WORDS = frozenset({"shoubu", "shobu", "勝負", "しょうぶ", "s"})
 CANCEL_WORDS = frozenset({"cancel", "c", "キャンセル", "きゃんせる"})
 YES_WORDS = frozenset({"", "y", "yes", "はい"})
@@ -80,8 +77,15 @@ _CALLER_SEP = re.compile(r"\s*[,、，]\s*")
 _AKA_ALIAS = re.compile(r"赤\s*[(（]\s*短カス\s*[)）]")
 
 
-def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).strip().casefold()
+_fold = fold  # text folding lives in scorekeeper.names
+
+
+def _is_card(token: str) -> bool:
+    try:
+        parse_cards(token)
+    except ValueError:
+        return False
+    return True
 
 
 def pad(text: str, width: int) -> str:
@@ -229,6 +233,7 @@ class RoundEntry:
 
     def _ask(self, key: str, before: list[str]) -> Any:
         """Ask ``key`` until its answer checks out; the checked round so far, or ``_BACK``."""
+        refused = ""
         while True:
             default = self.texts.get(key, "")
             line = self.ask(f"{self._prompt(key)}{f' [{default}]' if default else ''}: ")
@@ -239,13 +244,16 @@ class RoundEntry:
                 self._help(key)
                 continue
             if word in BACK_WORDS:
+                if refused:  # refused for an earlier answer, maybe: the default when asked again
+                    self.texts[key] = refused
                 return _BACK
             try:
                 value, text, rnd = self._answer(key, line.strip() or default, before)
             except AnswerError as e:
                 self._say(f"  ✗ {e}", style="red")
-                if line.strip():  # kept: to fix by going back, or to edit (↑ recalls it)
-                    self.texts[key] = line.strip()
+                # the default stays what it was (Enter must not submit the refused answer again);
+                # going back to fix an earlier answer keeps it, as the default on the way forward
+                refused = line.strip() or refused
                 continue
             self.values[key] = value
             self.texts[key] = text
@@ -394,8 +402,10 @@ class RoundEntry:
         cards = _codes(cards_of(text))
         return cards, "rest" if rest else format_compact(cards_of(cards)), rnd
 
-    def _hand(self, text: str) -> dict[str, Any] | None:
-        """A 手役 answer: a dealt hand, a 手役's name, or both (``2trk 4t 6k 7k 10k 三本``)."""
+    def _hand(self, text: str, follow_up: bool = True) -> dict[str, Any] | None:
+        """A 手役 answer: a dealt hand, a 手役's name, or both (``2trk 4t 6k 7k 10k 三本``); or only
+        the cards that make the 手役 (``9t 9k 9k``), taken as its name."""
+        self._shown = None
         if not text or _fold(text) in NONE_WORDS:
             return None
         rules = self.rules
@@ -403,6 +413,9 @@ class RoundEntry:
         if name is not None:
             return {"hand": None, "teyaku": [name]}
         tokens = split_tokens(_AKA_ALIAS.sub("赤", text))
+        for t in tokens:  # a yaku that is no 手役 (赤短, 総八 …) is said as such, not as "no card"
+            if teyaku_name(t, rules) is None and (why := not_teyaku(t, rules)) and not _is_card(t):
+                raise AnswerError(why)
         names = [n for n in (teyaku_name(t, rules) for t in tokens) if n]
         if len(names) > 1 and not self._grouped:
             raise AnswerError(f"{' and '.join(names)}: under {rules.name} a hand scores only its single "
@@ -416,7 +429,33 @@ class RoundEntry:
             by_group[group] = n
         cards = " ".join(t for t in tokens if teyaku_name(t, rules) is None)
         ordered = [by_group[g] for g in rules.groups if g in by_group]
+        shown = self._shown_teyaku(cards)
+        if shown is not None:  # fewer than 7 cards, the ones a 手役 needs: its declaration by name
+            if ordered and ordered != [shown]:
+                raise AnswerError(f"{cards} make {shown}, not {' '.join(ordered)}: type the 7 dealt cards, "
+                                  "or the 手役's name")
+            if follow_up and "飛び込み" in rules.bonuses:
+                again = self.ask(f"  飛び込み needs the whole hand: type the 7 dealt cards to have "
+                                 f"it judged (Enter: {shown} by name): ").strip()
+                if again and _fold(again) not in BACK_WORDS:
+                    return self._hand(again, follow_up=False)
+            self._shown = cards
+            return {"hand": None, "teyaku": [shown]}
         return {"hand": cards or None, "teyaku": ordered or None}
+
+    def _shown_teyaku(self, cards: str) -> str | None:
+        """The 手役 that fewer than 7 cards make, when they are only the cards it needs (each month
+        three or four of them) and make exactly one 手役 of the profile; else None."""
+        try:
+            shown = cards_of(cards)
+        except ValueError:
+            return None
+        if not 0 < len(shown) < 7 or sorted(set(Counter(c.month for c in shown).values())) not in ([3], [4], [3, 4]):
+            return None
+        from .yaku import HandShape, shape_teyaku_all
+
+        made = shape_teyaku_all(HandShape.of(shown), self.rules)
+        return made[0] if len(made) == 1 else None
 
     @staticmethod
     def _hand_text(value: Mapping[str, Any] | None) -> str:
@@ -427,18 +466,10 @@ class RoundEntry:
 
     def _player(self, text: str) -> str:
         """A player by name, by a name's unique start, or by number in play order."""
-        if text in self.players:
-            return text
-        folded = _fold(text)
-        same = [p for p in self.players if _fold(p) == folded]
-        if len(same) == 1:
-            return same[0]
-        if folded.isdigit() and 1 <= int(folded) <= 3:
-            return self.players[int(folded) - 1]
-        start = [p for p in self.players if folded and _fold(p).startswith(folded)]
-        if len(start) == 1:
-            return start[0]
-        raise AnswerError(f"{text!r} is not a player: answer {self._numbered()}")
+        try:
+            return resolve_player(text, self.players)
+        except PlayerError as e:
+            raise AnswerError(f"{e}: answer {self._numbered()}") from None
 
     def round_file(self, answers: Mapping[str, Any]) -> dict[str, Any]:
         """The round file (CONTRACT.md §3) of some answers, by question."""
@@ -467,7 +498,7 @@ class RoundEntry:
         """The draft validator (:func:`scorekeeper.check.check_draft`) on the answers so far plus
         this one: the round when it is whole and checks out; None while answers are still to
         come; any problem of the answers given is this answer's, an :class:`AnswerError`."""
-        verdict = check_draft(self.round_file({**{k: self.values[k] for k in before}, **answer}), rules=self.rules)
+        verdict = check_draft(self.round_file({**{k: self.values[k] for k in before}, **answer}), rules=self.rules, players=self.players)
         if verdict.problems:
             raise AnswerError(verdict.problems[0].message)
         return verdict.round
@@ -486,7 +517,8 @@ class RoundEntry:
         """The full result, as `score` shows it, then save? The outcome, or None for back."""
         from .render import round_view
 
-        rnd = Round.from_dict(self.round_file({k: self.values[k] for k in keys}), rules=self.rules)
+        rnd = Round.from_dict(self.round_file({k: self.values[k] for k in keys}), players=self.players,
+                              rules=self.rules)
         result = score(rnd, self.rules, self.state)
         self.out.print()
         self.out.print(round_view(result))
@@ -584,6 +616,8 @@ class RoundEntry:
             self._say(f"  {name}  no 手役" + (" in the hand" if value else ""))
             return
         how = "declared" if value["teyaku"] else "in the hand"
+        if value["teyaku"] and getattr(self, "_shown", None):
+            how = f"declared: {self._shown} shown, taken as the 手役's name"
         shown = " + ".join(yaku_text(n, self.rules.mon(self.rules.teyaku[n])) for n in found)
         self._say(f"  {name}  {shown} ({how})", style="green")
 
@@ -675,6 +709,7 @@ class RoundEntry:
         if kind == "hand":
             names = list(self.rules.teyaku)
             words += names + [YAKU_BY_NAME[n].reading for n in names]
+            words += [a for n in names for a in YAKU_ALIASES.get(n, ()) if a.isascii()]  # romaji
         elif kind == "pile":
             words.append("rest")
         return words

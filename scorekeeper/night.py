@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from .names import name_problem
 from .rules import SDIN, Rules, profile
 from .scoring import (
     BAD_ROUND,
@@ -213,8 +214,13 @@ def money(amount: int, rate: float | None) -> float | int | None:
     return int(value) if value == int(value) else value
 
 
-def money_text(value: float) -> str:
-    return f"{value:,}" if isinstance(value, int) else f"{value:,.2f}"
+def money_text(amount: int, rate: float, *, signed: bool = False) -> str:
+    """``amount`` 文 in money at ``rate`` (money per 文), the one format every screen uses: with
+    thousands separators, and with two decimals whenever the rate has a fraction (so that 2.50
+    and 3.00 stand in one column), none when it is whole. ``signed``: ``+`` for a gain."""
+    decimals = 0 if float(rate).is_integer() else 2
+    value = round(amount * rate, 2)
+    return f"{value:{'+' if signed and value else ''},.{decimals}f}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -349,18 +355,35 @@ def export_data(session: Mapping[str, Any]) -> dict[str, Any]:
 
 
 CSV_FIXED = ["round", "dealer", "field_class", "multiplier", "kind", "yaku"]
+#: columns after the fixed ones and each player's 文 (added later: kept after, in this order)
+CSV_MORE = ["sage", "ended_by"]
+#: a text cell starting with one of these is a formula to a spreadsheet: it gets a leading '
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_text(value: str) -> str:
+    """A text cell for a spreadsheet: one that a spreadsheet would take as a formula (``=``,
+    ``+``, ``-``, ``@``, a tab or a carriage return first) is escaped with a leading ``'``."""
+    return "'" + value if value.startswith(_FORMULA_START) else value
 
 
 def csv_rows(session: Mapping[str, Any], results: Sequence[Result]) -> list[list[Any]]:
-    """One row per round: number, 親, field, kind, yaku, then each player's 文 (header first)."""
+    """One row per round, then a totals row (header first). Columns: number, 親, field class,
+    multiplier, kind, yaku, each player's 文; then the 下げ callers, who ended the round, and each
+    player's card points. Numbers are numbers; every text cell is escaped by :func:`csv_text`."""
     players = list(session["players"])
-    rows: list[list[Any]] = [CSV_FIXED + players]
+    header = CSV_FIXED + players + CSV_MORE + [f"{p} card_points" for p in players]
+    rows: list[list[Any]] = [[csv_text(h) for h in header]]
     for n, r in enumerate(results, 1):
         yaku = " ".join(f"{p}:{y}" for p, y in round_yaku(r))
         rows.append(
-            [n, r.round.dealer, r.field_class, r.multiplier, r.kind, yaku]
+            [n, csv_text(r.round.dealer), r.field_class, r.multiplier, r.kind, csv_text(yaku)]
             + [r.players[p].mon for p in players]
+            + [csv_text(" ".join(r.round.sage)), csv_text(r.round.ended_by or "")]
+            + [r.players[p].card_points for p in players]
         )
+    sums = totals(results, players)
+    rows.append(["total", "", "", "", "", ""] + [sums[p] for p in players] + ["", ""] + [""] * len(players))
     return rows
 
 
@@ -382,8 +405,9 @@ def read_export(data: Any) -> dict[str, Any]:
                          else f"must be a list of 3 to {rules.max_players} names")
     for p in players:
         check_player_name(p, "players")
-    if len(set(players)) != len(players):
-        raise RoundError("players", "must be distinct names")
+    problem = name_problem(players)
+    if problem:
+        raise RoundError("players", problem)
     dealer = data.get("dealer")
     if dealer is not None and dealer not in players:
         raise RoundError("dealer", f"{dealer!r} is not one of the players")

@@ -15,12 +15,14 @@ from rich.text import Text
 
 from . import night
 from .cards import sort_cards
-from .render import mon, name, round_view, waiting_label
+from .render import FitTable, PhraseText, mon, name, round_view, waiting_label
 from .scoring import BAD_ROUND, PLAIN_ROUND, Payment, Result, Round
 
 SPARKS = "▁▂▃▄▅▆▇█"
 #: rounds shown in the summary's table without --all
 RECENT = 12
+#: rounds the trend shows: the latest, so that a long night's line fits its column
+TREND = 12
 
 
 def sparkline(values: Sequence[int], lo: int, hi: int) -> str:
@@ -41,7 +43,7 @@ def session_title(session: Mapping[str, Any], played: int) -> Text:
     title.append(f"{played} of {session.get('planned_rounds', 12)} rounds")
     title.append(f"  rules {profile_label(night.session_rules(session))}")
     if session.get("rate") is not None:
-        title.append(f"  rate {night.money_text(session['rate'])} per 文")
+        title.append(f"  rate {night.money_text(1, session['rate'])} per 文")
     return title
 
 
@@ -67,18 +69,18 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
     if state.carry:
         head.append(f"  {waiting_label(state.carry)}", style="bold")
 
-    standings = Table(title="standings", title_justify="left", show_edge=False, pad_edge=False)
-    standings.add_column("player")
-    standings.add_column("文", justify="right")
-    standings.add_column("貫", justify="right")
+    standings = FitTable("standings", title_justify="left", pad_edge=False)
+    standings.add_column("player", whole=True)
+    standings.add_column("文", right=True)
+    standings.add_column("貫", right=True)
     if rate is not None:
-        standings.add_column("money", justify="right")
-    standings.add_column("trend")
+        standings.add_column("money", right=True)
+    standings.add_column(f"trend (last {TREND})" if len(results) > TREND else "trend", whole=True, drop=1)
     for p in players:
         row: list[Any] = [name(p), mon(net[p]), night.kan(net[p], per)]
         if rate is not None:
-            row.append(night.money_text(night.money(net[p], rate)))  # type: ignore[arg-type]
-        row.append(sparkline(trend[p], lo, hi))
+            row.append(night.money_text(net[p], rate, signed=True))
+        row.append(sparkline(trend[p][-TREND:], lo, hi))  # the latest rounds: a long night fits
         standings.add_row(*row)
 
     shown = list(enumerate(results, 1))
@@ -87,18 +89,18 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
         caption = f"rounds: the last {RECENT} of {len(results)} (--all for every round)"
     else:
         caption = "rounds"
-    table = Table(title=caption, title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("#", justify="right")
-    table.add_column("親")
-    table.add_column("場 field")
+    table = FitTable(caption, title_justify="left", pad_edge=False)
+    table.add_column("#", right=True)
+    table.add_column("親", whole=True, drop=2)
+    table.add_column("場 field", whole=True, drop=1)
     table.add_column("yaku")
     for p in players:
-        table.add_column(name(p), justify="right")
+        table.add_column(name(p), right=True)
     for n, r in shown:
         yaku = Text()
         for i, (p, y) in enumerate(night.round_yaku(r)):
             if i:
-                yaku.append(" · ")
+                yaku.append("\n")  # one player's yaku a line: a narrow column wraps within one
             yaku.append(p)
             yaku.append(f" {y}")
         if r.kind == BAD_ROUND:
@@ -106,7 +108,7 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
         elif not yaku:
             yaku.append("札 card points only" if r.kind == PLAIN_ROUND else "–", style="dim")
         if r.round.sage:
-            yaku.append(" (下げ ", style="yellow")
+            yaku.append("\n(下げ ", style="yellow")
             yaku.append("→".join(r.round.sage), style="yellow")
             yaku.append(")", style="yellow")
         table.add_row(str(n), name(r.round.dealer), "✗" if r.kind == BAD_ROUND else f"{r.field_class} ×{r.multiplier}", yaku,
@@ -114,7 +116,7 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
     if not results:
         table.add_row("–", "", "", Text("no rounds yet", style="dim"), *["" for _ in players])
 
-    return Group(head, Text(), standings, Text(), table, Text(), settlement_view(net, rate, per))
+    return Group(PhraseText(head), Text(), standings, Text(), table, Text(), settlement_view(net, rate, per))
 
 
 def settlement_view(net: Mapping[str, int], rate: float | None, per: int = 10) -> Text:
@@ -129,7 +131,7 @@ def settlement_view(net: Mapping[str, int], rate: float | None, per: int = 10) -
         out.append(name(pay.payee))
         out.append(f" {pay.mon}文 ({night.kan(pay.mon, per).lstrip('+')})")
         if rate is not None:
-            out.append(f" = {night.money_text(night.money(pay.mon, rate))}")  # type: ignore[arg-type]
+            out.append(f" = {night.money_text(pay.mon, rate)}")
     return out
 
 
@@ -152,9 +154,9 @@ def standing_line(session: Mapping[str, Any], results: Sequence[Result]) -> Text
 
 def sessions_view(rows: Sequence[Mapping[str, Any]], current: str | None) -> Table:
     """The book's sessions, the current one marked with *."""
-    table = Table(show_edge=False, pad_edge=False)
+    table = FitTable(pad_edge=False)
     for col in ("", "id", "name", "date", "players", "rounds"):
-        table.add_column(col, justify="right" if col == "rounds" else "left")
+        table.add_column(col, right=col == "rounds", whole=col in ("id", "date"), drop=1 if col == "date" else None)
     for row in rows:
         rounds = row.get("rounds")
         shown = "damaged" if rounds is None and "error" in row else f"{rounds}/{row['planned_rounds']}"

@@ -16,7 +16,6 @@ and surrounding spaces do not matter. Errors quote the token as typed and sugges
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 from typing import Iterable, Sequence
 
@@ -52,7 +51,9 @@ def _add_name(name: str, c: Card) -> None:
 
 
 def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).strip().lower()
+    from .names import fold  # text is folded in one place
+
+    return fold(text)
 
 
 for _c in FACES:

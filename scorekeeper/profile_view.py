@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group
-from rich.table import Table
+
 from rich.text import Text
 
+from .render import FitTable
 from .rules import SDIN, Rules
 
 #: marks a value or switch that differs from sdin
@@ -60,17 +61,19 @@ def _note(rules: Rules, name: str) -> str:
     return ""
 
 
-def values_table(rules: Rules) -> Table:
+def values_table(rules: Rules) -> FitTable:
     """Every value in kan and 文; beside sdin's (in 文 at sdin's kan) unless this is sdin."""
     compare = rules != SDIN
-    table = Table(title=Text(f"values of {rules.name}"), title_justify="left", show_edge=False, pad_edge=False)
-    for heading, right in [("", False), ("yaku", False), ("kan", True), ("文", True)]:
-        table.add_column(heading, justify="right" if right else "left")
+    table = FitTable(Text(f"values of {rules.name}"), title_justify="left", pad_edge=False)
+    table.add_column("", whole=True)
+    table.add_column("yaku", whole=True)
+    table.add_column("kan", right=True)
+    table.add_column("文", right=True)
     if compare:
-        table.add_column("sdin kan", justify="right")
-        table.add_column("sdin 文", justify="right")
-        table.add_column("", justify="left")
-    table.add_column("note", justify="left")
+        table.add_column("sdin kan", right=True)
+        table.add_column("sdin 文", right=True, drop=2)  # on a narrow terminal: kan × sdin's 10
+        table.add_column("", whole=True)
+    table.add_column("note", drop=1)
     values = rules.values()
     for name, kan in values.items():
         row = [_kind(rules, name), name, str(kan), str(rules.mon(kan))]
@@ -148,10 +151,10 @@ def _policies(rules: Rules) -> list[tuple[str, str]]:
     return out
 
 
-def switches_table(rules: Rules) -> Table:
+def switches_table(rules: Rules) -> FitTable:
     """The switches and policies in words, marked where they differ from sdin."""
     compare = rules != SDIN
-    table = Table(title="switches and policies", title_justify="left", show_edge=False, pad_edge=False)
+    table = FitTable("switches and policies", title_justify="left", pad_edge=False)
     table.add_column("rule")
     table.add_column(Text(rules.name))  # a house file's name is shown as typed, never as markup
     if compare:

@@ -24,6 +24,127 @@ ROUND_KINDS = {
 }
 
 
+class FitTable:
+    """A table that fits the terminal: it drops its least important columns (by ``drop`` rank,
+    lowest first: readings, romaji, notes) until it fits, and never wraps or cuts a number or a
+    name (right-aligned columns, and columns marked ``whole``). What may wrap, wraps at spaces.
+
+    Built like a :class:`rich.table.Table` (``add_column``, ``add_row``); it picks its columns
+    when rendered, from the console's width (``COLUMNS``).
+    """
+
+    def __init__(self, title: Any = None, **options: Any) -> None:
+        self.title = title
+        self.options = {"show_edge": False, **options}
+        self.columns: list[tuple[Any, bool, int | None, bool]] = []
+        self.rows: list[tuple[tuple[Any, ...], Any]] = []
+
+    def add_column(self, heading: Any = "", *, right: bool = False, drop: int | None = None,
+                   whole: bool = False) -> None:
+        self.columns.append((heading, right, drop, whole or right))
+
+    def add_row(self, *cells: Any, style: Any = None) -> None:
+        self.rows.append((cells, style))
+
+    def table(self, dropped: frozenset[int] = frozenset()) -> Table:
+        """The table without the columns ``dropped`` (by index)."""
+        table = Table(title=self.title, **self.options)
+        keep = [i for i in range(len(self.columns)) if i not in dropped]
+        for i in keep:
+            heading, right, _, whole = self.columns[i]
+            widest = max([_cells(heading)] + [_cells(cells[i]) for cells, _ in self.rows]) if whole else None
+            table.add_column(heading, justify="right" if right else "left", no_wrap=whole, min_width=widest)
+        for cells, style in self.rows:
+            table.add_row(*(cells[i] for i in keep), style=style)
+        return table
+
+    def variants(self) -> Iterable[Table]:
+        """The table, then with each rank of columns dropped in turn (built as asked for)."""
+        yield self.table()
+        dropped: set[int] = set()
+        for rank in sorted({c[2] for c in self.columns if c[2] is not None}):
+            dropped |= {i for i, c in enumerate(self.columns) if c[2] == rank}
+            yield self.table(frozenset(dropped))
+
+    def __rich_console__(self, console: Console, options: Any) -> Any:
+        table = None
+        for table in self.variants():
+            if _least_width(console, options, table) <= options.max_width:
+                break
+        yield table
+
+
+class PhraseText:
+    """A (styled) text whose phrases, separated by two or more spaces, go on the next line whole
+    when the line is too long for the terminal, rather than breaking inside one
+    (``rules sdin (1貫 = 10文)`` stays together)."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: Any) -> Any:
+        import re
+
+        width = options.max_width
+        for line in self.text.split("\n"):
+            if line.cell_len <= width:
+                yield line
+                continue
+            spans = [m.span() for m in re.finditer(r"\S+(?: \S+)*", line.plain)]
+            out = Text()
+            for start, end in spans:
+                phrase = line[start:end]
+                if out.plain and out.cell_len + 2 + phrase.cell_len > width:
+                    yield out
+                    out = Text()
+                if out.plain:
+                    out.append("  ")
+                out.append_text(phrase)
+            yield out
+
+
+class Phrases:
+    """Lines of text whose phrases (separated by two or more spaces, or after a ``;``) never break:
+    a line too long for the terminal goes on at a phrase's start, indented (the notation help)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: Any) -> Any:
+        import re
+
+        from rich.cells import cell_len
+
+        width = options.max_width
+        for line in self.text.splitlines():
+            if cell_len(line) <= width:
+                yield Text(line)
+                continue
+            indent = line[: len(line) - len(line.lstrip())]
+            out = indent
+            for phrase in re.split(r"\s{2,}|(?<=;)\s", line.strip()):
+                if out.strip() and cell_len(out) + 2 + cell_len(phrase) > width:
+                    yield Text(out.rstrip())
+                    out = indent + "  "
+                out += ("  " if out.strip() else "") + phrase
+            yield Text(out.rstrip())
+
+
+def _least_width(console: Console, options: Any, table: Table) -> int:
+    """The narrowest ``table`` can be without cutting a word (rich's own measure of a table is
+    of the table already squeezed to the width, cut words and all)."""
+    columns = sum(table._measure_column(console, options, c).minimum for c in table.columns)
+    return columns + table._extra_width
+
+
+def _cells(cell: Any) -> int:
+    """The widest line of a cell, in terminal cells."""
+    from rich.cells import cell_len
+
+    text = cell.plain if isinstance(cell, Text) else str(cell)
+    return max((cell_len(line) for line in text.split("\n")), default=0)
+
+
 def console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False)
 
@@ -91,16 +212,19 @@ def round_view(result: Result, title: str | None = None) -> Group:
     if result.state.carry:
         head.append("  " + waiting_label(result.state.carry), style="bold")
     head.append("\n" + ROUND_KINDS[result.kind])
-    head.append("\n場札 field: " + " ".join(f"{c.code} {c.ja}" for c in sort_cards(rnd.field)))
+    head.append("\n場札 field:  " + "  ".join(f"{c.code} {c.ja}" for c in sort_cards(rnd.field)))
     if result.redeal:
         head.append(f"\n場四: {rnd.dealer} deals again. Nothing is scored or saved.")
-        return Group(head)
+        return Group(PhraseText(head))
 
     table = _numbers_table(
         None,
-        [("player", False), ("手役", False), ("出来役", False), ("特殊役", False), ("札", True), ("文", True)],
+        [("player", False, None, True), ("手役", False), ("出来役", False), ("特殊役", False), ("札", True),
+         ("文", True)],
         pad_edge=False,
     )
+    received = {(pay.payee, pay.reason) for pay in result.payments}
+    specials = _special_values(result)
     for p, r in result.players.items():
         label = name(p)
         if p == rnd.dealer:
@@ -112,14 +236,18 @@ def round_view(result: Result, title: str | None = None) -> Group:
         te = " + ".join(yaku_label(t, rules.mon(rules.teyaku[t])) for t in r.teyaku_all) or "–"
         if r.teyaku and result.kind == SPECIAL_ROUND:
             te += " (void)"
-        deki = "・".join(yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules))) for d in r.dekiyaku) or "–"
-        sp = "・".join([*r.special, *r.bonuses]) or "–"
+        # several yaku in a cell: " · " between them, so that a narrow column wraps between two
+        deki = " · ".join(yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules)))
+                          + ("" if (p, d) in received else " (void)") for d in r.dekiyaku) or "–"
+        sp = " · ".join([yaku_label(y, specials.get((p, y))) for y in r.special]
+                      + [yaku_label(b, rules.mon(rules.bonuses[b])) if b in rules.bonuses else b
+                         for b in r.bonuses]) or "–"
         table.add_row(label, te, deki, sp, str(r.card_points), mon(r.mon))
 
-    pays = Table(show_edge=False, pad_edge=False, title="payments", title_justify="left")
-    pays.add_column("from")
-    pays.add_column("to")
-    pays.add_column("文", justify="right")
+    pays = FitTable("payments", pad_edge=False, title_justify="left")
+    pays.add_column("from", whole=True)
+    pays.add_column("to", whole=True)
+    pays.add_column("文", right=True)
     pays.add_column("for")
     for pay in result.payments:
         reason = "札 card points" if pay.reason == "札" else pay.reason
@@ -133,24 +261,37 @@ def round_view(result: Result, title: str | None = None) -> Group:
     legend = readings(named)
     if legend:
         foot.append("\n" + legend, style="dim")
-    return Group(head, table, pays, foot)
+    return Group(PhraseText(head), table, pays, foot)
 
 
-def cards_table() -> Table:
+def _special_values(result: Result) -> dict[tuple[str, str], int]:
+    """(player, 特殊役) -> its value in 文 before the multiplier, as the other yaku are shown."""
+    if not any(r.special for r in result.players.values()):
+        return {}
+    from .yaku import special
+
+    rnd = result.round
+    found = special({p: rnd.pile(p) for p in result.players}, rnd.dealer, result.rules)
+    return {(p, name): value for p, got in found.items() for name, value in got}
+
+
+def cards_table() -> FitTable:
     """Every card with its code, Japanese name, reading and points."""
     table = _numbers_table(
         "The 48 cards (hachi-score cards)",
-        [("month", False), ("code", False), ("name", False), ("romaji", False), ("kind", False),
-         ("points", True), ("×", True)],
+        [("month", False, None, True), ("", False, 2), ("code", False, None, True), ("name", False, None, True),
+         ("romaji", False, 1), ("kind", False, None, True), ("", False, 1), ("points", True), ("×", True)],
     )
     for c in FACES:
         m = MONTHS[c.month - 1]
         table.add_row(
-            f"{m.number} {m.ja} ({m.reading})",
+            f"{m.number} {m.ja}",
+            f"({m.reading})",
             c.code,
             c.ja,
             c.romaji,
-            f"{c.kind.ja} {c.kind.romaji}",
+            c.kind.ja,
+            c.kind.romaji,
             str(c.points),
             str(DECK_COUNT[c]),
         )
@@ -166,11 +307,13 @@ def _one_in(row: dict[str, Any]) -> str:
     return "–" if n is None else f"1 in {n:,.0f}" if n >= 100 else f"1 in {n:,.2f}"
 
 
-def _numbers_table(title: str | None, columns: list[tuple[str, bool]], **options: Any) -> Table:
-    """A table whose columns are ``(heading, right-aligned?)``."""
-    table = Table(title=title, show_edge=False, **options)
-    for col, right in columns:
-        table.add_column(col, justify="right" if right else "left")
+def _numbers_table(title: str | None, columns: list[tuple[Any, ...]], **options: Any) -> FitTable:
+    """A table whose columns are ``(heading, right-aligned?[, drop rank[, whole]])``: numbers
+    (right-aligned) are never cut; a column with a drop rank goes first when the terminal is
+    narrow (lowest rank first)."""
+    table = FitTable(title, **options)
+    for col, right, *more in columns:
+        table.add_column(col, right=right, drop=more[0] if more else None, whole=len(more) > 1 and more[1])
     return table
 
 
@@ -195,7 +338,7 @@ def odds_view(report: dict[str, Any]) -> Group:
         ft = _numbers_table(
             f"the field: {fo['total']:,} six-card fields",
             [("field", False), ("×", True), ("fields", True), ("probability", True),
-             ("1 in N", True), ("if not 場四", True)],
+             ("1 in N", True), ("if not 場四", True, 3)],
         )
         for cls, row in fo["classes"].items():
             ft.add_row(f"{cls} ({FIELD_READINGS[cls]})", str(row["multiplier"]), f"{row['count']:,}",
@@ -213,7 +356,7 @@ def _odds_highest_parts(report: dict[str, Any]) -> list[Any]:
     mine = report.get("hand", {}).get("teyaku", ...)
     table = _numbers_table(
         f"手役 of a dealt hand: {report['hands']:,} hands from {report['deck']} cards",
-        [("手役", False), ("reading", False), ("文", True), ("hands", True),
+        [("手役", False), ("reading", False, 1), ("文", True), ("hands", True),
          ("probability", True), ("1 in N", True)],
     )
     for row in report["teyaku"]:
@@ -248,12 +391,12 @@ def _odds_groups_parts(report: dict[str, Any]) -> list[Any]:
             + f"; 1貫 = {report['mon_per_kan']}文. {report['hands']:,} hands from "
             f"{report['deck']} cards.")
     parts: list[Any] = [Text(head)]
-    columns = [("貫", True), ("文", True), ("hands", True), ("probability", True), ("1 in N", True)]
+    columns = [("貫", True), ("文", True, 2), ("hands", True), ("probability", True, 3), ("1 in N", True)]
     for g in groups:
         data = report["groups"][g]
         mine = hand[g] if hand else ...
         table = _numbers_table(f"Group {g} 手役 (the group's best)",
-                               [("手役", False), ("reading", False), *columns])
+                               [("手役", False), ("reading", False, 1), *columns])
         for row in data["teyaku"]:
             table.add_row(row["name"] or "none (役なし)", row["reading"] or "", str(row["kan"]),
                           str(row["mon"]), f"{row['count']:,}", _percent(row), _one_in(row),

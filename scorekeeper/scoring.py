@@ -13,9 +13,10 @@ from functools import cached_property
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from .cards import BASE_POINTS, DECK, DECK_COUNT, Card, month_counts, over_deck, points, sort_cards
+from .names import name_problem
 from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
-from .yaku import dekiyaku, dekiyaku_kan, special, teyaku_all, teyaku_made, teyaku_name
+from .yaku import dekiyaku, dekiyaku_kan, not_teyaku, special, teyaku_all, teyaku_made, teyaku_name
 
 MAX_NAME = 40
 CARD_POINTS_REASON = "札"
@@ -250,6 +251,11 @@ class _Reader:
             raise RoundError("players", f"must be a list of three names, not {_type(raw)}")
         for p in raw:
             check_player_name(p, "players")
+        # names that fold together, or a word of the entry, can't be players; a session's own players
+        # (given as the default) were checked when it was made, and an older book's stay readable
+        own = self.default_players is not None and raw == list(self.default_players)
+        if not own and 3 <= len(raw) <= self.rules.max_players and (problem := name_problem(raw)):
+            raise RoundError("players", problem)
         if len(set(raw)) != len(raw) or not 3 <= len(raw) <= self.rules.max_players:
             if self.rules.max_players == 3:
                 raise RoundError("players", f"must be three distinct names, not {_names(raw)}")
@@ -383,7 +389,9 @@ class _Reader:
                     raise RoundError(where, f"must be a 手役 name, not {_type(one)}")
                 name = teyaku_name(one, rules)
                 if name is None:
-                    raise RoundError(where, f"{quote(one)} is not a 手役 ({' '.join(rules.teyaku)})", "teyaku")
+                    why = not_teyaku(one, rules) if len(one) <= 40 else None
+                    raise RoundError(where, f"{why} ({' '.join(rules.teyaku)})" if why
+                                     else f"{quote(one)} is not a 手役 ({' '.join(rules.teyaku)})", "teyaku")
                 group = rules.group_of(name)
                 if group in names:
                     raise RoundError(where, f"{names[group]} and {name} are both of Group {group}: a hand scores one per group")

@@ -750,7 +750,7 @@ class Book:
             planned=data.get("planned_rounds", 12),
             rate=data.get("rate"),
             records=records,
-            dedupe_name=True,
+            dedupe_name=name is None,  # the export's own name is made unique; a --name given is checked
             rules=rules,
             created=data.get("created"),
         )
@@ -786,11 +786,15 @@ class Book:
                 raise RoundError("players", "'pot' is not a player's name: it names the pot in payments")
         except RoundError as e:
             raise SessionError(str(e)) from None
-        if len(set(players)) != len(players):
-            raise SessionError(f"players: must be distinct names, not {players}")
-        dealer = players[0] if dealer is None else dealer
-        if dealer not in players:
-            raise SessionError(f"--dealer: {dealer!r} is not one of the players {players}")
+        from .names import PlayerError, name_problem, resolve_player
+
+        problem = name_problem(players)
+        if problem:
+            raise SessionError(f"players: {problem}")
+        try:
+            dealer = players[0] if dealer is None else resolve_player(dealer, players)
+        except PlayerError as e:
+            raise SessionError(f"--dealer: {e}: one of {', '.join(players)} (a name, its start, or its number)") from None
         if planned not in PLANNED_ROUNDS:
             raise SessionError(f"--rounds: a night is 12 rounds or 6 (a half game), not {planned}")
         if rate is not None and (isinstance(rate, bool) or not rate > 0 or rate == float("inf")):

@@ -113,9 +113,6 @@ TEYAKU: tuple[tuple[Yaku, Callable[[HandShape], bool]], ...] = tuple(
     (Yaku(row.name, *_READINGS[row.name]), TEYAKU_TESTS[row.test]) for row in SDIN.teyaku_table
 )
 
-#: Input aliases of 手役 names (CONTRACT.md §2).
-TEYAKU_ALIASES = {"短カス": "赤", "赤 (短カス)": "赤", "赤(短カス)": "赤", "赤（短カス）": "赤"}
-
 _BRIGHTS = frozenset(c for c in FACES if c.kind_code == "h")
 _FOUR_BRIGHTS = frozenset(Card(m, "h") for m in (1, 3, 8, 12))
 _SEVEN_RIBBONS = frozenset(c for c in FACES if c.kind_code == "r" and c.month != 11)
@@ -196,20 +193,113 @@ def shape_teyaku(shape: HandShape, rules: Rules = SDIN) -> str | None:
     return best[0] if best else None
 
 
-def teyaku_name(text: str, rules: Rules = SDIN) -> str | None:
-    """The profile's 手役 name for a typed name, reading or alias, or None if it is not one."""
-    import unicodedata
+#: Other ways to write each yaku, as input (beside its name and its reading, which are in
+#: ``_READINGS`` and the tables above): romaji (Hepburn; ``shisō`` folds to ``shisou``), okurigana
+#: spellings, common alternatives. Katakana, full width, case and spaces are folded by
+#: :func:`yaku_key`, so ピカイチ, ｐｉｋａｉｃｈｉ and Pikaichi are one.
+YAKU_ALIASES: dict[str, tuple[str, ...]] = {
+    "四三": ("shisou", "shiso", "shisō"),
+    "一二四": ("ichinishi",),
+    "二立三本": ("futatatesanbon", "二立て三本"),
+    "三本立三本": ("sanbontatesanbon", "三本立て三本"),
+    "はねけん": ("haneken", "跳ね拳", "跳拳"),
+    "二三本": ("futasanbon",),
+    "手四": ("teshi",),
+    "空巣": ("karasu",),
+    "空素": ("karasu",),
+    "喰付": ("kuttsuki", "kuttuki", "kuttsuki", "喰い付き", "喰いつき", "喰付き", "食い付き", "食付"),
+    "光一": ("pikaichi",),
+    "十一": ("toichi",),
+    "短一": ("tanichi", "tan'ichi"),
+    "赤": ("aka", "短カス", "赤 (短カス)", "赤(短カス)"),
+    "立三本": ("tatesanbon", "立て三本", "たて三本"),
+    "三本": ("sanbon",),
+    "五光": ("gokou", "goko"),
+    "四光": ("shikou", "shiko"),
+    "七短": ("nanatan",),
+    "赤短": ("akatan",),
+    "青短": ("aotan",),
+    "猪鹿蝶": ("inoshikachou", "inoshikacho"),
+    "総八": ("souhachi", "sohachi"),
+    "二八": ("nihachi",),
+    "素十六": ("sujiroku",),
+    "飛び込み": ("tobikomi", "飛込み", "飛込"),
+    "抜け役": ("nukeyaku", "抜役"),
+}
 
-    folded = unicodedata.normalize("NFKC", text).strip()
-    folded = TEYAKU_ALIASES.get(folded, folded)
+_MACRONS = str.maketrans({"ō": "ou", "ū": "uu", "ā": "aa", "ē": "ee", "ī": "ii", "ô": "ou", "û": "uu"})
+
+
+def yaku_key(text: str) -> str:
+    """A yaku's name as typed, folded for comparison: NFKC, case, katakana as hiragana, macrons
+    as doubled vowels, Hepburn's ``m`` before b/p as ``n``, spaces, ``-``, ``'`` and ・ left out."""
+    import re
+
+    from .names import fold  # text is folded in one place; yaku names fold a little further
+
+    folded = fold(text).translate(_MACRONS)
+    folded = "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in folded)
+    folded = re.sub(r"[\s\-'・()（）]", "", folded)
+    return re.sub(r"m(?=[bp])", "n", folded)
+
+
+def _keys() -> dict[str, frozenset[str]]:
+    """Every yaku name -> the folded forms it is typed in."""
+    out: dict[str, set[str]] = {}
+    for name, y in YAKU_BY_NAME.items():
+        forms = out.setdefault(name, set())
+        forms.update(yaku_key(x) for x in (name, y.reading, *YAKU_ALIASES.get(name, ())))
+    return {n: frozenset(f) for n, f in out.items()}
+
+
+_KEYS = _keys()
+
+
+def yaku_named(text: str) -> str | None:
+    """The yaku (of any kind, any profile) a typed name, reading or alias means, or None.
+    空巣 and 空素, the same 手役, give 空巣 here; :func:`teyaku_name` picks the profile's."""
+    key = yaku_key(text)
+    if not key:
+        return None
+    return next((n for n, forms in _KEYS.items() if key in forms), None)
+
+
+def yaku_kind(name: str) -> str:
+    """手役, 出来役, 特殊役 or bonus (``飛び込み``, ``抜け役``) for a name of YAKU_BY_NAME."""
+    if name in _READINGS:
+        return "手役"
+    if name in {y.name for y, _ in DEKIYAKU}:
+        return "出来役"
+    if name in {y.name for y in SPECIAL}:
+        return "特殊役"
+    return "bonus"
+
+
+def not_teyaku(text: str, rules: Rules = SDIN) -> str | None:
+    """Why ``text``, a yaku's name but not one of the profile's 手役, is not taken as one:
+    ``'赤短' is a 出来役, not a 手役``; None when it names no yaku at all."""
+    named = yaku_named(text)
+    if named is None:
+        return None
+    kind = yaku_kind(named)
+    if kind == "手役":
+        return f"{text!r} ({named}) is not a 手役 under {rules.name}"
+    if kind == "bonus":
+        return f"{text!r} is a bonus ({named}), not a 手役: it is found from the cards"
+    return f"{text!r} is a {kind}, not a 手役" + (f" ({named})" if named != text.strip() else "")
+
+
+def teyaku_name(text: str, rules: Rules = SDIN) -> str | None:
+    """The profile's 手役 name for a typed name, reading, romaji or alias (kanji, hiragana,
+    katakana, romaji: 四三, しそう, シソウ, shisou, shisō), or None if it is not one."""
+    named = yaku_named(text)
+    if named is None:
+        return None
     names = [row.name for row in rules.teyaku_table]
     for pair in _SAME_YAKU:
-        if folded in pair:
-            folded = next((n for n in pair if n in names), folded)
-    for name in names:
-        if folded in (name, YAKU_BY_NAME[name].reading, unicodedata.normalize("NFKC", name)):
-            return name
-    return None
+        if named in pair:
+            named = next((n for n in pair if n in names), named)
+    return named if named in names else None
 
 
 def dekiyaku(pile: Iterable[Card], rules: Rules = SDIN) -> list[str]:

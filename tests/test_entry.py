@@ -97,8 +97,9 @@ def test_a_bad_card_then_a_good_one():
     lines[1:2] = ["1h 3r 5t 8k 9k 12x", lines[1]]
     outcome, script, out = enter(lines)
     assert "'12x' is not a card (did you mean 12k 桐のカス?)" in out
-    # the field, asked again, with the line as typed kept to fix
-    assert script.prompts[2] == "場札 the six field cards [1h 3r 5t 8k 9k 12x]: "
+    # the field, asked again with the default it had (none): Enter must not submit the bad line
+    # again (issue 10); on a terminal ↑ recalls it to fix
+    assert script.prompts[2] == "場札 the six field cards: "
     assert outcome.result.to_json() == score_dict(rnd).to_json()
 
 

@@ -201,7 +201,7 @@ def test_a_stray_answer_at_shoubu_or_cancel_is_asked_again():
     lines[7:8] = ["maybe", "c"]
     outcome, script, out = enter(lines)
     assert errors(out) == ["  ✗ 'maybe': answer 勝負 (Enter, s) or cancel (c)"]
-    assert script.prompts[7] == HOW and script.prompts[8] == f"{HOW[:-2]} [maybe]: "
+    assert script.prompts[7] == HOW and script.prompts[8] == HOW  # the refused answer is no default
     assert outcome.round_file["ended_how"] == "cancel"
 
 

@@ -168,8 +168,8 @@ def test_money_is_mon_times_the_rate():
     assert night.money(160, 10) == 1600
     assert night.money(-7, 2.5) == -17.5
     assert night.money(5, None) is None
-    assert night.money_text(1600) == "1,600"
-    assert night.money_text(-17.5) == "-17.50"
+    assert night.money_text(160, 10) == "1,600"
+    assert night.money_text(-7, 2.5) == "-17.50"
 
 
 @st.composite
@@ -331,10 +331,10 @@ def test_round_yaku_lists_only_what_was_paid():
 def test_csv_rows_have_one_row_per_round():
     session = session_of(bundled_night())
     rows = night.csv_rows(session, night.replay(session))
-    assert rows[0] == night.CSV_FIXED + PLAYERS
-    assert len(rows) == 13
+    assert rows[0][:9] == night.CSV_FIXED + PLAYERS
+    assert len(rows) == 14 and rows[-1][0] == "total"  # 12 rounds, then the totals row
     assert rows[1][:5] == [1, "Aki", "大場", 2, "札"]
-    assert sum(r[-3] for r in rows[1:]) == -182
+    assert sum(r[6] for r in rows[1:-1]) == -182 == rows[-1][6]
 
 
 def test_an_export_reads_back_as_the_same_rounds():

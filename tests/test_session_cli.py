@@ -380,12 +380,13 @@ def test_export_json_has_players_and_round_files(db):
 
 def test_export_csv_has_one_row_per_round(db):
     play_night()
-    rows = list(csv.reader(io.StringIO(run("export", "--csv").stdout)))
-    assert rows[0][:3] == ["round", "dealer", "field_class"] and rows[0][-3:] == PLAYERS
-    assert len(rows) == 13
+    rows = list(csv.reader(io.StringIO(run("export", "--csv").stdout.removeprefix("\ufeff"))))
+    assert rows[0][:3] == ["round", "dealer", "field_class"] and rows[0][6:9] == PLAYERS
+    assert len(rows) == 14 and rows[-1][0] == "total"
     assert rows[1][1:3] == ["Aki", "大場"]
     totals = summary_json()["totals"]
-    assert [sum(int(r[i]) for r in rows[1:]) for i in (-3, -2, -1)] == [totals[p] for p in PLAYERS]
+    assert [sum(int(r[i]) for r in rows[1:-1]) for i in (6, 7, 8)] == [totals[p] for p in PLAYERS]
+    assert [int(x) for x in rows[-1][6:9]] == [totals[p] for p in PLAYERS]
 
 
 def test_export_to_a_file(db, tmp_path):
@@ -393,7 +394,7 @@ def test_export_to_a_file(db, tmp_path):
     out = tmp_path / "out.csv"
     result = run("export", "s1", "--csv", "-o", str(out))
     assert result.stdout == "" and "out.csv" in result.stderr
-    assert len(out.read_text(encoding="utf-8").splitlines()) == 3
+    assert len(out.read_text(encoding="utf-8-sig").splitlines()) == 4  # header, 2 rounds, totals
 
 
 def test_export_json_and_csv_together_is_status_2(db):
