@@ -67,7 +67,7 @@ fudawiki nights of 4 to 6 (TRADITIONAL §7; fee 1 kan, the n-th to drop pays 10 
 - misdeal: field 1h 8h (×2 ×2): the round takes ×2, the other ×2 waits. From 親 Ben all four drop:
   Ben 20, Chie 30, Dan 40, Aki 50; the pot keeps 140, no winner, Ben deals again.
 - pot-to-winner: the round after it, as a standalone file (pot 140, carry [2]): the round takes ×2.
-  Ben, Chie, Dan play; Aki forced out with nothing given. Piles Ben 96, Chie 80, Dan 88: 札 (96 − 88) × 2:
+  Ben, Chie, Dan play; Aki forced out with nothing given. Piles Ben 96, Chie 80, Dan 88: 札 (96 − 88) × 2 = 16:
   Chie pays Ben 16. Ben wins and takes 140: Ben 156, Chie −16, Dan 0, Aki 0.
 - two-player-tie: 親 Aki; Aki (10) and Ben (15) drop, Chie and Dan play two-handed (round's 親
   Chie). Dan's declared 三本 20 from Chie, the one opponent. Piles Chie 17 + 6 = 23, Dan 6 + 11 + 6 =
