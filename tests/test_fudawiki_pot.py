@@ -693,3 +693,46 @@ def test_a_book_session_of_four_under_sdin_is_refused(tmp_path):
 def test_sdin_refuses_a_round_of_four_with_a_clear_line():
     e = bad(rf(P4, "Aki", three("Aki", "Ben", "Chie")), SDIN)
     assert e.where == "players" and "sdin" in e.problem and "fudawiki" in e.problem
+
+
+# ---------------------------------------------------------------------------------------------
+# the views: a player who did not play shows – where nothing was paid, else their fee or compensation
+
+
+def rendered(renderable) -> str:
+    from rich.console import Console
+
+    console = Console(width=200, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def table_rows(text: str, first: set[str]) -> dict[str, list[str]]:
+    """The first row starting with each name, cells split on the table's bars."""
+    rows: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.split("│")]
+        key = cells[0].split(" ")[0] if cells[0] else ""
+        if key in first and key not in rows:
+            rows[key] = cells
+    return rows
+
+
+def test_round_view_shows_a_dash_for_a_seat_that_paid_nothing_and_the_fee_otherwise():
+    from scorekeeper.render import round_view
+
+    result = fw(rf(P5, "Aki", three("Ben", "Dan", "Eri"), dropped=["Chie", "Aki"]))
+    rows = table_rows(rendered(round_view(result)), set(P5))
+    assert [rows[p][-1] for p in P5] == ["-10", "+33", "-15", "-8", "0"]
+    result = fw(rf(P5, "Aki", three("Aki", "Ben", "Chie")))  # Dan and Eri forced out, nothing given
+    rows = table_rows(rendered(round_view(result)), set(P5))
+    assert [rows[p][-1] for p in P5] == ["+8", "-8", "0", "–", "–"]
+
+
+def test_summary_view_shows_a_dash_for_a_seat_that_paid_nothing():
+    from scorekeeper.night_view import summary_view
+
+    s = session([MISDEAL, AFTER])
+    rows = table_rows(rendered(summary_view({**s, "planned_rounds": 12, "rate": None}, night.replay(s))), {"1", "2"})
+    assert rows["1"][-4:] == ["-50", "-20", "-30", "-40"]  # the fees of the misdeal
+    assert rows["2"][-4:] == ["–", "+156", "-16", "0"]  # Aki forced out with nothing; Dan played, 0
