@@ -202,8 +202,8 @@ def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rul
             volunteers.append(p)
     for p in forced:
         if p in wanted:
-            raise RoundError("dropped", f"{p!r} never spoke: {volunteers[2]!r} was the third to say play "
-                             f"before {p!r}'s turn, so {p!r} was forced out (追い込み)")
+            raise RoundError("dropped", f"{p!r} never spoke: {', '.join(map(repr, volunteers))} had said play "
+                             "before their turn, so they were forced out (追い込み)")
     roles = {p: "played" for p in volunteers} | {p: "dropped" for p in drops} | {p: "forced_out" for p in forced}
     return Seating(tuple(volunteers), tuple(drops), tuple(forced), {p: roles[p] for p in players})
 
