@@ -21,6 +21,7 @@ from .scoring import (
     START,
     PlayerResult,
     NightState,
+    POT,
     Payment,
     Result,
     Round,
@@ -189,9 +190,28 @@ def balances(results: Sequence[Result], players: Sequence[str]) -> dict[str, lis
     return out
 
 
-def settlement(net: Mapping[str, int]) -> list[Payment]:
-    """The end-of-night payments, losers to winners: at most two settle three players."""
+def settlement(net: Mapping[str, int], refunds: Mapping[str, int] | None = None) -> list[Payment]:
+    """The end-of-night payments, losers to winners: at most n − 1 settle n players.
+
+    ``refunds`` (:func:`pot_refunds`): while the pot holds anything, the settlement is worked out as
+    if the night stopped now, the pot paid back to those who paid into it (TRADITIONAL §7).
+    """
+    if refunds:
+        net = {p: v + refunds.get(p, 0) for p, v in net.items()}
     return settle_debts(net, reason=SETTLEMENT_REASON)
+
+
+def pot_refunds(results: Sequence[Result]) -> dict[str, int]:
+    """What each player paid into the pot since it was last emptied (nothing when it is empty)."""
+    paid: dict[str, int] = {}
+    for result in results:
+        if not result.state.pot:
+            paid = {}
+            continue
+        for pay in result.payments:
+            if pay.payee == POT:
+                paid[pay.payer] = paid.get(pay.payer, 0) + pay.mon
+    return paid
 
 
 # ---------------------------------------------------------------------------------------------
@@ -263,7 +283,7 @@ def replace(
     if replaced.redeal:
         raise RoundError("field", "is a 場四 (four cards of a month): the round is redealt, not a round")
     new.append(replaced)
-    stored = {k: v for k, v in new_round.items() if k != "carry"}  # what waits is the night's
+    stored = {k: v for k, v in new_round.items() if k not in ("carry", "pot")}  # what waits and the pot are the night's
     records[number - 1] = {**records[number - 1], "round": stored, "rules": rules.name}
     for i in range(number, len(records)):
         if rechain and records[i]["round"]["dealer"] != new[-1].next_dealer:
@@ -301,7 +321,7 @@ def summary_data(session: Mapping[str, Any], results: Sequence[Result]) -> dict[
     net = totals(results, players)
     rate = session.get("rate")
     pays = []
-    for pay in settlement(net):
+    for pay in settlement(net, pot_refunds(results)):
         row: dict[str, Any] = {"from": pay.payer, "to": pay.payee, "mon": pay.mon}
         if rate is not None:
             row["money"] = money(pay.mon, rate)
@@ -427,7 +447,7 @@ def read_export(data: Any) -> dict[str, Any]:
             raise RoundError(f"rounds[{i}]", "is a 場四 (redeal), which is never saved")
         if i == 1 and dealer is None:
             dealer = rnd.dealer
-        files.append({k: v for k, v in rnd.to_dict().items() if k != "carry"})
+        files.append({k: v for k, v in rnd.to_dict().items() if k not in ("carry", "pot")})
         chain, state = result.next_dealer, result.state
     planned = data.get("planned_rounds", 12)
     if planned not in (6, 12):

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from . import night
 from .cards import sort_cards
-from .render import FitTable, PhraseText, mon, name, round_view, waiting_label
+from .render import FitTable, PhraseText, mon, name, round_view, seat_mon, waiting_label
 from .scoring import BAD_ROUND, PLAIN_ROUND, Payment, Result, Round
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -112,7 +112,7 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
             yaku.append("→".join(r.round.sage), style="yellow")
             yaku.append(")", style="yellow")
         table.add_row(str(n), name(r.round.dealer), "✗" if r.kind == BAD_ROUND else f"{r.field_class} ×{r.multiplier}", yaku,
-                      *[mon(r.players[p].mon) for p in players])
+                      *[seat_mon(r.players[p]) for p in players])
     if not results:
         table.add_row("–", "", "", Text("no rounds yet", style="dim"), *["" for _ in players])
 

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .cards import DECK_COUNT, FACES, MONTHS, sort_cards
-from .scoring import BAD_ROUND, PLAIN_ROUND, REDEAL, SPECIAL_ROUND, Result
+from .scoring import BAD_ROUND, MISDEAL, PLAIN_ROUND, REDEAL, SOLO, SPECIAL_ROUND, SPLIT, PlayerResult, Result
 from .yaku import YAKU_BY_NAME, dekiyaku_kan
 
 FIELD_READINGS = {"小場": "こば", "大場": "おおば", "絶場": "ぜつば"}
@@ -21,6 +21,9 @@ ROUND_KINDS = {
     "出来役": "出来役 round: 手役 and 出来役 paid, no card points",
     SPECIAL_ROUND: "特殊役 round: only 特殊役 paid, 手役 void",
     PLAIN_ROUND: "plain round: 手役 paid, card points − 88",
+    MISDEAL: "流れ: nobody plays, the fees stay in the pot, the 親 deals again",
+    SOLO: "一人: one volunteer takes the pot, nothing is played",
+    SPLIT: "山分け: the two volunteers share the pot, nobody wins",
 }
 
 
@@ -160,6 +163,12 @@ def mon(amount: int) -> Text:
     return Text(f"{amount:+d}" if amount else "0", style=style)
 
 
+def seat_mon(r: PlayerResult) -> Text:
+    """A player's 文 for a round: ``–`` for one who did not play and paid or got nothing
+    (else their 逃げ料 or 追い込み compensation)."""
+    return Text("–", style="dim") if r.role != "played" and not r.mon else mon(r.mon)
+
+
 def kan(amount: int) -> str:
     """文 as 貫: 10文 = 1貫 (the night's one formatter, :func:`scorekeeper.night.kan`)."""
     from .night import kan as night_kan
@@ -242,7 +251,7 @@ def round_view(result: Result, title: str | None = None) -> Group:
         sp = " · ".join([yaku_label(y, specials.get((p, y))) for y in r.special]
                       + [yaku_label(b, rules.mon(rules.bonuses[b])) if b in rules.bonuses else b
                          for b in r.bonuses]) or "–"
-        table.add_row(label, te, deki, sp, str(r.card_points), mon(r.mon))
+        table.add_row(label, te, deki, sp, str(r.card_points) if r.role == "played" else "–", seat_mon(r))
 
     pays = FitTable("payments", pad_edge=False, title_justify="left")
     pays.add_column("from", whole=True)

@@ -88,6 +88,38 @@ class Round:
     ended_how: str | None = None
     carry: tuple[int, ...] | None = None
     rules: Rules = SDIN
+    #: who chose to drop (TRADITIONAL §7), in the seats' order from the 親; the pot a standalone
+    #: round file states (None: the night's, or none)
+    dropped: tuple[str, ...] = ()
+    pot: int | None = None
+
+    @cached_property
+    def seating(self) -> "Seating":
+        """Who played, who dropped and who was forced out (TRADITIONAL §7)."""
+        return seat(self.players, self.dealer, self.dropped, self.rules)
+
+    @property
+    def active(self) -> tuple[str, ...]:
+        """The players who chose to play, in turn order from the round's 親 (with three seated,
+        all three in seat order)."""
+        return self.seating.volunteers
+
+    @property
+    def round_dealer(self) -> str:
+        """The round's 親: the first volunteer (with three seated, or nobody playing, the 親)."""
+        vols = self.seating.volunteers
+        return vols[0] if vols and len(self.players) > 3 else self.dealer
+
+    @property
+    def playing(self) -> tuple[str, ...]:
+        """The players who play the round out: three, or two unless the pot is split; else none."""
+        act = self.active
+        if len(act) == 3 or (len(act) == 2 and self.rules.two_volunteers == "play"):
+            return act
+        return ()
+
+    def role(self, player: str) -> str:
+        return self.seating.roles[player]
 
     @cached_property
     def redeal(self) -> bool:
@@ -138,7 +170,54 @@ class Round:
             out["ended_how"] = "cancel"
         if self.carry:
             out["carry"] = list(self.carry)
+        if self.dropped:
+            out["dropped"] = list(self.dropped)
+        if self.pot:
+            out["pot"] = self.pot
         return out
+
+
+class Seating(NamedTuple):
+    """The dropout phase of a round: volunteers in the order they said *play* (the first is the
+    round's 親), those who dropped in the order they spoke, those forced out, and each seat's role."""
+
+    volunteers: tuple[str, ...]
+    dropped: tuple[str, ...]
+    forced_out: tuple[str, ...]
+    roles: Mapping[str, str]
+
+
+def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rules) -> Seating:
+    """TRADITIONAL §7: from the 親 round the seats, each says play or drop until three play or
+    everyone has spoken; whoever had not spoken is forced out. A :class:`RoundError` names a drop
+    that can't be (never spoke; forbidden by ``forced_three``)."""
+    order = _turns(players, dealer)
+    if len(order) <= 3:
+        if dropped:
+            raise RoundError("dropped", f"with three seated all three play: {quote(dropped[0])} can't drop")
+        return Seating(tuple(players), (), (), {p: "played" for p in players})
+    volunteers: list[str] = []
+    drops: list[str] = []
+    forced: list[str] = []
+    wanted = set(dropped)
+    for i, p in enumerate(order):
+        if len(volunteers) == 3:
+            forced.append(p)
+            continue
+        if p in wanted:
+            could = len(volunteers) + len(order) - i  # this player and everyone after could still play
+            if rules.forced_three and could <= 3:
+                raise RoundError("dropped", f"{p!r} can't drop: only three could still play, and under "
+                                 f"{rules.name} (forced_three) nobody may drop then")
+            drops.append(p)
+        else:
+            volunteers.append(p)
+    for p in forced:
+        if p in wanted:
+            raise RoundError("dropped", f"{p!r} never spoke: {', '.join(map(repr, volunteers))} had said play "
+                             "before their turn, so they were forced out (追い込み)")
+    roles = {p: "played" for p in volunteers} | {p: "dropped" for p in drops} | {p: "forced_out" for p in forced}
+    return Seating(tuple(volunteers), tuple(drops), tuple(forced), {p: roles[p] for p in players})
 
 
 def _codes(cards: Sequence[Card]) -> list[str]:
@@ -173,8 +252,12 @@ class _Reader:
                 raise RoundError(f"hands.{p}", f"holds {len(hand)} cards, not 7", "count")
         self._within_deck("field and hands", {"field": field_cards, **{f"hands.{p}": h for p, h in hands.items()}})
         base = Round(players, dealer, tuple(field_cards), {p: tuple(h) for p, h in hands.items()})
+        pot = self._pot()
         if base.redeal:  # 場四: the piles and the rest are not judged; what waits passes through unused
-            return Round(players, dealer, tuple(field_cards), base.hands, carry=self._carry(), rules=self.rules)
+            return Round(players, dealer, tuple(field_cards), base.hands, carry=self._carry(), rules=self.rules, pot=pot)
+        dropped = self._dropped()
+        seating = seat(players, dealer, dropped, self.rules)
+        dropped = seating.dropped  # in the order they spoke
         declared = self._declared(hands)
         captured = {p: self._cards(f"captured.{p}", v) for p, v in self._per_player("captured").items()}
         self._within_deck("the piles", {f"captured.{p}": pile for p, pile in captured.items()})
@@ -192,6 +275,14 @@ class _Reader:
                 )
         sage = self._sage()
         ended_by = self._player_key("ended_by", None)
+        playing = Round(players, dealer, (), rules=self.rules, dropped=dropped).playing
+        for p, pile in captured.items():
+            if pile and p not in playing:
+                raise RoundError(f"captured.{p}", f"{p!r} did not play this round ({self._absent(seating, p)}): "
+                                 "their pile must be empty")
+        for key, who in (("ended_by", ended_by), *(("sage", p) for p in sage)):
+            if who is not None and who not in playing:
+                raise RoundError(key, f"{who!r} did not play this round ({self._absent(seating, who)})")
         ended_how = self._ended_how(ended_by, sage)
         carry = self._carry()
         rnd = Round(
@@ -206,8 +297,10 @@ class _Reader:
             ended_how,
             carry,
             self.rules,
+            dropped,
+            pot,
         )
-        if rnd.played_out:
+        if rnd.played_out and len(playing) == 3:
             total = sum(len(rnd.pile(p)) for p in players)
             if total != len(DECK):
                 missing = sorted(set(DECK) - set(c for p in players for c in rnd.pile(p)))
@@ -230,6 +323,14 @@ class _Reader:
                     "unclaimed",
                 )
         return rnd
+
+    @staticmethod
+    def _absent(seating: Seating, p: str) -> str:
+        role = seating.roles[p]
+        if role == "played":
+            n = len(seating.volunteers)
+            return "nothing is played with one volunteer" if n == 1 else "the two volunteers split the pot"
+        return "dropped" if role == "dropped" else "forced out, 追い込み"
 
     # -- pieces ---------------------------------------------------------------------------
 
@@ -256,19 +357,47 @@ class _Reader:
         own = self.default_players is not None and raw == list(self.default_players)
         if not own and 3 <= len(raw) <= self.rules.max_players and (problem := name_problem(raw)):
             raise RoundError("players", problem)
+        if len(set(raw)) == len(raw) and len(raw) > self.rules.max_players == 3:
+            raise RoundError("players", f"{len(raw)} players: under {self.rules.name} a night is three players "
+                             "(nights of 4 to 6 need the fudawiki profile or a house-rule file based on it)")
         if len(set(raw)) != len(raw) or not 3 <= len(raw) <= self.rules.max_players:
             if self.rules.max_players == 3:
                 raise RoundError("players", f"must be three distinct names, not {_names(raw)}")
             raise RoundError("players", f"must be 3 to {self.rules.max_players} distinct names, not {_names(raw)}")
         if "pot" in raw:
             raise RoundError("players", "'pot' is not a player's name: it names the pot in payments")
-        if len(raw) > 3:
-            raise RoundError("players", f"{len(raw)} players: nights of 4 to 6 players are not scored by this version yet")
-        for key in ("dropped", "pot"):
-            value = self._get(key)
-            if value not in (None, [], 0) or isinstance(value, bool):
-                raise RoundError(key, "with three seated all three play: there is no dropping out and no pot")
+        if len(raw) == 3:
+            for key in ("dropped", "pot"):
+                value = self._get(key)
+                if value not in (None, [], 0) or isinstance(value, bool):
+                    raise RoundError(key, "with three seated all three play: there is no dropping out and no pot")
         return tuple(raw)
+
+    def _dropped(self) -> tuple[str, ...]:
+        """The players who chose to drop, any order, each once (CONTRACT §7)."""
+        value = self._get("dropped")
+        if value is None or value == []:
+            return ()
+        if not isinstance(value, list):
+            raise RoundError("dropped", f"must be a list of players' names, not {_type(value)}")
+        for name in value:
+            if not isinstance(name, str):
+                raise RoundError("dropped", f"must be a list of players' names, not a list holding {_type(name)}")
+            if name not in self.players:
+                raise RoundError("dropped", f"{quote(name)} is not one of the players {_names(self.players)}")
+        if len(set(value)) != len(value):
+            twice = next(n for n in value if value.count(n) > 1)
+            raise RoundError("dropped", f"names {twice!r} twice: list each player who dropped once")
+        return tuple(value)
+
+    def _pot(self) -> int | None:
+        """The pot at the start of a standalone round (a whole number of 文, 0 or more)."""
+        value = self._get("pot")
+        if value is None:
+            return None
+        if type(value) is not int or value < 0:
+            raise RoundError("pot", f"must be the 文 in the pot at the round's start (0 or more), not {quote(value)}")
+        return value
 
     def _player_key(self, key: str, default: str | None, required: bool = False) -> Any:
         value = self._get(key)
@@ -563,8 +692,10 @@ def ledger_totals(players: Sequence[str], payments: Sequence[Payment]) -> dict[s
     """Each player's net 文: received minus paid."""
     net = {p: 0 for p in players}
     for pay in payments:
-        net[pay.payer] -= pay.mon
-        net[pay.payee] += pay.mon
+        if pay.payer != POT:
+            net[pay.payer] -= pay.mon
+        if pay.payee != POT:
+            net[pay.payee] += pay.mon
     return net
 
 
@@ -673,29 +804,105 @@ def _bonuses(rnd: Round, rules: Rules, player: str, held: tuple[str, ...], card_
     return tuple(out)
 
 
+#: the pot's name in payments (CONTRACT §7: a player can't be named so)
+POT = "pot"
+FEE_REASON, FORCED_REASON, POT_REASON = "逃げ料", "追い込み", "pot"
+#: rounds of a night of 4–6 where nothing is played (TRADITIONAL §7)
+MISDEAL, SOLO, SPLIT = "流れ", "一人", "山分け"
+
+_COMPENSATED = frozenset(
+    [Card(m, "h") for m in (1, 3, 8, 11, 12)] + [Card(m, "r") for m in (1, 2, 3, 6, 9, 10)]
+)
+_INOSHIKACHO_CARDS = frozenset(Card(m, "t") for m in (6, 7, 10))
+_DEKIYAKU_CARDS = {
+    "五光": frozenset(Card(m, "h") for m in (1, 3, 8, 11, 12)),
+    "四光": frozenset(Card(m, "h") for m in (1, 3, 8, 12)),
+    "赤短": frozenset(Card(m, "r") for m in (1, 2, 3)),
+    "青短": frozenset(Card(m, "r") for m in (6, 9, 10)),
+    "猪鹿蝶": _INOSHIKACHO_CARDS,
+}
+
+
+def fee_mon(n: int, rules: Rules, mult: int) -> int:
+    """逃げ料 of the n-th to drop: fee × (1 + (n − 1)/2) kan × multiplier (whole at kan 10 and 12)."""
+    return rules.mon(rules.fee) * (n + 1) * mult // 2
+
+
+def _group_a_cards(hand: Sequence[Card], name: str | None) -> set[Card]:
+    """The cards of a hand's best Group A row (TRADITIONAL §7): 四三 the four and the three;
+    一二四 and はねけん all seven; two threes their six; 手四 the four; 喰付 the six; a three its three."""
+    if name is None:
+        return set()
+    months = month_counts(hand)
+    if name in ("一二四", "はねけん"):
+        return set(hand)
+    keep = {"四三": (4, 3), "手四": (4,), "喰付": (2,)}.get(name, (3,))
+    return {c for c in hand if months[c.month] in keep}
+
+
+def forced_out_mon(rnd: Round, player: str, rules: Rules) -> int:
+    """What each of the two paying players owes a forced-out player, before the multiplier:
+    half their 手役 and the 出来役 in their hand, plus 3 文 per 光, 赤短, 青短 (猪鹿蝶 when on) card
+    outside those. Without the hand, half a declared 手役; with neither, nothing."""
+    hand = rnd.hands.get(player)
+    if hand is None:
+        return rules.mon(sum(rules.teyaku[n] for n in rnd.declared.get(player, ()))) // 2
+    names = teyaku_all(hand, rules)
+    deki = dekiyaku(hand, rules)
+    kan_total = sum(rules.teyaku[n] for n in names) + sum(dekiyaku_kan(n, hand, rules) for n in deki)
+    loose = 0
+    if not any(rules.group_of(n) == "B" for n in names):  # a Group B hand is all part of it
+        counted = _COMPENSATED | (_INOSHIKACHO_CARDS if rules.inoshikacho else frozenset())
+        group_a = next((n for n in names if rules.group_of(n) == "A"), None)
+        inside = _group_a_cards(hand, group_a)
+        for n in deki:
+            inside |= _DEKIYAKU_CARDS.get(n, {c for c in hand if c.kind_code == "r"})  # 七短: its ribbons
+        loose = sum(1 for c in hand if c in counted and c not in inside)
+    return rules.mon(kan_total) // 2 + 3 * loose
+
+
 def score(rnd: Round, rules: Rules | None = None, state: NightState | None = None) -> Result:
     """Settle a checked round (RULES.md §7, TRADITIONAL §3–9) in the night's ``state``.
 
-    Without ``state`` the round is standalone: what waits is what its file states as ``carry``.
+    Without ``state`` the round is standalone: what waits and the pot are what its file states as
+    ``carry`` and ``pot``.
     """
     rules = rules or rnd.rules
     if state is None:
-        state = NightState(rnd.carry or ())
-    elif rnd.carry is not None and rnd.carry != state.carry:
-        raise RoundError("carry", f"says {list(rnd.carry)} waits, but the night's rounds leave {list(state.carry) or 'nothing'}: leave carry out")
+        state = NightState(rnd.carry or (), rnd.pot or 0)
+    else:
+        if rnd.carry is not None and rnd.carry != state.carry:
+            raise RoundError("carry", f"says {list(rnd.carry)} waits, but the night's rounds leave {list(state.carry) or 'nothing'}: leave carry out")
+        if rnd.pot is not None and rnd.pot != state.pot:
+            raise RoundError("pot", f"says {rnd.pot} 文 is in the pot, but the night's rounds leave {state.pot}: leave pot out")
     fc = field_class(rnd.field)
-    players = rnd.players
+    seated = rnd.players
     if rnd.redeal:  # 場四: nothing is scored, nothing is used up
         zero = PlayerResult(None, (), (), 0, 0)
-        return Result(rnd, fc, rules.multipliers[fc], REDEAL, {p: zero for p in players}, (), rnd.dealer, rules, state, None)
+        return Result(rnd, fc, rules.multipliers[fc], REDEAL, {p: zero for p in seated}, (), rnd.dealer, rules, state, None)
     mult, carry = round_multiplier(rnd.field, rules, state.carry)
+    seating = rnd.seating
+    players = rnd.playing
+    oya = rnd.round_dealer
 
     held_all = {
-        p: rnd.declared.get(p) or (teyaku_all(rnd.hands[p], rules) if p in rnd.hands else ()) for p in players
+        p: rnd.declared.get(p) or (teyaku_all(rnd.hands[p], rules) if p in rnd.hands else ()) for p in seated
     }
     held_dekiyaku = rnd.held_dekiyaku
-    card_points = {p: points(rnd.pile(p)) for p in players}
+    card_points = {p: points(rnd.pile(p)) for p in seated}
     ledger: list[Payment] = []
+    pot = state.pot
+
+    # before play (TRADITIONAL §7): the fees into the pot, the forced-out players' compensation
+    for n, p in enumerate(seating.dropped, 1):
+        fee = fee_mon(n, rules, mult)
+        ledger.append(Payment(p, POT, fee, FEE_REASON, f"{n}. to drop"))
+        pot += fee
+    for p in seating.forced_out:
+        owed = forced_out_mon(rnd, p, rules) * mult
+        if owed:
+            for payer in (v for v in seating.volunteers if v != oya):
+                ledger.append(Payment(payer, p, owed, FORCED_REASON))
 
     def paid_by_each(holder: str, value: int, reason: str, note: str | None = None) -> None:
         for other in _opponents(players, holder):
@@ -709,72 +916,111 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
     def deki_mon(p: str, name: str) -> int:
         return rules.mon(dekiyaku_kan(name, rnd.pile(p), rules))
 
-    paid_special: dict[str, tuple[str, ...]] = {p: () for p in players}
-    bonuses: dict[str, tuple[str, ...]] = {p: () for p in players}
+    paid_special: dict[str, tuple[str, ...]] = {p: () for p in seated}
+    bonuses: dict[str, tuple[str, ...]] = {p: () for p in seated}
     sage, ended = rnd.sage, rnd.ended_by
-    found: dict[str, list[tuple[str, int]]] = {}
-    if sage or ended:
-        kind = DEKIYAKU_ROUND
-        pay_teyaku()
-        if ended is not None and rnd.ended_how == "cancel":  # half, no doubling
-            for name in held_dekiyaku[ended]:
-                paid_by_each(ended, deki_mon(ended, name) // 2, name, "cancel: half")
-        elif ended is not None:  # 勝負: a lone 下げ opponent pays double, the other nothing
-            callers = [o for o in _opponents(players, ended) if o in sage]
-            for name in held_dekiyaku[ended]:
-                if len(callers) == 1:
-                    ledger.append(Payment(callers[0], ended, 2 * deki_mon(ended, name) * mult, name, "下げ: double"))
-                else:
-                    paid_by_each(ended, deki_mon(ended, name), name, "下げ" if sage else None)
-        else:  # played out after 下げ: every holder is paid half of their own by each opponent
-            for p in players:
-                for name in held_dekiyaku[p]:
-                    paid_by_each(p, deki_mon(p, name) // 2, name, "下げ: half")
-    else:
-        found = special({p: rnd.pile(p) for p in players}, rnd.dealer, rules)
-        if any(found.values()):
-            kind = SPECIAL_ROUND
-            for p in players:
-                for name, value in found[p]:
-                    paid_by_each(p, value, name)
-                paid_special[p] = tuple(name for name, _ in found[p])
+    winner: str | None
+    volunteers = seating.volunteers
+    if not players:  # nothing is played: a misdeal, one volunteer, or two who split the pot
+        if not volunteers:
+            kind, winner = MISDEAL, None
+        elif len(volunteers) == 1:
+            kind, winner = SOLO, volunteers[0]
+        else:
+            kind, winner = SPLIT, None
+            first, second = volunteers
+            for who, share in ((first, pot - pot // 2), (second, pot // 2)):
+                if share:
+                    ledger.append(Payment(POT, who, share, POT_REASON, "split"))
+            pot = 0
+    elif len(players) == 2:  # two volunteers play for the pot (TRADITIONAL §7 "Two-player round")
+        if sage or ended:
+            kind = DEKIYAKU_ROUND
+            pay_teyaku()
+            if ended is not None:
+                half = rnd.ended_how == "cancel"
+                for name in held_dekiyaku[ended]:
+                    value = deki_mon(ended, name)
+                    paid_by_each(ended, value // 2 if half else value, name, "cancel: half" if half else None)
+            else:
+                for p in players:
+                    for name in held_dekiyaku[p]:
+                        paid_by_each(p, deki_mon(p, name) // 2, name, "下げ: half")
         else:
             kind = PLAIN_ROUND
             pay_teyaku()
-            net = {p: (card_points[p] - rules.base_points) * mult for p in players}
-            ledger.extend(settle_debts(net))
-    if kind != SPECIAL_ROUND:  # bonuses: after everything else, in every round but a 特殊役 one
-        for p in players:
-            bonuses[p] = _bonuses(rnd, rules, p, held_all[p], card_points[p])
-            for name in bonuses[p]:
-                paid_by_each(p, rules.mon(rules.bonuses[name]), name)
+            high, low = sorted(players, key=lambda p: -card_points[p])  # a tie: the round's 親 first
+            if card_points[high] != card_points[low]:
+                ledger.append(Payment(low, high, (card_points[high] - card_points[low]) * mult, CARD_POINTS_REASON))
+        winner = _play_winner(rnd, kind, paid_special, card_points)
+    else:
+        if sage or ended:
+            kind = DEKIYAKU_ROUND
+            pay_teyaku()
+            if ended is not None and rnd.ended_how == "cancel":  # half, no doubling
+                for name in held_dekiyaku[ended]:
+                    paid_by_each(ended, deki_mon(ended, name) // 2, name, "cancel: half")
+            elif ended is not None:  # 勝負: a lone 下げ opponent pays double, the other nothing
+                callers = [o for o in _opponents(players, ended) if o in sage]
+                for name in held_dekiyaku[ended]:
+                    if len(callers) == 1:
+                        ledger.append(Payment(callers[0], ended, 2 * deki_mon(ended, name) * mult, name, "下げ: double"))
+                    else:
+                        paid_by_each(ended, deki_mon(ended, name), name, "下げ" if sage else None)
+            else:  # played out after 下げ: every holder is paid half of their own by each opponent
+                for p in players:
+                    for name in held_dekiyaku[p]:
+                        paid_by_each(p, deki_mon(p, name) // 2, name, "下げ: half")
+        else:
+            found = special({p: rnd.pile(p) for p in players}, oya, rules)
+            if any(found.values()):
+                kind = SPECIAL_ROUND
+                for p in players:
+                    for name, value in found[p]:
+                        paid_by_each(p, value, name)
+                    paid_special[p] = tuple(name for name, _ in found[p])
+            else:
+                kind = PLAIN_ROUND
+                pay_teyaku()
+                net = {p: (card_points[p] - rules.base_points) * mult for p in players}
+                ledger.extend(settle_debts(net))
+        if kind != SPECIAL_ROUND:  # bonuses: after everything else, in every round but a 特殊役 one
+            for p in players:
+                bonuses[p] = _bonuses(rnd, rules, p, held_all[p], card_points[p])
+                for name in bonuses[p]:
+                    paid_by_each(p, rules.mon(rules.bonuses[name]), name)
+        if rules.winner == "result":
+            winner = next_dealer(players, rnd.dealer, ledger_totals(players, ledger))
+        else:
+            winner = _play_winner(rnd, kind, paid_special, card_points)
+    if winner is not None and pot:  # the winner of a round takes the whole pot
+        ledger.append(Payment(POT, winner, pot, POT_REASON))
+        pot = 0
 
-    net = ledger_totals(players, ledger)
+    net = ledger_totals(seated, ledger)
     results = {
         p: PlayerResult(
             held_all[p][0] if held_all[p] else None, held_dekiyaku[p], paid_special[p], card_points[p], net[p],
-            held_all[p], bonuses[p],
+            held_all[p], bonuses[p], seating.roles[p],
         )
-        for p in players
+        for p in seated
     }
-    if rules.winner == "result":
-        winner = next_dealer(players, rnd.dealer, net)
-    else:
-        winner = _play_winner(rnd, kind, paid_special, card_points)
-    return Result(rnd, fc, mult, kind, results, tuple(ledger), winner, rules, NightState(carry, state.pot), winner)
+    nxt = winner if winner is not None else rnd.dealer
+    return Result(rnd, fc, mult, kind, results, tuple(ledger), nxt, rules, NightState(carry, pot), winner)
 
 
 def _play_winner(rnd: Round, kind: str, specials: Mapping[str, tuple[str, ...]], card_points: Mapping[str, int]) -> str:
     """TRADITIONAL §9: the ender of a 勝負 or cancel; else the first 下げ caller; a 特殊役's
-    holder; else the highest card points, a tie to the earliest in turn order from the 親."""
+    holder; else the highest card points, a tie to the earliest in turn order from the round's 親."""
     if rnd.ended_by is not None:
         return rnd.ended_by
     if rnd.sage:
         return rnd.sage[0]
+    turns = _turns(rnd.playing, rnd.round_dealer)
     if kind == SPECIAL_ROUND:
-        return next(p for p in _turns(rnd.players, rnd.dealer) if specials[p])
-    best = max(card_points.values())
-    return next(p for p in _turns(rnd.players, rnd.dealer) if card_points[p] == best)
+        return next(p for p in turns if specials[p])
+    best = max(card_points[p] for p in turns)
+    return next(p for p in turns if card_points[p] == best)
 
 
 def score_dict(data: Any, **defaults: Any) -> Result:

@@ -774,12 +774,11 @@ class Book:
         rules = rules or SDIN
         players = list(players)
         try:
-            if len(players) != 3:
-                if rules.max_players == 3 or not 3 <= len(players) <= rules.max_players:
-                    raise RoundError("players", f"a session under {rules.name} has "
-                                     + ("three players" if rules.max_players == 3 else f"3 to {rules.max_players} players")
-                                     + f", not {len(players)}")
-                raise RoundError("players", f"{len(players)} players: nights of 4 to 6 players are not scored by this version yet")
+            if not 3 <= len(players) <= rules.max_players:
+                raise RoundError("players", f"a session under {rules.name} has "
+                                 + ("three players" if rules.max_players == 3 else f"3 to {rules.max_players} players")
+                                 + f", not {len(players)}"
+                                 + (" (nights of 4 to 6 need the fudawiki profile)" if rules.max_players == 3 and len(players) > 3 else ""))
             for p in players:
                 check_player_name(p)
             if "pot" in players:
@@ -900,13 +899,13 @@ def _has(data: Any, key: str) -> bool:
 
 
 def _record(result: Result) -> dict[str, Any]:
-    """A scored round as stored: its normalised round file (what waits is the night's, never
+    """A scored round as stored: its normalised round file (what waits and the pot are the night's, never
     stored) and its profile's name."""
     from .scoring import RoundError
 
     if result.redeal:
         raise RoundError("field", "is a 場四 (four cards of a month): the round is redealt and never saved")
-    file = {k: v for k, v in result.round.to_dict().items() if k != "carry"}
+    file = {k: v for k, v in result.round.to_dict().items() if k not in ("carry", "pot")}
     return {"round": file, "rules": result.rules.name}
 
 

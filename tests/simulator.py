@@ -17,6 +17,11 @@ a 出来役 (猪鹿蝶 off) stops or calls 下げ, any number of players may cal
 the start of a later turn. :func:`reference_settlement_fudawiki` settles such a round from
 TRADITIONAL.md §3–6, §8 and §9 alone (Group A + B 手役, bonuses, the first 特殊役 only, the winner,
 the carry queue).
+
+:func:`simulate_seated` deals a round of a night of 3 to 6 (TRADITIONAL §7: every seat dealt, the
+dropout phase from the 親, the hands of those out under the stock, three or two playing) and
+:func:`reference_night_round` settles it from §7–9 alone: fees, 追い込み, the two-player round or
+split, one volunteer, misdeal, the pot.
 """
 
 from __future__ import annotations
@@ -654,3 +659,282 @@ def simulate_fudawiki(
         if how == "cancel" or rng.random() < 0.3:
             rnd["ended_how"] = how
     return Simulation(rnd, dealt, piles, played_out, events)
+
+
+# --------------------------------------------------------------------------------------------
+# Nights of 4 to 6 (TRADITIONAL §7): every seat is dealt 7 cards, then from the 親 each says play
+# or drop until three play; the hands of those out go under the stock. Written again from §7 and
+# §9 alone; none of the code above changes, so its rounds stay the same seed for seed.
+
+FEE = 10  # 逃げ料: 1 kan at kan 10; the n-th to drop pays FEE × (n + 1) / 2
+#: the cards worth 3 文 to a forced-out player: the five 光, 赤短 and 青短
+THREE_MON_CARDS = {"1h", "3h", "8h", "11h", "12h", "1r", "2r", "3r", "6r", "9r", "10r"}
+_DEKIYAKU_CARDS = {"五光": {"1h", "3h", "8h", "11h", "12h"}, "四光": {"1h", "3h", "8h", "12h"},
+                   "赤短": {"1r", "2r", "3r"}, "青短": {"6r", "9r", "10r"}}
+
+
+def reference_seating(players: Sequence[str], dealer: str, dropped: Iterable[str]) -> tuple[list[str], list[str], list[str]]:
+    """(volunteers in the order they spoke, the dropped in the order they spoke, the forced out)."""
+    players = list(players)
+    n = len(players)
+    order = [players[(players.index(dealer) + i) % n] for i in range(n)]
+    if n == 3:
+        return players, [], []
+    out = set(dropped)
+    vol: list[str] = []
+    drops: list[str] = []
+    forced: list[str] = []
+    for p in order:
+        if len(vol) == 3:
+            forced.append(p)
+        elif p in out:
+            drops.append(p)
+        else:
+            vol.append(p)
+    return vol, drops, forced
+
+
+def _group_a_row_cards(hand: Sequence[str], name: str | None) -> set[str]:
+    """§7: the cards of the best Group A row."""
+    by_month = Counter(month(c) for c in hand)
+    if name is None:
+        return set()
+    if name in ("一二四", "はねけん"):
+        return set(hand)
+    if name == "四三":
+        return {c for c in hand if by_month[month(c)] in (3, 4)}
+    if name == "手四":
+        return {c for c in hand if by_month[month(c)] == 4}
+    if name == "喰付":
+        return {c for c in hand if by_month[month(c)] == 2}
+    return {c for c in hand if by_month[month(c)] == 3}  # two threes, or one
+
+
+def reference_compensation(hand: Sequence[str] | None, declared: Sequence[str] = ()) -> int:
+    """What each payer owes a forced-out player, in 文 before the multiplier (§7)."""
+    if not hand:
+        return sum(FUDAWIKI_TEYAKU[n] for n in declared) // 2
+    names = own_teyaku_groups(hand)
+    deki = fudawiki_dekiyaku(hand)
+    half = (sum(FUDAWIKI_TEYAKU[n] for n in names) + sum(FUDAWIKI_DEKIYAKU[n] for n in deki)) // 2
+    if own_group_b(hand):
+        return half
+    inside = _group_a_row_cards(hand, own_group_a(hand))
+    for n in deki:
+        inside |= _DEKIYAKU_CARDS.get(n) or {c for c in hand if c.endswith("r")}
+    return half + 3 * sum(1 for c in hand if c in THREE_MON_CARDS and c not in inside)
+
+
+def reference_night_round(rnd: Mapping, waiting: Sequence[int] = (), pot: int = 0, split: bool = False) -> dict:
+    """A fudawiki round of a night of 3 to 6 settled from TRADITIONAL §7–9 (kan 10).
+
+    Returns ``{"mon", "winner", "next_dealer", "multiplier", "carry", "pot", "kind"}``: ``mon`` for
+    every seat, ``pot`` the pot after the round.
+    """
+    players = list(rnd["players"])
+    dealer = rnd["dealer"]
+    if len(players) == 3:
+        ref = reference_settlement_fudawiki(rnd, waiting)
+        return {**ref, "next_dealer": ref["winner"] or dealer, "pot": pot}
+    vol, drops, forced = reference_seating(players, dealer, rnd.get("dropped") or [])
+    mult, carry = reference_carry(rnd["field"], tuple(waiting))
+    mon = {p: 0 for p in players}
+    hands = rnd.get("hands") or {}
+    declared = rnd.get("teyaku") or {}
+    for n, p in enumerate(drops, 1):
+        mon[p] -= FEE * (n + 1) // 2 * mult
+        pot += FEE * (n + 1) // 2 * mult
+    for p in forced:
+        owed = reference_compensation(hands.get(p), _names(declared.get(p))) * mult
+        for payer in vol[1:]:
+            mon[payer] -= owed
+            mon[p] += owed
+    winner: str | None
+    kind = None
+    if len(vol) == 3:
+        sub = {k: v for k, v in rnd.items() if k not in ("dropped", "pot", "carry")}
+        sub.update(players=vol, dealer=vol[0],
+                   captured={p: (rnd.get("captured") or {}).get(p) or [] for p in vol},
+                   hands={p: h for p, h in hands.items() if p in vol},
+                   teyaku={p: t for p, t in declared.items() if p in vol})
+        ref = reference_settlement_fudawiki(sub, waiting)
+        assert (ref["multiplier"], ref["carry"]) == (mult, carry)
+        for p, m in ref["mon"].items():
+            mon[p] += m
+        winner, kind = ref["winner"], ref["kind"]
+    elif len(vol) == 2 and not split:
+        a, b = vol
+        piles = {p: (rnd.get("captured") or {}).get(p) or [] for p in vol}
+        pts = {p: pile_points(piles[p]) for p in vol}
+        sage = _names(rnd.get("sage"))
+        ended = rnd.get("ended_by")
+
+        def pays(holder: str, amount: int) -> None:
+            other = b if holder == a else a
+            mon[other] -= amount * mult
+            mon[holder] += amount * mult
+
+        for p in vol:
+            names = _names(declared.get(p))
+            held = tuple(n for n in FUDAWIKI_TEYAKU if n in names) if names else (
+                own_teyaku_groups(hands[p]) if hands.get(p) else ())
+            for n in held:
+                pays(p, FUDAWIKI_TEYAKU[n])
+        deki = {p: sum(FUDAWIKI_DEKIYAKU[n] for n in fudawiki_dekiyaku(piles[p])) for p in vol}
+        if ended:
+            pays(ended, deki[ended] // 2 if rnd.get("ended_how") == "cancel" else deki[ended])
+            winner, kind = ended, "出来役"
+        elif sage:
+            for p in vol:
+                pays(p, deki[p] // 2)
+            winner, kind = sage[0], "出来役"
+        else:
+            kind = "札"
+            winner = a if pts[a] >= pts[b] else b
+            loser = b if winner == a else a
+            mon[loser] -= (pts[winner] - pts[loser]) * mult
+            mon[winner] += (pts[winner] - pts[loser]) * mult
+    elif len(vol) == 2:  # split: the odd 文 to the first volunteer
+        mon[vol[0]] += pot - pot // 2
+        mon[vol[1]] += pot // 2
+        pot, winner, kind = 0, None, "山分け"
+    elif len(vol) == 1:
+        winner, kind = vol[0], "一人"
+    else:
+        winner, kind = None, "流れ"
+    if winner is not None:
+        mon[winner] += pot
+        pot = 0
+    return {"mon": mon, "winner": winner, "next_dealer": winner or dealer, "multiplier": mult,
+            "carry": carry, "pot": pot, "kind": kind}
+
+
+@dataclass
+class SeatedRound:
+    """One simulated round of a night of 3 to 6: the round file, every seat's dealt hand, the piles,
+    and the cards left on the table and in the stock at the end (with the piles: all 48)."""
+
+    round: dict
+    dealt: dict[str, list[str]]
+    piles: dict[str, list[str]]
+    played_out: bool
+    table: list[str]
+    stock: list[str]
+    volunteers: list[str]
+    hands_left: dict[str, list[str]]
+
+
+def simulate_seated(
+    rng: random.Random | int,
+    players: Sequence[str],
+    dealer: str,
+    *,
+    drop_chance: float = 0.4,
+    forced_three: bool = False,
+    split: bool = False,
+    stop_chance: float = 0.5,
+    cancel_chance: float = 0.2,
+) -> SeatedRound:
+    """Deal 7 to every seat and 6 to the field (redealt on 場四), run the dropout phase from the 親
+    (each drops with ``drop_chance``; under ``forced_three`` nobody drops once only three could still
+    play), put the hands of those out under the stock, and play TRADITIONAL §4 among the three or two
+    volunteers (nothing is played with fewer, or two under ``split``)."""
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    players = list(players)
+    n = len(players)
+    order = [players[(players.index(dealer) + i) % n] for i in range(n)]
+    while True:
+        pool = list(DECK)
+        rng.shuffle(pool)
+        field_cards = [pool.pop() for _ in range(6)]
+        if all(k < 4 for k in Counter(month(c) for c in field_cards).values()):
+            break
+    dealt = {p: [pool.pop() for _ in range(7)] for p in order}
+    vol: list[str] = []
+    dropped: list[str] = []
+    if n == 3:
+        vol = list(players)
+    else:
+        for i, p in enumerate(order):
+            if len(vol) == 3:
+                continue
+            could = len(vol) + n - i
+            if not (forced_three and could <= 3) and rng.random() < drop_chance:
+                dropped.append(p)
+            else:
+                vol.append(p)
+    out = [p for p in order if p not in vol]
+    stock = [c for p in out for c in dealt[p]] + pool  # under the stock: drawn last
+    playing = vol if len(vol) == 3 or (len(vol) == 2 and not split) else []
+    hands = {p: list(dealt[p]) for p in playing}
+    piles: dict[str, list[str]] = {p: [] for p in playing}
+    table = list(field_cards)
+    sage: list[str] = []
+    ended: str | None = None
+    how: str | None = None
+
+    def place(player: str, c: str) -> bool:
+        nonlocal ended, how
+        same = [f for f in table if month(f) == month(c)]
+        if not same:
+            table.append(c)
+            return False
+        taken = same if len(same) == 3 else [rng.choice(same)]
+        before = fudawiki_dekiyaku(piles[player])
+        for t in taken:
+            table.remove(t)
+        piles[player].extend(taken + [c])
+        if not fudawiki_dekiyaku(piles[player]) - before:
+            return False
+        if rng.random() < stop_chance:
+            ended, how = player, "shoubu"
+            return True
+        if player not in sage:
+            sage.append(player)
+        return False
+
+    done = not playing
+    for _ in range(7):
+        if done:
+            break
+        for player in playing:
+            if player in sage and rng.random() < cancel_chance:
+                ended, how = player, "cancel"
+                done = True
+                break
+            hand = hands[player]
+            if place(player, hand.pop(rng.randrange(len(hand)))) or place(player, stock.pop()):
+                done = True
+                break
+    played_out = bool(playing) and ended is None
+    if played_out and len(playing) == 3:
+        assert not table and not stock, "a played-out round of three leaves nothing on the table"
+    rnd: dict = {"players": players, "dealer": dealer, "field": field_cards}
+    if dropped:
+        rnd["dropped"] = rng.sample(dropped, len(dropped))  # in any order
+    captured = {p: list(piles[p]) for p in playing}
+    for p in players:
+        if p not in captured and rng.random() < 0.2:
+            captured[p] = []  # an empty pile for a seat out is fine
+    rnd["captured"] = captured
+    shown = [p for p in players if rng.random() < 0.5]
+    if shown:
+        rnd["hands"] = {p: list(dealt[p]) for p in shown}
+    teyaku = {}
+    for p in players:
+        names = own_teyaku_groups(dealt[p])
+        if p not in shown and names and rng.random() < 0.4:
+            teyaku[p] = list(names) if len(names) > 1 or rng.random() < 0.5 else names[0]
+    if teyaku:
+        rnd["teyaku"] = teyaku
+    if sage:
+        rnd["sage"] = list(sage)
+    if ended is not None:
+        rnd["ended_by"] = ended
+        if how == "cancel":
+            rnd["ended_how"] = how
+    left = {p: hands.get(p, []) if p in playing else [] for p in players}
+    if not playing:
+        table, stock = list(field_cards), [c for p in order for c in dealt[p]] + pool  # nothing was played
+    return SeatedRound(rnd, dealt, {p: list(piles.get(p, [])) for p in players}, played_out, table, stock, vol, left)

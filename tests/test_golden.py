@@ -42,6 +42,37 @@ fudawiki (tests/golden/fudawiki/, TRADITIONAL.md; kan 10, so v kan = 10 v 文 be
 - carried-multiplier: carry [2, 4] read as [4, 2]; the field's 柳に小野道風 (×4, class 絶場) joins the
   queue. The round takes the largest waiting, ×4; the queue after is [2] + [4] = [4, 2]. Aki ends
   with 赤短: 70 × 4 = 280 from each.
+
+fudawiki nights of 4 to 6 (TRADITIONAL §7; fee 1 kan, the n-th to drop pays 10 × (n + 1) / 2 × mult):
+- five-two-drops: 小場 ×1, 親 Aki. Seats from Aki: Aki drops (1st, 10), Ben plays, Chie drops (2nd,
+  15), Dan and Eri play; nobody is forced out; the round's 親 is Ben. Piles Ben 96, Dan 80, Eri 88:
+  札 Dan pays Ben 8. Winner Ben (96) takes the pot 10 + 15 = 25. Aki −10, Ben 8 + 25 = 33, Chie −15,
+  Dan −8, Eri 0; the sum is 0 and the pot ends at 0.
+- five-two-drops-doubled: 大場 ×2, 親 Chie. Seats from Chie: Chie plays, Dan drops (1st, 10 × 2 =
+  20), Eri drops (2nd, 15 × 2 = 30), Aki and Ben play. Piles Aki 96, Ben 80, Chie 88: 札 (96 − 88) × 2
+  = 16 Ben to Aki. Aki wins and takes 50: Aki 66, Ben −16, Chie 0, Dan −20, Eri −30.
+- forced-out-sanbon: 小場, 親 Aki; nobody drops, so Aki, Ben, Chie play and Dan, Eri never spoke
+  (追い込み). Dan's hand 2t 2r 2k 3h 6r 9r 11k: 三本 (梅, not standing) 2 kan, no Group B (2t, 3h), no
+  出来役; half of 2 kan = 10, plus 3 文 for each of 3h, 6r, 9r (2r is one of the three: not counted)
+  = 19, from each of Ben and Chie (not from Aki, the round's 親). Eri: no hand, nothing. 札 Ben pays
+  Aki 8. Aki 8, Ben −19 − 8 = −27, Chie −19, Dan 38, Eri 0. Winner Aki (96).
+- six-dealer-drops: 6 seated, 親 Chie. Seats from Chie: Chie drops (1st, 10), Dan plays, Eri drops
+  (2nd, 15), Fumi plays, Aki plays as the third; Ben is forced out, entered with 手四 declared and no
+  hand: half of 6 kan = 30 from each of Fumi and Aki. Every pile 88: 総八 goes to the round's 親 Dan,
+  10 kan = 100 from each of Fumi and Aki; the fees and the compensation stand. Dan wins and takes the
+  pot 25: Dan 225, Fumi −130, Aki −130, Ben 60, Chie −10, Eri −15.
+- single-volunteer: 大場 field (松に鶴 ×2) and carry [4]: the round takes ×4, the field's ×2 waits.
+  Aki, Ben, Chie drop: 10, 15, 20 × 4 = 40, 60, 80. Dan alone plays: he takes the stated pot 40 + 180
+  = 220, and wins. Players sum to +40 = what the round took from the pot.
+- misdeal: field 1h 8h (×2 ×2): the round takes ×2, the other ×2 waits. From 親 Ben all four drop:
+  Ben 20, Chie 30, Dan 40, Aki 50; the pot keeps 140, no winner, Ben deals again.
+- pot-to-winner: the round after it, as a standalone file (pot 140, carry [2]): the round takes ×2.
+  Ben, Chie, Dan play; Aki forced out with nothing given. Piles Ben 96, Chie 80, Dan 88: 札 (96 − 88) × 2 = 16:
+  Chie pays Ben 16. Ben wins and takes 140: Ben 156, Chie −16, Dan 0, Aki 0.
+- two-player-tie: 親 Aki; Aki (10) and Ben (15) drop, Chie and Dan play two-handed (round's 親
+  Chie). Dan's declared 三本 20 from Chie, the one opponent. Piles Chie 17 + 6 = 23, Dan 6 + 11 + 6 =
+  23 (not all 48: fine for two): a tie goes to Chie, nobody pays 札. Chie wins and takes 25: Chie
+  25 − 20 = 5, Dan 20, Aki −10, Ben −15.
 """
 
 import json
@@ -79,6 +110,8 @@ def test_every_kind_of_fudawiki_round_has_a_golden_file():
     assert {"plain-teyaku-a-plus-b", "shoubu-lone-sage-doubled", "cancel-half", "played-out-two-holders",
             "special-sohachi-over-sujiroku", "special-nihachi-over-sujiroku", "tobikomi", "nukeyaku",
             "carried-multiplier"} <= fudawiki
+    assert {"five-two-drops", "five-two-drops-doubled", "forced-out-sanbon", "six-dealer-drops", "single-volunteer",
+            "misdeal", "pot-to-winner", "two-player-tie"} <= fudawiki
 
 
 @pytest.mark.parametrize("rules,name", ALL_CASES)
