@@ -553,6 +553,9 @@ class Book:
                 yield self
                 dbs = sorted(self._tx.items(), key=lambda kv: kv[0] == self.path)
                 created: list[Path] = []
+                for path, db in dbs:  # before any file lands: a killed save's leftovers go first
+                    if db.storage._dirty or (path == self.path and self._tx_after):  # type: ignore[attr-defined]
+                        sweep_temps(path)
                 try:
                     for path, db in dbs:
                         if path == self.path:
@@ -885,8 +888,8 @@ class Book:
         return sid
 
     def _stamp_rows(self, index: TinyDB) -> None:
-        """Each session written in this operation gets its file's size, mtime and inode in its
-        index row (``file_key``), beside the round count: a row whose key no longer names the
+        """Each session written in this operation gets its file's size, mtime, inode and ctime in
+        its index row (``file_key``), beside the round count: a row whose key no longer names the
         file (a save killed before the index was written, a file edited behind the book's back)
         is not believed, and the file is read instead."""
         table = index.table("sessions")
@@ -1010,7 +1013,7 @@ class Book:
         digest file if that still names the session file's bytes, else rebuilt by replaying the
         session (and written back when it can be: a digest that can't be written is no error).
 
-        The check is cheap first (size, inode, mtime), then the SHA-256 of the bytes when those
+        The check is cheap first (size, inode, mtime, ctime), then the SHA-256 of the bytes when those
         differ; a digest of another release or format is rebuilt. A damaged session file is a
         :class:`BookError`, as everywhere.
         """
@@ -1035,7 +1038,7 @@ class Book:
                             "restore the file or its .bak") from None
         except OSError as e:
             raise BookError(f"{path}: can't be read ({e.strerror}): {os_hint(e)}", path, e.strerror) from None
-        key = [st.st_size, st.st_mtime_ns, st.st_ino]
+        key = _key_of(st)
         sha = hashlib.sha256(raw).hexdigest()
         ok = [h for h in (old or {}).get("source", {}).get("ok", []) if isinstance(h, str)]
         if old is not None and old["source"]["sha256"] == sha:
@@ -1066,11 +1069,16 @@ DIGEST_KEEP = 3
 
 
 def _stat_key(path: Path) -> list[int] | None:
+    """What says cheaply that a file is still the one seen: its size, mtime, inode and ctime (an
+    edit in place that puts the mtime back still moves the ctime)."""
     try:
-        st = os.stat(path)
+        return _key_of(os.stat(path))
     except OSError:
         return None
-    return [st.st_size, st.st_mtime_ns, st.st_ino]
+
+
+def _key_of(st: os.stat_result) -> list[int]:
+    return [st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns]
 
 
 def _file_hash(path: Path) -> str | None:
