@@ -37,7 +37,7 @@ from .store import (
     backup_path,
     damaged,
     _row_rounds,
-    _stat_key,
+    row_key,
     lock_path,
     parse_book_bytes,
     read_digest,
@@ -374,7 +374,7 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
                 state.fill_rows[number] = rounds
                 what = (f"session row {number} ({listed[number]['name']}) says {kept} "
                         f"round{'s' if kept != 1 else ''}, but {file.name} holds {rounds}")
-                if listed[number].get("file_key") != _stat_key(file):  # the file changed after the row was written
+                if listed[number].get("file_key") != row_key(file):  # the file changed after the row was written
                     report.findings.append(Finding(path, f"{what}: the file changed since (a save interrupted before "
                                                          "the index was written?); the listing reads the file, and "
                                                          "the next write or --restore corrects the row", severity="note"))
@@ -502,7 +502,7 @@ def _mend_index(path: Path, state: _State) -> dict[str, str | None]:
     for number, header in sorted(state.headers.items()):
         if str(number) not in sessions:
             sessions[str(number)] = {**header, "file": f"s{number}.json", "rounds": state.counts.get(number, 0),
-                                     "file_key": _stat_key(sessions_dir(path) / f"s{number}.json")}
+                                     "file_key": row_key(sessions_dir(path) / f"s{number}.json")}
             added.append(header["id"])
     meta = _meta(data)
     current = meta.get("current")
@@ -531,7 +531,7 @@ def _fill_rows(path: Path, state: _State) -> dict[str, str | None]:
         if row.get("rounds") is not None:
             wrong.append(row["id"])
         row["rounds"] = rounds
-        row["file_key"] = _stat_key(sessions_dir(path) / f"s{number}.json")
+        row["file_key"] = row_key(sessions_dir(path) / f"s{number}.json")
     atomic_write(path, _payload(data))
     filled = len(state.fill_rows) - len(wrong)
     how = "index rows: " + ", ".join(

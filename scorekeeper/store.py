@@ -642,9 +642,12 @@ class Book:
         if latest is not None:
             table = table[-latest:] if latest > 0 else []
         rows = [_copy(_check_row(self.path, r.doc_id, r)) for r in table]
+        if not with_rounds:
+            for row in rows:
+                row.pop("file_key", None)
         if with_rounds:
             for row in rows:
-                if _row_rounds(row) is not None and row.get("file_key") == _stat_key(self.session_path(row["id"])):
+                if _row_rounds(row) is not None and row.pop("file_key", None) == row_key(self.session_path(row["id"])):
                     continue
                 try:
                     row["rounds"] = self.count_rounds(row)
@@ -888,13 +891,13 @@ class Book:
         return sid
 
     def _stamp_rows(self, index: TinyDB) -> None:
-        """Each session written in this operation gets its file's size, mtime, inode and ctime in
-        its index row (``file_key``), beside the round count: a row whose key no longer names the
+        """Each session written in this operation gets its file's size and mtime in its index row
+        (``file_key``: both survive a copy of the book, unlike the inode), beside the round count: a row whose key no longer names the
         file (a save killed before the index was written, a file edited behind the book's back)
         is not believed, and the file is read instead."""
         table = index.table("sessions")
         for sid, _ in self._tx_after:
-            key = _stat_key(self.session_path(sid))
+            key = row_key(self.session_path(sid))
             doc_id = int(sid[1:])
             if key is not None and table.get(doc_id=doc_id) is not None:
                 table.update({"file_key": key}, doc_ids=[doc_id])
@@ -1075,6 +1078,12 @@ def _stat_key(path: Path) -> list[int] | None:
         return _key_of(os.stat(path))
     except OSError:
         return None
+
+
+def row_key(path: Path) -> list[int] | None:
+    """What an index row keeps to say its round count is of the file as it is: size and mtime."""
+    key = _stat_key(path)
+    return key[:2] if key else None
 
 
 def _key_of(st: os.stat_result) -> list[int]:

@@ -173,7 +173,7 @@ def test_the_index_row_keeps_the_round_count_through_round_undo_and_edit(night, 
     cli("round", "--file", str(f))
     cli("edit", "1", "--file", str(f))
     row = index_rows(book_file)["1"]
-    assert row["rounds"] == 3 and row["file_key"] == store._stat_key(night.session_path("s1"))
+    assert row["rounds"] == 3 and row["file_key"] == store.row_key(night.session_path("s1"))
 
 
 def test_sessions_lists_the_latest_20_and_all_with_all(book_file, monkeypatch):
