@@ -164,10 +164,10 @@ def stats_view(data: Mapping[str, Any]) -> Group:
         blocks: list[Any] = []
         for profile, part in data["by_profile"].items():
             blocks += [_profile_view(f"rules {profile} (1貫 = {part['kan_per']}文): {_nights(part['nights'])}, "
-                                     f"{part['rounds']} rounds", part), Text()]
+                                     f"{part['rounds']} round{'s' if part['rounds'] != 1 else ''}", part), Text()]
         return Group(*blocks)
     return _profile_view(f"rules {data['profiles'][0]} (1貫 = {data['kan_per']}文): {_nights(data['nights'])}, "
-                         f"{data['rounds']} rounds", data)
+                         f"{data['rounds']} round{'s' if data['rounds'] != 1 else ''}", data)
 
 
 # ---------------------------------------------------------------------------------------------
