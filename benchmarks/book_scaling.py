@@ -95,9 +95,13 @@ def build(folder: Path, nights: int) -> None:
 
 
 def cached_book(nights: int) -> Path:
-    from scorekeeper import __version__
+    """The book of ``nights``, keyed by what builds it: this script, and the installed store."""
+    import hashlib
 
-    cache = Path(tempfile.gettempdir()) / "hachi-score-bench" / f"v{__version__}-r{RECIPE}-n{nights}"
+    from scorekeeper import __version__, store
+
+    recipe = hashlib.sha256(Path(__file__).read_bytes() + Path(store.__file__).read_bytes()).hexdigest()[:12]
+    cache = Path(tempfile.gettempdir()) / "hachi-score-bench" / f"v{__version__}-r{RECIPE}-{recipe}-n{nights}"
     if not (cache / "done").exists():
         shutil.rmtree(cache, ignore_errors=True)
         cache.mkdir(parents=True)
