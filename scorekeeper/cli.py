@@ -248,6 +248,36 @@ def resolve_rules(text: str | None):
         fail(str(e))
 
 
+class _HeldLines:
+    """Output lines held until every input has checked out (all or nothing): UTF-8, packed in
+    zlib-compressed blocks of about 1 MiB, so a batch's JSON costs a fraction of its size."""
+
+    BLOCK = 1 << 20
+
+    def __init__(self) -> None:
+        self._blocks: list[bytes] = []
+        self._open = bytearray()
+
+    def add(self, line: str) -> None:
+        self._open += line.encode("utf-8") + b"\n"
+        if len(self._open) >= self.BLOCK:
+            self._seal()
+
+    def _seal(self) -> None:
+        import zlib
+
+        self._blocks.append(zlib.compress(bytes(self._open), 1))
+        self._open = bytearray()
+
+    def __iter__(self):
+        import zlib
+
+        if self._open:
+            self._seal()
+        for block in self._blocks:
+            yield from zlib.decompress(block).decode("utf-8").split("\n")[:-1]  # not splitlines: U+2028 is no line end here
+
+
 @app.command()
 def score(
     files: Annotated[list[str], typer.Argument(help="Round files (JSON); - reads standard input.")],
@@ -263,19 +293,28 @@ def score(
     """
     defaults = {"rules": resolve_rules(rules_name)}
     stdin_text = read_stdin() if "-" in files else None
-    results, errors = [], []
+    results: list[Any] = []
+    held = _HeldLines()
+    errors = []
     for path in files:
         try:
-            results.append(score_file(path, stdin_text, **defaults))
+            result = score_file(path, stdin_text, **defaults)
         except UserError as e:
             errors.append(str(e))
+            continue
+        if errors:
+            continue  # nothing will be printed: keep nothing
+        if as_json:  # the encoded line, not the Result: 20,000 files stay a few MiB
+            held.add(json.dumps(result.to_json(), ensure_ascii=False, separators=(",", ":")))
+        else:
+            results.append(result)
     if errors:
         for line in errors:
             _error(line)
         raise typer.Exit(EXIT_INPUT)
     if as_json:
-        for result in results:
-            emit_json(result.to_json())
+        for line in held:
+            print(line)
         return
     from .render import console, round_view
 
@@ -837,18 +876,34 @@ def summary(
     the status is 1 with a line naming it (`edit N` replaces it)."""
     night = _open_night(db, session)
     _print_summary(night.session, night.results, as_json, show_all)
+    _keep_digest(night.book, night.sid)
     _bad_rounds(night)
+
+
+def _keep_digest(book: Any, sid: str) -> None:
+    """Bring the session's digest up to date if it is stale (a session edited by an older
+    release): derived data, so nothing that goes wrong here is the command's failure."""
+    try:
+        book.digest(sid)
+    except Exception:
+        pass
+
+
+#: sessions listed without --all
+LATEST_SESSIONS = 20
 
 
 @app.command()
 def sessions(
     as_json: Annotated[bool, typer.Option("--json", help="The list as one compact JSON array.")] = False,
+    show_all: Annotated[bool, typer.Option("--all", help=f"Every session, not the latest {LATEST_SESSIONS}.")] = False,
     db: DbOption = None,
 ) -> None:
-    """The book's sessions: name, date, players, rounds; the current one marked *."""
+    """The book's latest sessions (--all: every one): name, date, players, rounds; the current one marked *."""
     with _BookErrors():
         book = _open_book(db)
-        rows = book.sessions(with_rounds=True)
+        rows = book.sessions(with_rounds=True, latest=None if show_all else LATEST_SESSIONS)
+        count = book.session_count()
         current = book.current_id()
     if as_json:
         emit_json([{**row, "current": row["id"] == current} for row in rows])
@@ -858,7 +913,10 @@ def sessions(
         from .night_view import sessions_view
         from .render import console
 
-        console().print(sessions_view(rows, current))
+        out = console()
+        out.print(sessions_view(rows, current))
+        if count > len(rows):
+            out.print(f"the latest {len(rows)} of {count} sessions: `sessions --all` lists every one")
     damaged = [row["error"] for row in rows if "error" in row]
     if damaged:
         fail(damaged[0], EXIT_BOOK)
@@ -1059,7 +1117,7 @@ def doctor(
     from .doctor import check, losses, restore as mend
     from .store import book_path
 
-    with _BookErrors():
+    with _BookErrors(), _progress("checking the book") as progress:
         path = book_path(db)
         if restore and not yes:
             lost = losses(path)
@@ -1069,13 +1127,93 @@ def doctor(
                     print(f"  {line}", file=sys.stderr)
             if any("round" in line and "can't be read" not in line for line in lost) and not _confirm("restore them?"):
                 fail("aborted: nothing was restored", EXIT_BOOK)
-        report = mend(path) if restore else check(path)
+        report = mend(path, progress=progress) if restore else check(path, progress=progress)
     if as_json:
         emit_json(report.to_json())
     else:
         print("\n".join(report.lines()[:-1] if not report.healthy else report.lines()))
     if not report.healthy:
         fail(report.verdict(), EXIT_BOOK)
+
+
+class _progress:
+    """A rich progress bar on standard error while a long check runs, only when standard error
+    is a terminal (none when piped or redirected); yields the callback ``(done, total)``."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __enter__(self) -> Any:
+        if not (hasattr(sys.stderr, "isatty") and sys.stderr.isatty()):
+            return None
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+        self.bar = Progress(TextColumn(self.what), BarColumn(), MofNCompleteColumn(),
+                            console=Console(stderr=True), transient=True)
+        self.bar.start()
+        self.task = self.bar.add_task(self.what, total=None)
+        return self.update
+
+    def update(self, done: int, total: int) -> None:
+        self.bar.update(self.task, completed=done, total=total)
+
+    def __exit__(self, *exc: Any) -> bool:
+        if self.bar is not None:
+            self.bar.stop()
+        return False
+
+
+@app.command()
+def stats(
+    since: Annotated[Optional[str], typer.Option("--since", metavar="DATE", help="Only nights on or after DATE (YYYY-MM-DD).")] = None,
+    until: Annotated[Optional[str], typer.Option("--until", metavar="DATE", help="Only nights on or before DATE (YYYY-MM-DD).")] = None,
+    player: Annotated[Optional[str], typer.Option("--player", metavar="NAME", help="Only nights NAME sat at.")] = None,
+    rules_name: Annotated[Optional[str], typer.Option("--rules", metavar="NAME", help="Only nights under this rule profile.")] = None,
+    as_json: JsonFlag = False,
+    svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help="Also write the chart of standings as an SVG file.")] = None,
+    db: DbOption = None,
+) -> None:
+    """A year of nights at a glance: standings, what the cards gave against the odds, 下げ, head to
+    head and a chart, across every session (or those chosen). Profiles are never added together."""
+    from datetime import date
+
+    from .stats import aggregate, choose
+
+    for option, value in (("--since", since), ("--until", until)):
+        if value is not None:
+            try:
+                date.fromisoformat(value)
+            except ValueError:
+                fail(f"{option}: {value!r} is not a date (YYYY-MM-DD)")
+    if rules_name is not None:
+        from .rules import profile
+
+        try:
+            rules_name = profile(rules_name).name  # an alias (traditional) names its profile
+        except ValueError:
+            pass  # a house rule's name
+    with _BookErrors():
+        book = _open_book(db)
+        rows = choose(book.sessions(), since=since, until=until, player=player, rules=rules_name)
+        nights = [book.digest(row["id"]) for row in rows]
+    data = aggregate(nights)
+    if svg is not None:
+        from .stats_view import chart_svg
+
+        try:
+            Path(svg).write_text(chart_svg(data), encoding="utf-8")
+        except OSError as e:
+            fail(f"{svg}: can't be written ({e.strerror})", EXIT_BOOK)
+    if as_json:
+        emit_json(data)
+        return
+    from .render import console
+    from .stats_view import stats_view
+
+    console().print(stats_view(data))
 
 
 @app.command()

@@ -15,6 +15,7 @@ touched: that is not damage.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -22,9 +23,10 @@ import shutil
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .store import (
+    DIGEST_SUFFIX,
     SCHEMA,
     Book,
     BookError,
@@ -34,7 +36,11 @@ from .store import (
     atomic_write,
     backup_path,
     damaged,
+    _row_rounds,
+    row_key,
     lock_path,
+    parse_book_bytes,
+    read_digest,
     read_json_file,
     sessions_dir,
     sweep_temps,
@@ -42,6 +48,9 @@ from .store import (
 )
 
 __all__ = ["Finding", "Report", "check", "restore"]
+
+#: called as ``progress(done, total)`` while the session files are read
+Progress = Callable[[int, int], None]
 
 _SESSION_FILE = re.compile(r"^s([1-9][0-9]*)\.json$")
 
@@ -64,6 +73,8 @@ class Finding:
         if self.severity == "error":
             if self.restore_from == "rebuild":
                 text += " → --restore rebuilds the index from the session files"
+            elif self.restore_from == "rows":
+                text += " → --restore writes the right count into the index"
             elif self.restore_from:
                 text += f" → --restore puts back its last good copy {Path(self.restore_from).name}"
             elif self.no_restore:
@@ -155,22 +166,43 @@ def _read_index(book: Book, path: Path) -> dict[str, Any] | None:
     return data
 
 
+def _break_line(n: int, dealer: str, winner: str) -> str:
+    return (f"round {n}: its 親 {dealer} is not round {n - 1}'s winner {winner} "
+            "(kept as recorded: who really dealt)")
+
+
 def _read_session(
-    book: Book, path: Path, main: Path | None = None
+    book: Book, path: Path, main: Path | None = None, digest: dict[str, Any] | None = None, backup: bool = False
 ) -> tuple[dict[str, Any], int, list[str]] | None:
     """The session's header, its number of rounds (every round re-scored) and its 親 chain
     breaks said in words; None if missing.
 
-    ``main``: the session file ``path`` stands for (``path`` is then its .bak).
+    ``main``: the session file ``path`` stands for (``path`` is then its .bak). ``digest``: the
+    session's digest (:meth:`Book.digest`): bytes whose SHA-256 it names as replayed cleanly by
+    this very release are parsed and checked, not re-scored again (the same bytes score the same).
     """
-    from .night import StoredRoundError, bad_rounds, chain_breaks, replay_lenient
+    from .night import StoredRoundError, bad_rounds, replay_lenient
 
-    data = read_json_file(path)
-    if data is None:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
         return None
+    except IsADirectoryError:
+        raise BookError(f"{path}: is a directory, not a book file") from None
+    except OSError as e:
+        raise BookError(f"{path}: can't be read ({e.strerror})", path, e.strerror) from None
+    data = parse_book_bytes(path, raw)
     book._check_session(main or path, data)
     header = data["session"]["1"]
     rounds = data.get("rounds", {})
+    count = len(rounds)
+    if digest is not None:
+        sha = hashlib.sha256(raw).hexdigest()
+        night = digest["night"]
+        if sha == digest["source"]["sha256"] and isinstance(night.get("breaks"), list) and night.get("rounds") == count:
+            return header, count, [_break_line(*b) for b in night["breaks"]]
+        if backup and sha in digest["source"].get("ok", []):
+            return header, count, []  # a .bak: its breaks are never reported
     session = {**header, "rounds": [rounds[k] for k in sorted(rounds, key=int)]}
     try:
         results = replay_lenient(session)
@@ -181,12 +213,15 @@ def _read_session(
     bad = bad_rounds(results)
     if bad:  # every round that no longer scores, not only the first
         raise damaged(path, "; ".join(bad.values()) + (f" (edit {min(bad)} replaces it)" if len(bad) == 1 else ""))
-    breaks = [
-        f"round {n}: its 親 {results[n - 1].round.dealer} is not round {n - 1}'s winner "
-        f"{results[n - 2].next_dealer} (kept as recorded: who really dealt)"
-        for n in chain_breaks(session, results)
-    ]
-    return header, len(session["rounds"]), breaks
+    breaks = [_break_line(n, dealer, winner) for n, dealer, winner in breaks_of(session, results)]
+    return header, count, breaks
+
+
+def breaks_of(session: dict[str, Any], results: list[Any]) -> list[tuple[int, str, str]]:
+    """Each 親 chain break as (round, its 親, the previous round's winner)."""
+    from .night import chain_breaks
+
+    return [(n, results[n - 1].round.dealer, results[n - 2].next_dealer) for n in chain_breaks(session, results)]
 
 
 def _bak_state(read: Any, path: Path) -> tuple[bool, str]:
@@ -202,11 +237,17 @@ def _bak_state(read: Any, path: Path) -> tuple[bool, str]:
     return True, ""
 
 
-def _session_files(folder: Path) -> dict[int, Path]:
+def _folder_names(folder: Path) -> set[str]:
+    """The names of the files in the sessions folder: the folder is listed once per check."""
     try:
-        names = [e.name for e in os.scandir(folder) if e.is_file()]
+        return {e.name for e in os.scandir(folder) if e.is_file()}
     except OSError:
-        return {}
+        return set()
+
+
+def _session_files(folder: Path, names: set[str] | None = None) -> dict[int, Path]:
+    if names is None:
+        names = _folder_names(folder)
     found = {}
     for name in names:
         m = _SESSION_FILE.match(name)
@@ -230,6 +271,10 @@ class _State:
     put_back: list[Path] = field(default_factory=list)
     rebuild_index: bool = False
     restore_index: bool = False
+    #: session number -> its round count, for every healthy session file
+    counts: dict[int, int] = field(default_factory=dict)
+    #: index rows whose round count is wrong or missing: number -> the right count
+    fill_rows: dict[int, int] = field(default_factory=dict)
 
 
 def _session_finding(report: Report, state: _State, file: Path, what: str, good: bool, why: str) -> None:
@@ -241,12 +286,18 @@ def _session_finding(report: Report, state: _State, file: Path, what: str, good:
         report.findings.append(Finding(file, what, no_restore=why))
 
 
-def _examine(path: Path) -> _State:
+def _temps_in(names: set[str], file: Path) -> list[Path]:
+    prefix = f".{file.name}."
+    return [file.parent / n for n in sorted(names) if n.startswith(prefix) and n.endswith(".tmp")]
+
+
+def _examine(path: Path, progress: Progress | None = None) -> _State:
     book = Book(path)
     report = Report(path)
     state = _State(report)
     folder = sessions_dir(path)
-    files = _session_files(folder)
+    names = _folder_names(folder)
+    files = _session_files(folder, names)
 
     # the index
     try:
@@ -281,10 +332,15 @@ def _examine(path: Path) -> _State:
         listed = {int(k): row for k, row in state.index.get("sessions", {}).items()}
 
     # every session file, listed or not
-    for number in sorted(set(listed) | set(files)):
+    numbers = sorted(set(listed) | set(files))
+    missing_counts = 0
+    for done, number in enumerate(numbers):
+        if progress is not None:
+            progress(done, len(numbers))
         file = folder / f"s{number}.json"
         in_index = number in listed or not state.index_ok
-        read = lambda p, file=file: _read_session(book, p, file)
+        digest = read_digest(folder / f"s{number}{DIGEST_SUFFIX}") if f"s{number}{DIGEST_SUFFIX}" in names else None
+        read = lambda p, file=file, digest=digest: _read_session(book, p, file, digest, backup=p != file)
         try:
             got = read(file)
         except BookError as e:
@@ -310,7 +366,23 @@ def _examine(path: Path) -> _State:
             continue
         header, rounds, breaks = got
         state.headers[number] = header
+        state.counts[number] = rounds
         report.findings.extend(Finding(file, note, severity="note") for note in breaks)
+        if number in listed:
+            kept = _row_rounds(listed[number])
+            if kept is None:
+                missing_counts += 1
+                state.fill_rows[number] = rounds
+            elif kept != rounds:
+                state.fill_rows[number] = rounds
+                what = (f"session row {number} ({listed[number]['name']}) says {kept} "
+                        f"round{'s' if kept != 1 else ''}, but {file.name} holds {rounds}")
+                if listed[number].get("file_key") != row_key(file):  # the file changed after the row was written
+                    report.findings.append(Finding(path, f"{what}: the file changed since (a save interrupted before "
+                                                         "the index was written?); the listing reads the file, and "
+                                                         "the next write or --restore corrects the row", severity="note"))
+                else:
+                    report.findings.append(Finding(path, what, restore_from="rows"))
         if in_index:
             report.sessions += 1
             report.rounds += rounds
@@ -319,7 +391,7 @@ def _examine(path: Path) -> _State:
                                                  "not in the index: left by an interrupted new-session or import",
                                            severity="note"))
         bak = backup_path(file)
-        if bak.is_file():
+        if bak.name in names:
             try:
                 read(bak)
             except BookError as e:
@@ -333,8 +405,16 @@ def _examine(path: Path) -> _State:
             report.findings.append(Finding(backup_path(path), f"the backup is damaged ({_problem(e)}); the next "
                                                               "change of session replaces it", severity="note"))
 
+    if progress is not None:
+        progress(len(numbers), len(numbers))
+    if missing_counts:
+        report.findings.append(Finding(path, f"{missing_counts} session row{'s' if missing_counts != 1 else ''} "
+                                             "kept no round count (written by an older hachi-score): `sessions` reads "
+                                             "those files instead; the next write or --restore fills it in",
+                                       severity="note"))
+
     # temp files left by a writer that was killed
-    left = [t for p in [path, *(folder / f"s{n}.json" for n in sorted(set(listed) | set(files)))] for t in temp_files(p)]
+    left = temp_files(path) + [t for n in numbers for t in _temps_in(names, folder / f"s{n}.json")]
     if left:
         report.findings.append(Finding(
             path, f"{len(left)} temp file{'s' if len(left) != 1 else ''} left by an interrupted save "
@@ -343,9 +423,10 @@ def _examine(path: Path) -> _State:
     return state
 
 
-def check(path: Path) -> Report:
-    """Check every file of the book at ``path``; nothing is written."""
-    return _examine(Path(path)).report
+def check(path: Path, progress: Progress | None = None) -> Report:
+    """Check every file of the book at ``path``; nothing is written. ``progress(done, total)``
+    is called as the session files are read."""
+    return _examine(Path(path), progress).report
 
 
 # ---------------------------------------------------------------------------------------------
@@ -426,12 +507,12 @@ def _said(result: Any) -> str:
     return f"親 {result.round.dealer}, {mon}"
 
 
-def restore(path: Path) -> Report:
+def restore(path: Path, progress: Progress | None = None) -> Report:
     """Put back the last good copy of every damaged file, under the book's lock; then check again."""
     path = Path(path)
     actions: list[dict[str, str | None]] = []
     with BookLock(lock_path(path)):
-        state = _examine(path)  # under the lock: what is found is what is mended
+        state = _examine(path, progress)  # under the lock: what is found is what is mended
         for file in state.put_back:
             bak = backup_path(file)
             moved = _keep_aside(file)
@@ -443,6 +524,9 @@ def restore(path: Path) -> Report:
             state = _examine(path)  # the sessions just put back are listed in the mended index
         if state.restore_index or state.rebuild_index:
             actions.append(_mend_index(path, state))
+            state = _examine(path)  # the mended index's rows, checked against the files
+        if state.fill_rows and state.index_ok and state.index is not None:
+            actions.append(_fill_rows(path, state))
         folder = sessions_dir(path)
         swept = sweep_temps(path)
         for n in _session_files(folder):
@@ -468,7 +552,8 @@ def _mend_index(path: Path, state: _State) -> dict[str, str | None]:
     added = []
     for number, header in sorted(state.headers.items()):
         if str(number) not in sessions:
-            sessions[str(number)] = {**header, "file": f"s{number}.json"}
+            sessions[str(number)] = {**header, "file": f"s{number}.json", "rounds": state.counts.get(number, 0),
+                                     "file_key": row_key(sessions_dir(path) / f"s{number}.json")}
             added.append(header["id"])
     meta = _meta(data)
     current = meta.get("current")
@@ -484,3 +569,24 @@ def _mend_index(path: Path, state: _State) -> dict[str, str | None]:
     return {"file": str(path), "from": str(backup_path(path)) if state.restore_index else None,
             "moved_to": moved, "how": how}
 
+
+
+def _fill_rows(path: Path, state: _State) -> dict[str, str | None]:
+    """Write each session's round count into its index row where it is wrong or missing (the
+    index's previous version kept as its .bak)."""
+    data = state.index
+    assert data is not None
+    wrong = []
+    for number, rounds in sorted(state.fill_rows.items()):
+        row = data["sessions"][str(number)]
+        if row.get("rounds") is not None:
+            wrong.append(row["id"])
+        row["rounds"] = rounds
+        row["file_key"] = row_key(sessions_dir(path) / f"s{number}.json")
+    atomic_write(path, _payload(data))
+    filled = len(state.fill_rows) - len(wrong)
+    how = "index rows: " + ", ".join(
+        part for part in (f"corrected the round count of {', '.join(wrong)}" if wrong else "",
+                          f"filled in the round count of {filled} row{'s' if filled != 1 else ''}" if filled else "")
+        if part)
+    return {"file": str(path), "from": None, "moved_to": None, "how": how}

@@ -200,7 +200,7 @@ class Night:
                                            for n, r in enumerate(stored, 1)]}
                 old = None
             records, changed, breaks, results = night.replace(base, number, rnd.to_dict(), rechain=rechain, old=old)
-            self.book.write_rounds(self.sid, stored, records)
+            self.book.write_rounds(self.sid, stored, records, clean=number not in self.bad)
             self.session, self.results = self.book.session(self.sid), results
             if number in night.bad_rounds(before_results):
                 changed = sorted({*changed, number})

@@ -7,10 +7,19 @@ Layout, for the book path ``DIR/book.json`` (CONTRACT.md §5: the path names the
     DIR/book.json.lock          the lock file (fcntl.flock; never removed)
     DIR/book.sessions/s1.json   session s1: meta {schema}, session (its header), rounds
     DIR/book.sessions/s1.json.bak
+    DIR/book.sessions/s1.digest.json  what `stats` needs of s1, derived, rebuilt when s1.json changes
 
 Adding a round rewrites only its session's file: old nights are never read or written again, so
-a round costs the same in the first night and in the hundredth. The index is written only when a
-session is created or made current.
+a round costs the same in the first night and in the hundredth. The index is written when a
+session is created or made current, and with each write of a session: its row keeps what the
+listing shows (the round count), so that `sessions` never opens the session files. A row written
+by an older release lacks it: the file is read instead, and the next write (or `doctor --restore`)
+fills it in.
+
+Beside each session file, its *digest* (:meth:`Book.digest`) holds what `stats` needs of the night
+(totals, rounds, yaku counts): derived data, never the truth. It names the size, inode, mtime and
+SHA-256 of the session file's bytes it was made from; a digest that no longer matches is rebuilt by
+replaying the session, and a digest that can't be written never stops a command.
 
 Every round is kept as its round file (players and dealer filled in, cards as codes) with the rule
 profile it was scored with; totals are derived by re-scoring (:mod:`scorekeeper.night`), never kept.
@@ -26,6 +35,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import hashlib
 import json
 import os
 import re
@@ -47,6 +57,7 @@ from tinydb.table import Document
 if TYPE_CHECKING:  # annotations only: the book imports no rule at start-up
     from .rules import Rules
     from .scoring import Result
+from . import __version__
 
 #: 2: the session header holds its rule profile, every value (1: no profile, SDIN)
 SCHEMA = 2
@@ -156,6 +167,11 @@ def read_json_file(path: Path) -> dict[str, Any] | None:
         raise BookError(f"{path}: is a directory, not a book file; give --db the path of a file") from None
     except OSError as e:
         raise BookError(f"{path}: can't be read ({e.strerror}): {os_hint(e)}", path, e.strerror) from None
+    return parse_book_bytes(path, raw)
+
+
+def parse_book_bytes(path: Path, raw: bytes) -> dict[str, Any]:
+    """A book file's data from its bytes (read once by the caller); damage is a :class:`BookError`."""
     if not raw:
         raise damaged(path, "the file is empty (0 bytes)")
     nul = raw.find(b"\x00")
@@ -478,6 +494,7 @@ class Book:
         self.dir = sessions_dir(self.path)
         self.lock = BookLock(lock_path(self.path), notice)
         self._tx: dict[Path, TinyDB] | None = None
+        self._tx_after: list[tuple[str, str | None]] = []
         self._seen: dict[Path, tuple[tuple[int, int, int], dict[str, Any] | None]] = {}
 
     @classmethod
@@ -536,12 +553,18 @@ class Book:
             return
         with self.lock:
             self._tx = {}
+            self._tx_after = []
             try:
                 yield self
                 dbs = sorted(self._tx.items(), key=lambda kv: kv[0] == self.path)
                 created: list[Path] = []
+                for path, db in dbs:  # before any file lands: a killed save's leftovers go first
+                    if db.storage._dirty or (path == self.path and self._tx_after):  # type: ignore[attr-defined]
+                        sweep_temps(path)
                 try:
                     for path, db in dbs:
+                        if path == self.path:
+                            self._stamp_rows(db)  # the session files are written: name their bytes
                         new = db.storage._dirty and not path.exists()  # type: ignore[attr-defined]
                         db.storage.flush()  # type: ignore[attr-defined]
                         if new:
@@ -553,6 +576,12 @@ class Book:
                     raise
             finally:
                 self._tx = None
+            for sid, verified in self._tx_after:  # still under the lock: the bytes just written
+                try:
+                    self._rebuild_digest(sid, read_digest(self.digest_path(sid)), verified)
+                except Exception:  # derived data: `stats` rebuilds it when it needs it
+                    pass
+            self._tx_after = []
 
     def _db(self, path: Path, check: Callable[[Path, dict[str, Any]], None]) -> TinyDB:
         """The file as a TinyDB, checked with ``check`` once each time it is read from disk.
@@ -606,18 +635,45 @@ class Book:
                 raise damaged(path, f"it is not a hachi-score book (the current session {current!r} is not in it)")
             _check_row(path, int(by_id.group(1)), row)
 
-    def sessions(self, with_rounds: bool = False) -> list[dict[str, Any]]:
-        """The index rows, oldest first. ``with_rounds`` adds each session's round count (reading
-        every session file); a damaged session gets ``rounds: None`` and its ``error``."""
+    def sessions(self, with_rounds: bool = False, latest: int | None = None) -> list[dict[str, Any]]:
+        """The index rows, oldest first (``latest``: only the last so many).
+
+        ``with_rounds`` makes sure of each row's round count: the index keeps it (written with
+        every write of the session); a row from an older release that lacks it has its session
+        file read, one at a time and not kept. A damaged session gets ``rounds: None`` and its
+        ``error``.
+        """
         table = sorted(self._index().table("sessions").all(), key=lambda d: d.doc_id)
+        if latest is not None:
+            table = table[-latest:] if latest > 0 else []
         rows = [_copy(_check_row(self.path, r.doc_id, r)) for r in table]
+        if not with_rounds:
+            for row in rows:
+                row.pop("file_key", None)
         if with_rounds:
             for row in rows:
+                if _row_rounds(row) is not None and row.pop("file_key", None) == row_key(self.session_path(row["id"])):
+                    continue
                 try:
-                    row["rounds"] = len(self._session_file(row).table("rounds"))
+                    row["rounds"] = self.count_rounds(row)
                 except BookError as e:
                     row["rounds"], row["error"] = None, str(e)
         return rows
+
+    def session_count(self) -> int:
+        return len(self._index().table("sessions"))
+
+    def count_rounds(self, row: Mapping[str, Any]) -> int:
+        """The number of rounds in the session's file, read and checked afresh and not kept."""
+        path = self.session_path(row["id"])
+        data = read_json_file(path)
+        if data is None:
+            raise BookError(
+                f"{path}: session {row['id']} ({row['name']}) is missing its file; "
+                f"the index {self.path} names it: restore the file or its .bak"
+            )
+        self._check_session(path, data)
+        return len(data.get("rounds", {}))
 
     def current_id(self) -> str | None:
         meta = self._index().table("meta").get(doc_id=1)
@@ -836,9 +892,32 @@ class Book:
             if index.storage.read() is None:
                 index.table("meta").insert(Document({"schema": SCHEMA, "current": None}, doc_id=1))
             row = {k: v for k, v in header.items() if k != "profile"}
-            index.table("sessions").insert(Document({**row, "rules": rules.name, "file": f"{sid}.json"}, doc_id=number))
+            index.table("sessions").insert(Document({**row, "rules": rules.name, "file": f"{sid}.json",
+                                                     "rounds": len(records)}, doc_id=number))
             self._set_current(index, sid)
+            self._digest_after_write(sid)
         return sid
+
+    def _stamp_rows(self, index: TinyDB) -> None:
+        """Each session written in this operation gets its file's size and mtime in its index row
+        (``file_key``: both survive a copy of the book, unlike the inode), beside the round count: a row whose key no longer names the
+        file (a save killed before the index was written, a file edited behind the book's back)
+        is not believed, and the file is read instead."""
+        table = index.table("sessions")
+        for sid, _ in self._tx_after:
+            key = row_key(self.session_path(sid))
+            doc_id = int(sid[1:])
+            if key is not None and table.get(doc_id=doc_id) is not None:
+                table.update({"file_key": key}, doc_ids=[doc_id])
+
+    def _note_rounds(self, sid: str, rounds: int) -> None:
+        """Keep the session's round count in its index row (inside ``locked()``, written after the
+        session file)."""
+        table = self._index().table("sessions")
+        doc_id = int(sid[1:])
+        row = table.get(doc_id=doc_id)
+        if row is not None and row.get("rounds") != rounds:
+            table.update({"rounds": rounds}, doc_ids=[doc_id])
 
     # -- rounds ------------------------------------------------------------------------------
 
@@ -864,29 +943,165 @@ class Book:
         done = Night(self, sid, load=False).replace_round(n, round_file, rechain=rechain)
         return done.changed, done.breaks
 
-    def write_rounds(self, sid: str, before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]]) -> None:
+    def write_rounds(self, sid: str, before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]],
+                     *, clean: bool = True) -> None:
         """Replace the session's stored rounds ``before`` with ``after``: a compare-and-swap under
         the lock, so a round saved meanwhile by another terminal is never overwritten (the
         :class:`BookError` says so, and nothing is written). Only the rounds that differ are
-        rewritten, in one atomic replace of the session's file."""
+        rewritten, in one atomic replace of the session's file; the index keeps its round count
+        and the digest is rebuilt. ``clean``: the bytes replaced replayed cleanly (the caller
+        replayed them under this lock), so the digest may vouch for the ``.bak`` they become."""
         with self.locked():
             session, db = self._session_db(sid)
             if session["rounds"] != list(before):
                 now = len(session["rounds"])
                 raise BookError(f"{session['file']}: the session changed meanwhile (now {now} round"
                                 f"{'' if now == 1 else 's'}); nothing was saved", Path(session["file"]))
+            verified = _file_hash(Path(session["file"])) if clean else None  # these bytes replayed cleanly
             table = db.table("rounds")
             for i, record in enumerate(after, 1):
                 if i > len(before) or before[i - 1] != record:
                     table.upsert(Document(dict(record), doc_id=i))
             if len(after) < len(before):
                 table.remove(doc_ids=list(range(len(after) + 1, len(before) + 1)))
+            self._note_rounds(sid, len(after))
+            self._digest_after_write(sid, verified)
 
     def remove_last_round(self, sid: str, expect: int | None = None) -> dict[str, Any]:
         """Remove the session's last round and return it. ``expect``: the number it must have."""
         from .flows import Night
 
         return Night(self, sid, load=False).undo(expect=expect)
+
+    # -- digests -----------------------------------------------------------------------------
+
+    def digest_path(self, sid: str) -> Path:
+        return self.dir / f"{self.session_path(sid).stem}{DIGEST_SUFFIX}"
+
+    def _digest_after_write(self, sid: str, verified: str | None = None) -> None:
+        """Once the operation's files are written (still under the lock, so no other writer can
+        come between), rebuild the session's digest from its new bytes; ``verified`` is the hash
+        of the bytes replaced, which replayed cleanly (now the .bak's)."""
+        if self._tx is None:
+            return
+        self._tx_after.append((sid, verified))
+
+    def digest(self, sid: str) -> dict[str, Any]:
+        """What `stats` needs of the session (:func:`scorekeeper.stats.night_digest`), from its
+        digest file if that still names the session file's bytes, else rebuilt by replaying the
+        session (and written back when it can be: a digest that can't be written is no error).
+
+        The check is cheap first (size, inode, mtime, ctime), then the SHA-256 of the bytes when those
+        differ; a digest of another release or format is rebuilt. A damaged session file is a
+        :class:`BookError`, as everywhere.
+        """
+        path = self.session_path(sid)
+        key = _stat_key(path)
+        old = read_digest(self.digest_path(sid))
+        if old is not None and key is not None and old["source"]["key"] == key:
+            return old["night"]
+        return self._rebuild_digest(sid, old)["night"]
+
+    def _rebuild_digest(self, sid: str, old: dict[str, Any] | None, verified: str | None = None) -> dict[str, Any]:
+        from .night import StoredRoundError, replay
+        from .stats import night_digest
+
+        path = self.session_path(sid)
+        try:
+            with open(path, "rb") as f:
+                st = os.fstat(f.fileno())
+                raw = f.read()
+        except FileNotFoundError:
+            raise BookError(f"{path}: session {sid} is missing its file; the index {self.path} names it: "
+                            "restore the file or its .bak") from None
+        except OSError as e:
+            raise BookError(f"{path}: can't be read ({e.strerror}): {os_hint(e)}", path, e.strerror) from None
+        key = _key_of(st)
+        sha = hashlib.sha256(raw).hexdigest()
+        ok = [h for h in (old or {}).get("source", {}).get("ok", []) if isinstance(h, str)]
+        if old is not None and old["source"]["sha256"] == sha:
+            digest = {**old, "source": {**old["source"], "key": key}}  # same bytes, touched or copied
+        else:
+            data = parse_book_bytes(path, raw)
+            self._check_session(path, data)
+            session = {**data["session"]["1"], "rounds": [data["rounds"][k] for k in sorted(data.get("rounds", {}), key=int)]}
+            try:
+                results = replay(session)
+            except StoredRoundError as e:
+                raise damaged(path, str(e)) from None
+            night = night_digest(session, results)
+            digest = {"digest": DIGEST_VERSION, "app": __version__, "source": {"key": key, "sha256": sha, "ok": ok},
+                      "night": night}
+        if verified:
+            ok = [verified, *ok]
+        digest["source"]["ok"] = list(dict.fromkeys([sha, *ok]))[:DIGEST_KEEP]
+        write_digest(self.digest_path(sid), digest)
+        return digest
+
+
+#: the digest's format; a digest of another format, or written by another release, is rebuilt
+DIGEST_VERSION = 1
+DIGEST_SUFFIX = ".digest.json"
+#: hashes of session bytes known to replay cleanly kept in a digest (the file's, its .bak's, …)
+DIGEST_KEEP = 3
+
+
+def _stat_key(path: Path) -> list[int] | None:
+    """What says cheaply that a file is still the one seen: its size, mtime, inode and ctime (an
+    edit in place that puts the mtime back still moves the ctime)."""
+    try:
+        return _key_of(os.stat(path))
+    except OSError:
+        return None
+
+
+def row_key(path: Path) -> list[int] | None:
+    """What an index row keeps to say its round count is of the file as it is: size and mtime."""
+    key = _stat_key(path)
+    return key[:2] if key else None
+
+
+def _key_of(st: os.stat_result) -> list[int]:
+    return [st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns]
+
+
+def _file_hash(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def read_digest(path: Path) -> dict[str, Any] | None:
+    """A digest file as this release writes it, or None (missing, broken, another format)."""
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not (isinstance(data, dict) and data.get("digest") == DIGEST_VERSION and data.get("app") == __version__):
+        return None
+    source = data.get("source")
+    if not (isinstance(source, dict) and isinstance(source.get("key"), list) and isinstance(source.get("sha256"), str)
+            and isinstance(source.get("ok", []), list) and isinstance(data.get("night"), dict)):
+        return None
+    return data
+
+
+def write_digest(path: Path, digest: Mapping[str, Any]) -> bool:
+    """Write a digest atomically, if it can be: a digest is derived data, and a full disk or a
+    read-only folder never stops a command. Returns whether it was written."""
+    try:
+        sweep_temps(path)
+        atomic_write(path, json.dumps(digest, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), backup=False)
+    except (BookError, OSError):
+        return False
+    return True
+
+
+def _row_rounds(row: Mapping[str, Any]) -> int | None:
+    """The round count an index row keeps, or None (a row from an older release)."""
+    n = row.get("rounds")
+    return n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else None
 
 
 def _copy(doc: Any) -> Any:

@@ -50,6 +50,8 @@ def kept_somewhere(before: dict[str, bytes], folder: Path) -> None:
     """Every file's bytes from before are still in some file: nothing was deleted."""
     now = set(snapshot(folder).values())
     for name, data in before.items():
+        if name.endswith(".digest.json"):
+            continue  # derived data, rebuilt whenever its session changes
         assert data in now, f"the bytes of {name} are gone"
 
 
@@ -130,8 +132,9 @@ def test_a_damaged_index_is_found_and_put_back(book, damage):
         return
     assert result.exit_code == 0, result.output
     assert "book.json.bak" in result.stdout
-    # the .bak is the index before s2 was created; s2 is listed again from its own file
-    assert "s2 listed again" in result.stdout
+    # the index is written with every round (its rows keep the round count), so its .bak is the
+    # index before s2's last round: s2's row is there, and its count is set right from the file
+    assert "corrected the round count of s2" in result.stdout
     assert [r["id"] for r in store.Book.open(book).sessions()] == ["s1", "s2"]
     assert summary(book, "s2")["rounds"] == 3 and summary(book, "s1")["rounds"] == 3
     kept_somewhere(before, book.parent)

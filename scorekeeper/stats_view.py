@@ -1,0 +1,230 @@
+"""Rich views of `stats`, and its chart as a hand-written SVG file.
+
+Every number comes from :func:`scorekeeper.stats.aggregate`; names typed by people are shown as
+:class:`rich.text.Text` (never rich markup) and escaped in the SVG.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+from xml.sax.saxutils import escape
+
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.table import Table
+from rich.text import Text
+
+from .render import mon, name
+from .stats import SAGE_ENDS, SAGE_LABELS
+
+#: one mark and colour per player, in order of first appearance (a night holds at most six)
+MARKS = "●▲■◆✚★"
+COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red")
+SVG_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
+CHART_HEIGHT = 9
+
+
+def _columns(values: Sequence[int], width: int) -> list[float]:
+    """``values`` spread over ``width`` columns: the line between nights, interpolated where
+    there are fewer nights than columns, sampled where there are more."""
+    if len(values) == 1 or width == 1:
+        return [float(values[-1])] * width
+    out = []
+    for x in range(width):
+        t = x * (len(values) - 1) / (width - 1)
+        i = min(int(t), len(values) - 2)
+        out.append(values[i] + (values[i + 1] - values[i]) * (t - i))
+    return out
+
+
+class StandingsChart:
+    """Cumulative standings night by night as a small line chart that fits the console's width."""
+
+    def __init__(self, chart: Mapping[str, Any], height: int = CHART_HEIGHT) -> None:
+        self.chart = chart
+        self.height = height
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        standings = self.chart["standings"]
+        nights = len(self.chart["nights"])
+        if not nights:
+            yield Text("no nights to chart")
+            return
+        every = [v for vs in standings.values() for v in vs] + [0]
+        lo, hi = min(every), max(every)
+        label_w = max(len(f"{lo:+,}"), len(f"{hi:+,}"), 2) + 1
+        width = max(1, min(options.max_width - label_w, 200))
+        grid: list[list[tuple[str, str]]] = [[(" ", "")] * width for _ in range(self.height)]
+        span = hi - lo or 1
+
+        def row_of(v: float) -> int:
+            return self.height - 1 - round((v - lo) * (self.height - 1) / span)
+
+        zero = row_of(0)
+        for x in range(width):
+            grid[zero][x] = ("·", "dim")
+        for i, (player, values) in enumerate(standings.items()):
+            for x, v in enumerate(_columns(values, width)):
+                grid[row_of(v)][x] = (MARKS[i % len(MARKS)], COLOURS[i % len(COLOURS)])
+        for y, cells in enumerate(grid):
+            line = Text()
+            label = f"{hi:+,}" if y == 0 else f"{lo:+,}" if y == self.height - 1 else "0" if y == zero else ""
+            line.append(label.rjust(label_w - 1) + " ", style="dim")
+            for ch, style in cells:
+                line.append(ch, style=style)
+            yield line
+        axis = Text(" " * label_w)
+        first, last = "night 1", f"night {nights}"
+        gap = width - len(first) - len(last)
+        axis.append(first + (" " * gap + last if gap > 0 else ""), style="dim")
+        yield axis
+        legend = Text(" " * label_w)
+        for i, player in enumerate(standings):
+            if i:
+                legend.append("  ")
+            legend.append(MARKS[i % len(MARKS)] + " ", style=COLOURS[i % len(COLOURS)])
+            legend.append(player)
+            legend.append(f" {values_last(standings[player]):+,}")
+        yield legend
+
+
+def values_last(values: Sequence[int]) -> int:
+    return values[-1] if values else 0
+
+
+def _count_text(counts: Mapping[str, int]) -> str:
+    return " ".join(f"{k}×{v}" for k, v in sorted(counts.items(), key=lambda kv: -kv[1])) or "–"
+
+
+def _nights(n: int) -> str:
+    return f"{n} night{'s' if n != 1 else ''}"
+
+
+def _profile_view(title: str, data: Mapping[str, Any]) -> Group:
+    players = data["players"]
+    parts: list[Any] = [Text(title, style="bold")]
+    table = Table(show_edge=False, pad_edge=False, title="standings", title_justify="left")
+    for col in ("player", "nights", "rounds", "文", "貫", "per round"):
+        table.add_column(col, justify="left" if col == "player" else "right", no_wrap=True)
+    for p, me in players.items():
+        table.add_row(name(p), str(me["nights"]), str(me["rounds"]), mon(me["mon"]), me["kan"],
+                      "–" if me["average"] is None else f"{me['average']:+.1f}")
+    nights = Table(show_edge=False, pad_edge=False, title="nights and rounds", title_justify="left")
+    for col in ("player", "best night", "worst night", "rounds won", "親 held"):
+        nights.add_column(col, justify="left" if col == "player" else "right")
+    for p, me in players.items():
+        best, worst = me["best"], me["worst"]
+        nights.add_row(name(p), Text(f"{best['mon']:+,} {best['session']}") if best else "–",
+                       Text(f"{worst['mon']:+,} {worst['session']}") if worst else "–", str(me["won"]), str(me["dealer"]))
+    parts += [table, Text(), nights, Text()]
+
+    cards = Table(show_edge=False, pad_edge=False, title="what the cards gave", title_justify="left")
+    for col in ("player", "手役 held / expected", "how unusual", "出来役", "下げ", "特殊役"):
+        cards.add_column(col)
+    for p, me in players.items():
+        allrow = me["teyaku_all"]
+        sage = me["sage"]
+        sage_text = (f"{sage['declared']}: " + ", ".join(f"{SAGE_LABELS[h]} {sage[h]}" for h in SAGE_ENDS if sage[h])
+                     if sage["declared"] else "–")
+        cards.add_row(name(p), f"{allrow['held']} / {allrow['expected']:.1f}", allrow["unusual"],
+                      _count_text(me["dekiyaku"]), sage_text, _count_text(me["special"]))
+    parts += [cards, Text()]
+
+    each = Table(show_edge=False, pad_edge=False, title="手役 by name: held / expected", title_justify="left")
+    each.add_column("手役")
+    for p in players:
+        each.add_column(name(p), justify="right")
+    names = list(next(iter(players.values()))["teyaku"]) if players else []
+    for y in names:
+        cells = []
+        for me in players.values():
+            row = me["teyaku"][y]
+            mark = " !" if row["tail"] < 0.05 and row["unusual"] != "as expected" else ""
+            cells.append(f"{row['held']} / {row['expected']:.1f}{mark}")
+        each.add_row(y, *cells)
+    parts += [each, Text("! : about 1 in 20 or rarer", style="dim"), Text()]
+
+    if data["head_to_head"]:
+        h2h = Table(show_edge=False, pad_edge=False, title="head to head (paid between the two)", title_justify="left")
+        for col in ("pair", "nights", "net"):
+            h2h.add_column(col, justify="right" if col != "pair" else "left")
+        for pair in data["head_to_head"]:
+            h2h.add_row(Text(f"{pair['a']} v {pair['b']}"), str(pair["nights"]),
+                        Text(f"{pair['a']} {pair['net']:+,}"))
+        parts += [h2h, Text()]
+    parts += [Text("cumulative standings, night by night", style="bold"), StandingsChart(data["chart"])]
+    return Group(*parts)
+
+
+def stats_view(data: Mapping[str, Any]) -> Group:
+    """`stats` for the terminal: one block per profile."""
+    if not data["profiles"]:
+        return Group(Text("no sessions chosen: nothing to add up"))
+    if "by_profile" in data:
+        blocks: list[Any] = []
+        for profile, part in data["by_profile"].items():
+            blocks += [_profile_view(f"rules {profile} (1貫 = {part['kan_per']}文): {_nights(part['nights'])}, "
+                                     f"{part['rounds']} round{'s' if part['rounds'] != 1 else ''}", part), Text()]
+        return Group(*blocks)
+    return _profile_view(f"rules {data['profiles'][0]} (1貫 = {data['kan_per']}文): {_nights(data['nights'])}, "
+                         f"{data['rounds']} round{'s' if data['rounds'] != 1 else ''}", data)
+
+
+# ---------------------------------------------------------------------------------------------
+# the SVG
+
+
+def chart_svg(data: Mapping[str, Any], width: int = 720, height: int = 360) -> str:
+    """The cumulative standings night by night, one chart per profile, as an SVG document."""
+    parts = data["by_profile"] if "by_profile" in data else ({data["profiles"][0]: data} if data["profiles"] else {})
+    panel_h = height
+    total_h = max(1, len(parts)) * panel_h
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{total_h}" '
+           f'viewBox="0 0 {width} {total_h}" font-family="sans-serif" font-size="12">',
+           "<title>hachi-score: cumulative standings, night by night</title>",
+           f'<rect width="{width}" height="{total_h}" fill="#ffffff"/>']
+    if not parts:
+        out.append('<text x="20" y="30">no nights to chart</text>')
+    for i, (profile, part) in enumerate(parts.items()):
+        out.append(_panel(profile, part["chart"], 0, i * panel_h, width, panel_h))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _panel(profile: str, chart: Mapping[str, Any], x0: int, y0: int, width: int, height: int) -> str:
+    left, right, top, bottom = 70, 130, 30, 40
+    w, h = width - left - right, height - top - bottom
+    standings = chart["standings"]
+    n = len(chart["nights"])
+    every = [v for vs in standings.values() for v in vs] + [0]
+    lo, hi = min(every), max(every)
+    span = (hi - lo) or 1
+
+    def px(i: int) -> float:
+        return x0 + left + (w * i / (n - 1) if n > 1 else w / 2)
+
+    def py(v: float) -> float:
+        return y0 + top + h - (v - lo) * h / span
+
+    g = ['<g class="panel">',
+         f'<text x="{x0 + left}" y="{y0 + 18}" font-weight="bold">{escape(profile)}: cumulative 文 after each night</text>',
+         f'<line x1="{x0 + left}" y1="{y0 + top}" x2="{x0 + left}" y2="{y0 + top + h}" stroke="#888"/>',
+         f'<line x1="{x0 + left}" y1="{py(0):.1f}" x2="{x0 + left + w}" y2="{py(0):.1f}" stroke="#bbb" stroke-dasharray="4 3"/>']
+    for v in sorted({lo, 0, hi}):
+        g.append(f'<text x="{x0 + left - 6}" y="{py(v) + 4:.1f}" text-anchor="end" fill="#555">{v:+,}</text>')
+    g.append(f'<text x="{x0 + left}" y="{y0 + top + h + 18}" fill="#555">night 1</text>')
+    if n > 1:
+        g.append(f'<text x="{x0 + left + w}" y="{y0 + top + h + 18}" text-anchor="end" fill="#555">night {n}</text>')
+    for i, (player, values) in enumerate(standings.items()):
+        colour = SVG_COLOURS[i % len(SVG_COLOURS)]
+        points = " ".join(f"{px(j):.1f},{py(v):.1f}" for j, v in enumerate(values))
+        if len(values) == 1:
+            g.append(f'<circle cx="{px(0):.1f}" cy="{py(values[0]):.1f}" r="3" fill="{colour}"/>')
+        else:
+            g.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"/>')
+        ly = y0 + top + 16 * i + 6
+        last = values[-1] if values else 0
+        g.append(f'<rect x="{x0 + left + w + 14}" y="{ly - 8}" width="10" height="10" fill="{colour}"/>')
+        g.append(f'<text x="{x0 + left + w + 30}" y="{ly + 1}">{escape(player)} {last:+,}</text>')
+    g.append("</g>")
+    return "\n".join(g)
