@@ -9,11 +9,14 @@ with (``back``, ``rest``, ``?``, ``-``, ``pot`` …) can't be names. Pure and li
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from typing import Sequence
 
 
+@lru_cache(maxsize=4096)
 def fold(text: str) -> str:
-    """``text`` as compared: NFKC, case-folded, spaces collapsed and trimmed."""
+    """``text`` as compared: NFKC, case-folded, spaces collapsed and trimmed. Cached: a batch
+    folds the same few names for every round."""
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 

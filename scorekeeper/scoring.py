@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from .cards import BASE_POINTS, DECK, DECK_COUNT, Card, month_counts, over_deck, points, sort_cards
@@ -228,6 +228,28 @@ _OPTIONAL_PLAYER_KEYS = ("sage", "ended_by")
 ENDINGS = ("shoubu", "cancel")
 
 
+@lru_cache(maxsize=512)
+def _players_fit(raw: tuple[str, ...], own: bool, max_players: int, profile_name: str) -> None:
+    """The players' names and count fit a table under the profile, or a :class:`RoundError`.
+    Cached: a batch or a night names the same players round after round (a refusal is never
+    cached: it raises again)."""
+    for p in raw:
+        check_player_name(p, "players")
+    # names that fold together, or a word of the entry, can't be players; a session's own players
+    # (given as the default) were checked when it was made, and an older book's stay readable
+    if not own and 3 <= len(raw) <= max_players and (problem := name_problem(raw)):
+        raise RoundError("players", problem)
+    if len(set(raw)) == len(raw) and len(raw) > max_players == 3:
+        raise RoundError("players", f"{len(raw)} players: under {profile_name} a night is three players "
+                         "(nights of 4 to 6 need the fudawiki profile or a house-rule file based on it)")
+    if len(set(raw)) != len(raw) or not 3 <= len(raw) <= max_players:
+        if max_players == 3:
+            raise RoundError("players", f"must be three distinct names, not {_names(list(raw))}")
+        raise RoundError("players", f"must be 3 to {max_players} distinct names, not {_names(list(raw))}")
+    if "pot" in raw:
+        raise RoundError("players", "'pot' is not a player's name: it names the pot in payments")
+
+
 class _Reader:
     """Reads and checks a round file in the order CONTRACT.md §3 lists its rules."""
 
@@ -350,22 +372,8 @@ class _Reader:
             )
         if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
             raise RoundError("players", f"must be a list of three names, not {_type(raw)}")
-        for p in raw:
-            check_player_name(p, "players")
-        # names that fold together, or a word of the entry, can't be players; a session's own players
-        # (given as the default) were checked when it was made, and an older book's stay readable
         own = self.default_players is not None and raw == list(self.default_players)
-        if not own and 3 <= len(raw) <= self.rules.max_players and (problem := name_problem(raw)):
-            raise RoundError("players", problem)
-        if len(set(raw)) == len(raw) and len(raw) > self.rules.max_players == 3:
-            raise RoundError("players", f"{len(raw)} players: under {self.rules.name} a night is three players "
-                             "(nights of 4 to 6 need the fudawiki profile or a house-rule file based on it)")
-        if len(set(raw)) != len(raw) or not 3 <= len(raw) <= self.rules.max_players:
-            if self.rules.max_players == 3:
-                raise RoundError("players", f"must be three distinct names, not {_names(raw)}")
-            raise RoundError("players", f"must be 3 to {self.rules.max_players} distinct names, not {_names(raw)}")
-        if "pot" in raw:
-            raise RoundError("players", "'pot' is not a player's name: it names the pot in payments")
+        _players_fit(tuple(raw), own, self.rules.max_players, self.rules.name)
         if len(raw) == 3:
             for key in ("dropped", "pot"):
                 value = self._get(key)
@@ -788,7 +796,7 @@ def _tobikomi(rnd: Round, player: str, group_a: str | None) -> bool:
     if max(months.values()) != 3:
         return False
     pile = month_counts(rnd.pile(player))
-    return any(pile[m] == 4 for m, n in months.items() if n == 3)
+    return any(pile.get(m) == 4 for m, n in months.items() if n == 3)
 
 
 def _bonuses(rnd: Round, rules: Rules, player: str, held: tuple[str, ...], card_points: int) -> tuple[str, ...]:

@@ -5,11 +5,10 @@ Every function here is pure. Values come from a :class:`~scorekeeper.rules.Rules
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
-from typing import Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from .cards import FACES, HAND_POINTS, PAULOWNIA, Card, month_counts, points
+from .cards import FACES, HAND_POINTS, PAULOWNIA, Card, month_counts, points, tally
 from .rules import SDIN, Rules, TeyakuRow
 
 
@@ -39,7 +38,7 @@ class HandShape(NamedTuple):
         months = month_counts(hand)
         return cls(
             counts=tuple(sorted(months.values(), reverse=True)),
-            by_points=Counter(c.hand_points for c in hand),
+            by_points={20: 0, 10: 0, 5: 0, 1: 0} | tally(map(HAND_POINTS.__getitem__, hand)),
             threes=frozenset(m for m, n in months.items() if n == 3),
             paulownia_bright=Card(PAULOWNIA, "h") in hand,
         )
@@ -177,14 +176,30 @@ def teyaku_all(hand: Sequence[Card], rules: Rules = SDIN) -> tuple[str, ...]:
 
 
 def shape_teyaku_all(shape: HandShape, rules: Rules = SDIN) -> tuple[str, ...]:
-    """:func:`teyaku_all` of a hand's shape."""
-    best: dict[str, TeyakuRow] = {}
-    for row in rules.teyaku_table:
-        if TEYAKU_TESTS[row.test](shape):
-            held = best.get(row.group)
-            if held is None or row.kan > held.kan:
-                best[row.group] = row
-    return tuple(best[g].name for g in rules.groups if g in best)
+    """:func:`teyaku_all` of a hand's shape. Judged once per shape and table: the 73 million
+    hands have only a few hundred shapes, so a batch judges each shape once."""
+    points = shape.by_points
+    key = (shape.counts, points[20], points[10], points[5], points[1], shape.threes, shape.paulownia_bright)
+    return _judged(key, rules.teyaku_table, shape)
+
+
+_JUDGED: dict[tuple[Any, ...], tuple[str, ...]] = {}
+
+
+def _judged(key: tuple[Any, ...], table: tuple[TeyakuRow, ...], shape: HandShape) -> tuple[str, ...]:
+    found = _JUDGED.get((key, table))
+    if found is None:
+        best: dict[str, TeyakuRow] = {}
+        for row in table:
+            if TEYAKU_TESTS[row.test](shape):
+                held = best.get(row.group)
+                if held is None or row.kan > held.kan:
+                    best[row.group] = row
+        groups = tuple(dict.fromkeys(row.group for row in table))
+        found = tuple(best[g].name for g in groups if g in best)
+        if len(_JUDGED) < 8192:  # a bound, for a process that judges many house tables
+            _JUDGED[(key, table)] = found
+    return found
 
 
 def shape_teyaku(shape: HandShape, rules: Rules = SDIN) -> str | None:
