@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 from enum import Enum
-from operator import itemgetter
-from typing import Any, Iterable, NamedTuple
+from functools import reduce
+from operator import itemgetter, xor
+from typing import Any, Iterable, NamedTuple, Sequence
 
 
 class Kind(Enum):
@@ -211,6 +212,29 @@ def over_deck(cards: Iterable[Card]) -> list[Card]:
     """The faces that appear more often than the deck holds them."""
     counts = tally(cards)
     return [c for c, n in counts.items() if n > DECK_COUNT[c]]
+
+
+# Fast checks for the hot path, each a sum or an xor over a map of small ints, so the loop runs
+# in C. They only say yes or no; the exact wording of a problem comes from tally() above.
+#: each face a 7-bit field holding its count; a count above the deck's sets the field's top bit
+_FIELD_BITS = 7
+_FACE_FIELD = {c: 1 << (_FIELD_BITS * i) for i, c in enumerate(FACES)}
+_OVER_ADD = sum((2 ** (_FIELD_BITS - 1) - 1 - DECK_COUNT[c]) << (_FIELD_BITS * i) for i, c in enumerate(FACES))
+_OVER_MASK = sum(1 << (_FIELD_BITS * i + _FIELD_BITS - 1) for i in range(len(FACES)))
+#: each month a bit: the xor of a pile's cards is 0 when every month is held an even number of times
+_MONTH_BIT = {c: 1 << c.month for c in FACES}
+
+
+def within_deck(cards: Sequence[Card]) -> bool:
+    """No face more often than the deck holds it (see :func:`over_deck` for which)."""
+    if len(cards) >= 2 ** (_FIELD_BITS - 1) - 4:  # a field could overflow: count it the slow way
+        return not over_deck(cards)
+    return not (sum(map(_FACE_FIELD.__getitem__, cards)) + _OVER_ADD) & _OVER_MASK
+
+
+def months_even(cards: Iterable[Card]) -> bool:
+    """Every month held an even number of times (a capture takes two or four of a month)."""
+    return not reduce(xor, map(_MONTH_BIT.__getitem__, cards), 0)
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:

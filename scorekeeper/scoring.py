@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from .cards import BASE_POINTS, DECK, DECK_COUNT, Card, month_counts, over_deck, points, sort_cards
+from .cards import (
+    BASE_POINTS, DECK, DECK_COUNT, Card, month_counts, months_even, over_deck, points, sort_cards, within_deck,
+)
 from .names import name_problem
 from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
@@ -284,6 +286,8 @@ class _Reader:
         captured = {p: self._cards(f"captured.{p}", v) for p, v in self._per_player("captured").items()}
         self._within_deck("the piles", {f"captured.{p}": pile for p, pile in captured.items()})
         for p, pile in captured.items():
+            if months_even(pile):
+                continue
             counts = month_counts(pile)
             odd = [m for m, n in counts.items() if n & 1]
             if odd:
@@ -498,6 +502,8 @@ class _Reader:
     def _within_deck(self, where: str, places: Mapping[str, list[Card]]) -> None:
         """No card more often than the deck holds it; the error names every place it is in."""
         cards = [c for place in places.values() for c in place]
+        if within_deck(cards):
+            return
         extra = over_deck(cards)
         if extra:
             c = sort_cards(extra)[0]
