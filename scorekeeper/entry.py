@@ -730,7 +730,9 @@ class RoundEntry:
                     f"no doubling; {ended} wins the round")
         others = [p for p in (self.order() if self._seated else self.players) if p != ended]
         against = [p for p in others if p in callers]
-        if len(against) == 1:
+        if len(others) == 1:  # a two-player round: the one opponent pays, no doubling (TRADITIONAL §7)
+            pays = f"{others[0]} pays them once"
+        elif len(against) == 1:
             lone, spared = against[0], next(p for p in others if p != against[0])
             pays = f"{lone}, the only opponent who called 下げ, pays {ended} double, {spared} pays nothing"
         elif against:
@@ -772,6 +774,11 @@ class RoundEntry:
         self.out.print(HELP, markup=False, highlight=False)
         if kind in ("dealer", "ended", "sage"):
             self._say(f"Players: {self._numbered()}: a name, its start, or its number.")
+        if kind == "seat":
+            self._say("Each seat from the 親 in turn: play (Enter, p) or drop (d). The n-th to drop pays "
+                      "逃げ料 of 1 + (n − 1)/2 kan × the multiplier into the pot; once three play, the "
+                      "rest are forced out (追い込み) and paid for their hands; the first to play is the "
+                      "round's 親.")
         if kind == "ended" and self.rules.cancel:
             self._say("Enter (or out) if every hand was played out; else the player who ended the round: "
                       "by 勝負 after completing a 出来役, or by cancelling after their own 下げ.")
