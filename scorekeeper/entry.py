@@ -31,7 +31,7 @@ from .cards import DECK, FACES, MONTHS, Card, points, sort_cards
 from .notation import HELP, format_compact, parse_cards, split_tokens
 from .rules import SDIN, Rules
 from .check import cards_of, check_draft
-from .scoring import NightState, Result, Round, field_class, score
+from .scoring import NightState, Result, Round, RoundError, Seating, field_class, score, seat
 from .yaku import YAKU_ALIASES, YAKU_BY_NAME, dekiyaku, dekiyaku_kan, not_teyaku, teyaku_all, teyaku_name
 
 #: Reads one answer: called with the prompt, returns the line typed (``input`` has this shape).
@@ -42,6 +42,8 @@ from .names import (BACK_WORDS, HELP_WORDS, NONE_WORDS, PLAYED_OUT_WORDS, REST_W
 
 SHOUBU_WORDS = frozenset({"shoubu", "shobu", "勝負", "しょうぶ", "s"})
 CANCEL_WORDS = frozenset({"cancel", "c", "キャンセル", "きゃんせる"})
+PLAY_WORDS = frozenset({"", "play", "p", "打つ", "うつ", "出る", "でる"})
+DROP_WORDS = frozenset({"drop", "d", "降り", "おり", "降りる", "おりる"})
 YES_WORDS = frozenset({"", "y", "yes", "はい"})
 NO_WORDS = frozenset({"n", "no", "いいえ"})
 
@@ -150,16 +152,79 @@ class RoundEntry:
     # -- the walk through the questions --------------------------------------------------------
 
     def order(self) -> list[str]:
-        """Play order from the 親: the order hands and piles are asked in."""
+        """Play order from the 親: the order hands and piles are asked in. With more than three
+        seated, the players who play the round out, in turn order from the round's 親 (none for a
+        misdeal, one volunteer or a split pot)."""
         dealer = self.values.get("dealer", self.texts["dealer"])
+        if self._seated:
+            seating = self._seating(self.values)
+            if seating is None:
+                return []
+            rnd = Round(self.players, dealer, (), rules=self.rules, dropped=seating.dropped)
+            return list(rnd.playing)
         start = self.players.index(dealer) if dealer in self.players else 0
         return [self.players[(start + i) % 3] for i in range(3)]
 
+    @property
+    def _seated(self) -> bool:
+        """More than three at the table: each round has its play-or-drop questions (TRADITIONAL §7)."""
+        return len(self.players) > 3
+
+    def _seats(self, answers: Mapping[str, Any]) -> tuple[list[str], Seating | None, list[str]]:
+        """The play-or-drop questions as far as ``answers`` reach: the seat keys to ask (the last
+        unanswered when the seating is not settled yet), the seating once it is (None before),
+        and the seats that play because :func:`seat` refuses their drop (``forced_three``).
+
+        The rule of who plays, drops or is forced out is :func:`scorekeeper.scoring.seat`'s: a
+        seat not asked yet counts as play there, so the questions stop where it has three
+        volunteers who all spoke."""
+        dealer = answers.get("dealer", self.texts["dealer"])
+        if dealer not in self.players:
+            return [], None, []
+        start = self.players.index(dealer)
+        turns = [self.players[(start + i) % len(self.players)] for i in range(len(self.players))]
+        keys: list[str] = []
+        drops: list[str] = []
+        must: list[str] = []
+        for i, p in enumerate(turns):
+            seating = seat(self.players, dealer, drops, self.rules)
+            spoken = set(turns[:i])
+            if len(seating.volunteers) >= 3 and set(seating.volunteers[:3]) <= spoken:
+                return keys, seating, must
+            try:
+                seat(self.players, dealer, drops + [p], self.rules)
+            except RoundError:  # dropping is refused here: this seat plays, nothing to ask
+                must.append(p)
+                continue
+            keys.append(f"seat:{p}")
+            answer = answers.get(f"seat:{p}")
+            if answer is None:
+                return keys, None, must
+            if answer == "drop":
+                drops.append(p)
+        return keys, seat(self.players, dealer, drops, self.rules), must
+
+    def _seating(self, answers: Mapping[str, Any]) -> Seating | None:
+        return self._seats(answers)[1]
+
     def steps(self) -> list[str]:
+        head = ["dealer", "field"]
+        if self._seated:
+            keys, seating, _ = self._seats(self.values)
+            head += keys
+            if seating is None:
+                return head
+            head += [f"hand:{p}" for p in seating.forced_out]
         order = self.order()
-        return (["dealer", "field"] + [f"hand:{p}" for p in order] + ["ended", "sage"]
+        if self._seated and not order:  # a misdeal, one volunteer, a split: nothing is played
+            return head + ["confirm"]
+        return (head + [f"hand:{p}" for p in order] + ["ended", "sage"]
                 + (["how"] if self._may_cancel() else [])
                 + [f"pile:{p}" for p in order] + ["confirm"])
+
+    def _forced_out(self, player: str) -> bool:
+        seating = self._seating(self.values) if self._seated else None
+        return seating is not None and player in seating.forced_out
 
     def _may_cancel(self) -> bool:
         """Can the round have ended by cancel? Only where the profile has it and the player who
@@ -266,6 +331,10 @@ class RoundEntry:
             return f"親 dealer ({self._numbered()})"
         if kind == "field":
             return "場札 the six field cards"
+        if kind == "seat":
+            return f"席 {pad(player, self.width)} play or drop (Enter: play)"
+        if kind == "hand" and self._forced_out(player):
+            return f"手役 {pad(player, self.width)} (forced out; Enter: no compensation claimed)"
         if kind == "hand":
             return f"手役 {pad(player, self.width)}"
         if kind == "ended":
@@ -279,19 +348,31 @@ class RoundEntry:
             return "下げ declared by (Enter: nobody)"
         if kind == "how":
             return f"勝負 or cancel? (how {self.values['ended']} ended it; Enter: 勝負)"
-        rest = " (or rest)" if self._is_last_pile(key) and self.values.get("ended") is None else ""
+        rest = " (or rest)" if self._rest_offered(key) else ""
         return f"札 {pad(player, self.width)}{rest}"
 
     def _intro(self, key: str) -> None:
-        if key == f"hand:{self.order()[0]}":
+        if self._seated and key == (self._seats(self.values)[0] or [None])[0]:
+            self._say("Play or drop: each seat from the 親 in turn, until three play; Enter: play, "
+                      "or drop.", style="dim")
+            return
+        forced = self._seating(self.values).forced_out if self._seated and self._seating(self.values) else ()
+        if forced and key == f"hand:{forced[0]}":
+            self._say("追い込み: the forced-out players' hands, for their compensation: the 7 dealt cards, "
+                      "or the 手役's names; Enter: no compensation claimed.", style="dim")
+            return
+        order = self.order()
+        if not order:
+            return
+        if key == f"hand:{order[0]}":
             if self._grouped:
                 self._say("手役: each player's 7 dealt cards, or the 手役's names, at most one per group "
                           "(三本 赤, 四三 空素 …); Enter for none.", style="dim")
             else:
                 self._say("手役: each player's 7 dealt cards, or only the 手役's name (三本, 赤 …); "
                           "Enter for none.", style="dim")
-        elif key == f"pile:{self.order()[0]}":
-            last = " The last may be typed as rest." if self.values.get("ended") is None else ""
+        elif key == f"pile:{order[0]}":
+            last = " The last may be typed as rest." if self._rest_offered(f"pile:{order[-1]}") else ""
             self._say(f"札: each player's captured pile.{last}", style="dim")
 
     def _two_callers(self) -> str:
@@ -311,6 +392,15 @@ class RoundEntry:
             if confirm_chain and self.chain is not None and who != self.chain:
                 self._confirm_chain_break(who)
             return who, who, self._check(before, {key: who})
+        if kind == "seat":
+            word = _fold(text)
+            if word in PLAY_WORDS:
+                choice = "play"
+            elif word in DROP_WORDS:
+                choice = "drop"
+            else:
+                raise AnswerError(f"{text!r}: answer play (Enter, p) or drop (d)")
+            return choice, choice, self._check(before, {key: choice})
         if kind == "field":
             rnd = self._check(before, {key: text})  # the text as typed: errors quote its tokens
             cards = cards_of(text)
@@ -395,8 +485,8 @@ class RoundEntry:
         if _fold(text) in NONE_WORDS:
             text = ""
         elif rest:
-            if not self._is_last_pile(key) or self.values.get("ended") is not None:
-                raise AnswerError("rest is only for the last pile of a played-out round")
+            if not self._rest_offered(key):
+                raise AnswerError("rest is only for the last pile of a played-out round of three")
             text = " ".join(_codes(self._rest(before)))
         rnd = self._check(before, {key: text})  # with piles still to come: who may hold 出来役, so far
         cards = _codes(cards_of(text))
@@ -474,6 +564,15 @@ class RoundEntry:
     def round_file(self, answers: Mapping[str, Any]) -> dict[str, Any]:
         """The round file (CONTRACT.md §3) of some answers, by question."""
         data: dict[str, Any] = {"players": list(self.players)}
+        if self._seated:
+            drops = [k.partition(":")[2] for k in self._seats(answers)[0] if answers.get(k) == "drop"]
+            if drops:
+                data["dropped"] = drops
+            seating = self._seating(answers)
+            if seating is not None:  # who did not play holds no pile: none is asked
+                played = set(Round(self.players, answers.get("dealer", self.texts["dealer"]), (),
+                                   rules=self.rules, dropped=seating.dropped).playing)
+                data["captured"] = {p: [] for p in self.players if p not in played}
         for key, value in answers.items():
             kind, _, player = key.partition(":")
             if kind in ("dealer", "field"):
@@ -509,7 +608,13 @@ class RoundEntry:
         return list((Counter(DECK) - taken).elements())
 
     def _is_last_pile(self, key: str) -> bool:
-        return key == f"pile:{self.order()[-1]}"
+        order = self.order()
+        return bool(order) and key == f"pile:{order[-1]}"
+
+    def _rest_offered(self, key: str) -> bool:
+        """``rest`` for the last pile of a played-out round of three (a two-player round's piles
+        need not hold 48 cards)."""
+        return self._is_last_pile(key) and self.values.get("ended") is None and len(self.order()) == 3
 
     # -- the confirm --------------------------------------------------------------------------
 
@@ -542,7 +647,9 @@ class RoundEntry:
 
     def _echo(self, key: str, value: Any, keys: list[str], rnd: Round | None) -> None:
         kind, _, player = key.partition(":")
-        if kind == "field":
+        if kind == "seat":
+            self._echo_seat(player, value)
+        elif kind == "field":
             from .render import FIELD_READINGS
 
             self._say("  " + " · ".join(f"{c.code} {c.ja}" for c in cards_of(value)))
@@ -573,6 +680,29 @@ class RoundEntry:
         elif kind == "pile":
             self._echo_pile(player, value, keys)
 
+    def _echo_seat(self, player: str, choice: str) -> None:
+        """A seat's answer; once the seating is settled, who plays, who dropped, who was forced out."""
+        keys, seating, must = self._seats(self.values)
+        self._say(f"  {player} {'plays' if choice == 'play' else 'drops'}")
+        if seating is None:
+            return
+        for p in must:
+            self._say(f"  {p} plays: only three could still play, and under {self.rules.name} "
+                      "(forced_three) nobody may drop then", style="dim")
+        vols = seating.volunteers
+        if not vols:
+            line = "nobody plays: a misdeal. The fees stay in the pot; the same 親 deals again"
+        elif len(vols) == 1:
+            line = f"{vols[0]} alone plays: {vols[0]} takes the pot and wins; nothing is played"
+        elif len(vols) == 2 and self.rules.two_volunteers == "split":
+            line = f"{vols[0]} and {vols[1]} play: they split the pot; nothing is played"
+        else:
+            line = f"{', '.join(vols)} play; {vols[0]} is the round's 親"
+        self._say(f"  {line}", style="bold")
+        if seating.forced_out:
+            self._say(f"  forced out (追い込み): {', '.join(seating.forced_out)}: they had not spoken when "
+                      "the third said play")
+
     def _echo_callers(self, callers: Sequence[str]) -> None:
         """What the 下げ callers mean for the settlement, as far as it is known (TRADITIONAL §4)."""
         ended = self.values.get("ended")
@@ -598,9 +728,11 @@ class RoundEntry:
         if how == "cancel":
             return (f"cancel by {ended}: each opponent pays {ended} half of {ended}'s 出来役, "
                     f"no doubling; {ended} wins the round")
-        others = [p for p in self.players if p != ended]
+        others = [p for p in (self.order() if self._seated else self.players) if p != ended]
         against = [p for p in others if p in callers]
-        if len(against) == 1:
+        if len(others) == 1:  # a two-player round: the one opponent pays, no doubling (TRADITIONAL §7)
+            pays = f"{others[0]} pays them once"
+        elif len(against) == 1:
             lone, spared = against[0], next(p for p in others if p != against[0])
             pays = f"{lone}, the only opponent who called 下げ, pays {ended} double, {spared} pays nothing"
         elif against:
@@ -612,6 +744,9 @@ class RoundEntry:
     def _echo_hand(self, player: str, value: Mapping[str, Any] | None) -> None:
         name = pad(player, self.width)
         found = value and (value["teyaku"] or teyaku_all(cards_of(value["hand"]), self.rules))
+        if not value and self._forced_out(player):
+            self._say(f"  {name}  no compensation claimed")
+            return
         if not found:
             self._say(f"  {name}  no 手役" + (" in the hand" if value else ""))
             return
@@ -630,7 +765,7 @@ class RoundEntry:
         deki = "  出来役 " + "・".join(yaku_text(d, self.rules.mon(dekiyaku_kan(d, pile, self.rules))) for d in held) if held else ""
         self._say(line(player, pile) + deki, style="green" if held else "")
         piles = [k for k in keys if k.startswith("pile:")]
-        if len(piles) == 2 and self.values.get("ended") is None:
+        if len(piles) == 2 and self._rest_offered(f"pile:{self.order()[-1]}"):
             rest = self._rest(piles)
             self._say(line(self.order()[-1], rest) + "  left: type rest", style="dim")
 
@@ -639,6 +774,11 @@ class RoundEntry:
         self.out.print(HELP, markup=False, highlight=False)
         if kind in ("dealer", "ended", "sage"):
             self._say(f"Players: {self._numbered()}: a name, its start, or its number.")
+        if kind == "seat":
+            self._say("Each seat from the 親 in turn: play (Enter, p) or drop (d). The n-th to drop pays "
+                      "逃げ料 of 1 + (n − 1)/2 kan × the multiplier into the pot; once three play, the "
+                      "rest are forced out (追い込み) and paid for their hands; the first to play is the "
+                      "round's 親.")
         if kind == "ended" and self.rules.cancel:
             self._say("Enter (or out) if every hand was played out; else the player who ended the round: "
                       "by 勝負 after completing a 出来役, or by cancelling after their own 下げ.")
@@ -684,6 +824,9 @@ class RoundEntry:
         rnd = Round.from_dict(dict(stored), players=self.players, rules=self.rules)
         self.texts["dealer"] = rnd.dealer
         self.texts["field"] = format_compact(rnd.field)
+        if self._seated:
+            for p in self.players:
+                self.texts[f"seat:{p}"] = "drop" if p in rnd.dropped else "play"
         for p in self.players:
             hand = format_compact(rnd.hands[p]) if p in rnd.hands else ""
             self.texts[f"hand:{p}"] = " ".join(x for x in (hand, *rnd.declared.get(p, ())) if x)
@@ -701,6 +844,8 @@ class RoundEntry:
         words = ["back"]
         if kind == "confirm":
             return words + ["yes", "no"]
+        if kind == "seat":
+            return words + ["play", "drop"]
         if kind in ("dealer", "ended", "sage"):
             return words + list(self.players) + (["out"] if kind == "ended" else [])
         if kind == "how":

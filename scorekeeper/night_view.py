@@ -116,12 +116,23 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
     if not results:
         table.add_row("–", "", "", Text("no rounds yet", style="dim"), *["" for _ in players])
 
-    return Group(PhraseText(head), Text(), standings, Text(), table, Text(), settlement_view(net, rate, per))
+    return Group(PhraseText(head), Text(), standings, Text(), table, Text(),
+                 settlement_view(net, rate, per, results=results))
 
 
-def settlement_view(net: Mapping[str, int], rate: float | None, per: int = 10) -> Text:
-    pays: list[Payment] = night.settlement(net)
+def settlement_view(net: Mapping[str, int], rate: float | None, per: int = 10,
+                    results: Sequence[Result] | None = None) -> Text:
+    """Who pays whom to settle ``net``. Given the night's ``results``, while the pot holds anything
+    it is shown and paid back to those who paid into it, as if the night stopped now (TRADITIONAL
+    §7): the same payments as `summary --json`."""
+    pot = night.current_state(results).pot if results else 0
+    refunds = night.pot_refunds(results) if pot else {}
+    pays: list[Payment] = night.settlement(net, refunds)
     out = Text("settlement", style="bold")
+    if pot:
+        back = ", ".join(f"{p} {v}文" for p, v in refunds.items() if v)
+        out.append(f"\n  pot: {pot}文 waits for a round's winner; settled as if the night stopped now, "
+                   f"paid back to who paid in ({back})", style="")
     if not pays:
         out.append("\n  all square: nobody pays")
     for pay in pays:

@@ -236,8 +236,10 @@ def round_view(result: Result, title: str | None = None) -> Group:
     specials = _special_values(result)
     for p, r in result.players.items():
         label = name(p)
-        if p == rnd.dealer:
+        if p == rnd.round_dealer:  # the round's 親: the first volunteer, when some dropped
             label.append(" 親", style="bold")
+        elif p == rnd.dealer:
+            label.append(" (the night's 親)", style="dim")
         if p in rnd.sage:
             label.append(" 下げ", style="yellow")
         if p == rnd.ended_by:
