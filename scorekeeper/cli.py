@@ -732,7 +732,7 @@ def _saved(night: Any, added: Any, as_json: bool, out: Any) -> None:
     if added.number == night.planned:
         out.print(f"that was the planned last round ({night.planned}): the night stands", style="bold")
         out.print(settlement_view(night_mod.totals(added.results, night.players), night.session.get("rate"),
-                                  night.rules.kan))
+                                  night.rules.kan, results=added.results))
 
 
 def _edit_round(number: int, db: str | None, rechain: bool) -> None:
