@@ -156,6 +156,18 @@ def test_a_five_player_night_typed_at_the_table(night):
     assert stored()[1] == by_hand("E", FIELD, {"E": P1, "A": P2, "B": P3}, hands={"D": HAND})
     balanced(summary())
 
+    # exported, imported into a book that never saw the night, and summarised alike
+    before = summary()
+    exported = run("export").stdout
+    other = night.parent / "other" / "book.json"
+    result = runner.invoke(app, ["import", "-", "--db", str(other)], input=exported)
+    assert result.exit_code == 0, result.output
+    after = json.loads(runner.invoke(app, ["summary", "--json", "--all", "--db", str(other)]).stdout)
+    for key in ("players", "totals", "settlement", "pot", "history", "profile"):
+        assert after[key] == before[key], key
+    csv_text = run("export", "--csv").stdout
+    assert csv_text.splitlines()[0].endswith(tuple("ABCDE")) or all(p in csv_text.splitlines()[0] for p in "ABCDE")
+
 
 def test_edit_prefills_the_seats_and_the_forced_out_hands(night):
     run("round", input=typed(ROUND1))
