@@ -483,18 +483,6 @@ def _open_book(db: str | None):
     return Book.open(book_path(db))
 
 
-def _replay(session: dict[str, Any]) -> list[Any]:
-    """The session's rounds re-scored; a stored round that no longer checks out is the book's
-    damage (status 1), named with its file."""
-    from .night import StoredRoundError, replay
-    from .store import damaged
-
-    try:
-        return replay(session)
-    except StoredRoundError as e:
-        fail(str(damaged(Path(session["file"]), str(e))), EXIT_BOOK)
-
-
 def _print_summary(session: dict[str, Any], results: list[Any], as_json: bool, show_all: bool) -> None:
     if as_json:
         from .night import summary_data
@@ -1228,17 +1216,17 @@ def demo(
     import tempfile
     from importlib.resources import files
 
+    from .flows import Night
     from .store import Book
 
     night_dir = files("scorekeeper").joinpath("data", "night")
     rounds = sorted((f for f in night_dir.iterdir() if f.name.endswith(".json")), key=lambda f: f.name)
     with tempfile.TemporaryDirectory(prefix="hachi-score-demo-") as tmp, _BookErrors():
         book = Book.open(Path(tmp) / "book.json")
-        sid = book.new_session(["Aki", "Ben", "Chie"], name="demo night", rate=10)
+        night = Night(book, book.new_session(["Aki", "Ben", "Chie"], name="demo night", rate=10), load=False)
         for f in rounds:
-            book.add_round(sid, json.loads(f.read_text(encoding="utf-8")))
-        stored = book.session(sid)
-    _print_summary(stored, _replay(stored), as_json, show_all)
+            night.add_round(json.loads(f.read_text(encoding="utf-8")))
+    _print_summary(night.session, night.results, as_json, show_all)
 
 
 def _app_for(argv: list[str]) -> typer.Typer:

@@ -153,17 +153,6 @@ def current_state(results: Sequence[Result]) -> NightState:
     return results[-1].state if results else START
 
 
-def score_next(session: Mapping[str, Any], results: Sequence[Result], data: Any) -> Result:
-    """Score a round file as the session's next round: its players, its current 親 where the
-    file names none, its profile and the state its rounds leave."""
-    return score(
-        Round.from_dict(data, players=session["players"], dealer=current_dealer(session, results),
-                        rules=session_rules(session)),
-        session_rules(session),
-        current_state(results),
-    )
-
-
 def chain_breaks(session: Mapping[str, Any], results: Sequence[Result]) -> list[int]:
     """The rounds (1-based) whose 親 is not the previous round's winner: who really dealt is
     kept as recorded, so these are notes, not damage."""
