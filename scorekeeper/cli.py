@@ -627,35 +627,36 @@ def _run_entry(entry: Any, keeper: _DraftKeeper | None = None) -> Any:
         fail("aborted: nothing was saved", EXIT_BOOK)
 
 
-def _take_draft(night: Any, kind: str, number: int, resume: bool, out: Any) -> Any:
-    """The session's kept answers for this round, if the person resumes them (``--resume``: yes
-    without asking). Returns the draft to keep typing into: the old one, or a new one."""
+def _take_draft(night: Any, kind: str, number: int, resume: bool, out: Any) -> tuple[Any, dict[str, str]]:
+    """The draft to keep this round's answers in, and the answers to take again from it: the
+    session's kept answers for this very round if the person resumes them (``--resume``: yes
+    without asking), else none (a new draft, which replaces the old one as the answers come)."""
     draft, where = night.draft()
-    if draft is None or (draft.kind, draft.number if draft.kind == "edit" else 0) != (kind, number if kind == "edit" else 0):
-        if draft is not None and not resume:
-            what = f"edit {draft.number}" if draft.kind == "edit" else f"round {draft.number}"
-            out.print(f"(answers kept for {what} since {draft.updated[11:16]} are replaced as you type; "
-                      f"`hachi-score {'edit ' + str(draft.number) if draft.kind == 'edit' else 'round'}` resumes them first)",
-                      style="yellow")
-        if resume and draft is None:
-            fail("--resume: no answers are kept for this session")
-        new = night.new_draft(kind, number)
-        new.revision = draft.revision if draft is not None else 0
-        return new
+    ours = draft is not None and (draft.kind, draft.number if draft.kind == "edit" else 0) == (
+        kind, number if kind == "edit" else 0)
+    if resume and not ours:
+        fail("--resume: no answers are kept for this session" if draft is None
+             else f"--resume: the answers kept are for `hachi-score edit {draft.number}`")
+    fresh = night.new_draft(kind, number)
+    fresh.revision = draft.revision if draft is not None else 0  # the next save replaces it
+    if draft is not None and not ours:
+        what = f"edit {draft.number}" if draft.kind == "edit" else "round"
+        out.print(f"(the answers kept since {draft.updated[11:16]} for `hachi-score {what}` are replaced "
+                  "as you type; that command resumes them first)", style="yellow")
+        return fresh, {}
+    if draft is None:
+        return fresh, {}
     if not resume:
         count = sum(1 for v in draft.answers.values() if v)
         answer = _ask_line(f"{count} answers typed for this round at {draft.updated[11:16]} are kept "
                            f"({where}). Resume them? [Y/n/discard]: ").strip().lower()
         if answer in ("d", "discard"):
             night.discard()
-            fresh = night.new_draft(kind, number)
-            return fresh
+            fresh.revision = 0
+            return fresh, {}
         if answer in ("n", "no", "いいえ"):
-            fresh = night.new_draft(kind, number)
-            fresh.revision = draft.revision
-            return fresh
-    draft.resuming = True
-    return draft
+            return fresh, {}
+    return draft, dict(draft.answers)
 
 
 def _ask_line(prompt: str) -> str:
@@ -678,8 +679,7 @@ def _enter_round(session: str | None, db: str | None, as_json: bool, resume: boo
         return
     with _BookErrors():
         night.check_writable()  # before the first question, not after the last
-    draft = _take_draft(night, "round", night.rounds + 1, resume, out)
-    answers = dict(draft.answers) if getattr(draft, "resuming", False) else {}
+    draft, answers = _take_draft(night, "round", night.rounds + 1, resume, out)
     if answers and draft.rounds_at != night.rounds:
         out.print(f"another terminal saved {night.rounds - draft.rounds_at} round(s) meanwhile: "
                   f"this is round {night.rounds + 1}, and the 親 is asked again", style="yellow")
@@ -735,8 +735,7 @@ def _edit_round(number: int, db: str | None, rechain: bool) -> None:
         night.check_writable()
     record = night.session["rounds"][number - 1]["round"]
     stored = list(night.session["rounds"])
-    draft = _take_draft(night, "edit", number, False, out)
-    answers = dict(draft.answers) if getattr(draft, "resuming", False) else {}
+    draft, answers = _take_draft(night, "edit", number, False, out)
     out.print(night.header(number).replace(" · round", " · edit round"), style="bold")
     keeper = _DraftKeeper(night, draft, out)
     prefill = record if number not in night.bad else None
