@@ -144,7 +144,11 @@ def test_waiting_writers_say_so_after_1_s_then_give_up_after_10_s_or_go_ahead(tm
     try:
         on_a = [Timed(["round", "--file", str(files[i]), "--db", str(a)]) for i in range(WRITERS)]
         on_b = [Timed(["round", "--file", str(files[i]), "--json", "--db", str(b)]) for i in range(WRITERS)]
-        time.sleep(2.2)
+        # B's lock goes once every writer on B has said it waits (on a busy machine a writer may
+        # take a while to start: a fixed sleep would let it find the lock free and never wait)
+        deadline = time.monotonic() + 8
+        while not all(w.lines for w in on_b) and time.monotonic() < deadline:
+            time.sleep(0.05)
         os.close(fd_b)
         ends_b = [w.finish() for w in on_b]
         ends_a = [w.finish() for w in on_a]
