@@ -12,6 +12,8 @@ let S = null;              // the night's state, as the server last pushed it
 let me = localStorage.getItem("hachi-me") || "";
 const pick = { field: null, hand: null, handOpen: false };  // selections not sent yet
 const refused = {};        // key -> {text, card, message}: a tap the server refused (nothing kept)
+const local = {};          // key -> the pile as tapped here, while its taps are on their way
+const queue = {};          // key -> the latest text waiting to be sent (one request at a time per key)
 let busy = 0;
 
 function el(tag, attrs, ...kids) {
@@ -32,6 +34,7 @@ const codesOf = (text) => (text || "").split(/[\s,]+/).filter(Boolean);
 
 async function post(path, body) {
   busy++;
+  document.body.dataset.pending = String(busy + Object.keys(queue).length);
   try {
     const r = await fetch(path, {
       method: "POST", credentials: "same-origin",
@@ -42,7 +45,33 @@ async function post(path, body) {
     if (r.ok && data.session) take(data);
     else if (r.ok && data.state) take(data.state);
     return { ok: r.ok, status: r.status, data };
-  } finally { busy--; }
+  } finally { busy--; document.body.dataset.pending = String(busy + Object.keys(queue).length); }
+}
+
+// A tap changes the pile here at once; the server gets the whole pile, one request at a time.
+function tapPile(key, next) {
+  local[key] = next;
+  render();
+  const text = next.join(" ");
+  const idle = !(key in queue);
+  queue[key] = text;
+  document.body.dataset.pending = String(busy + Object.keys(queue).length);
+  if (idle) sendPile(key);
+}
+async function sendPile(key) {
+  while (key in queue) {
+    const text = queue[key];
+    const r = await post("/api/answer", { key, text, player: me || null });
+    if (queue[key] === text) delete queue[key];
+    if (r.ok) delete refused[key];
+    else {
+      const prob = (r.data && r.data.problem) || {};
+      refused[key] = { text, card: prob.card || null, message: r.data.error || `HTTP ${r.status}` };
+    }
+  }
+  if (!refused[key]) delete local[key];
+  document.body.dataset.pending = String(busy);
+  render();
 }
 
 function take(state) {
@@ -139,7 +168,7 @@ function statusList() {
   for (const p of R.order) {
     const pile = A[`pile:${p}`];
     const n = pile === undefined ? 0 : pile.trim().toLowerCase() === "rest" ? "rest" : codesOf(pile).length;
-    const done = R.done.includes(p);
+    const done = R.done.includes(p) || R.complete;
     const bad = R.problems[`pile:${p}`] && !SOFT.has(R.problems[`pile:${p}`].code);
     items.push(item(`${p}: ${pile === undefined ? "waiting" : done ? `done (${n})` : `typing… ${n}`}`,
       bad ? "bad" : done ? "done" : pile === undefined ? "" : "typing"));
@@ -255,7 +284,7 @@ function takenBy(except) {
 
 function pileBox() {
   const R = S.round, key = `pile:${me}`, A = R.answers;
-  const text = refused[key] ? refused[key].text : A[key] || "";
+  const text = local[key] ? local[key].join(" ") : refused[key] ? refused[key].text : A[key] || "";
   const isRest = text.trim().toLowerCase() === "rest";
   const sel = isRest ? [] : codesOf(text);
   const last = R.order[R.order.length - 1] === me && A.ended === "";
@@ -263,10 +292,10 @@ function pileBox() {
   const box = el("div", { class: "box", id: "pile-box" }, el("h3", {}, `札 ${me}'s pile · ${isRest ? "rest" : sel.length + " cards"}`));
   const prob = problemOf(key);
   if (prob && (!SOFT.has(prob.code) || (prob.code === "odd" ? done : allDone()))) box.append(el("p", { class: "problem", id: "pile-problem" }, prob.message));
-  box.append(grid(sel, (code, on) => answer(key, toggle(sel, code, on).join(" ")),
+  box.append(grid(sel, (code, on) => tapPile(key, toggle(sel, code, on)),
     { taken: takenBy(me), bad: prob && prob.card, id: "pile-grid" }));
   box.append(el("div", { class: "row sticky" },
-    last ? choice("rest 残り", isRest, () => answer(key, "rest"), { id: "rest" }) : null,
+    last ? choice("rest 残り", isRest, () => { delete local[key]; answer(key, "rest"); }, { id: "rest" }) : null,
     el("button", { class: done ? "on" : "primary", id: "pile-done", on: { click: async () => {
       if (!(key in A)) await answer(key, "");
       await post("/api/done", { player: me, done: !done });
@@ -325,6 +354,8 @@ function render() {
   if (!S) return;
   renderHead(); renderStandings(); renderRound(); renderChart(); renderHistory();
   document.body.dataset.ready = "1";
+  if (!document.body.dataset.pending) document.body.dataset.pending = "0";
+  document.body.dataset.round = String(S.session.rounds);
   document.body.dataset.version = String(S.version);
 }
 
