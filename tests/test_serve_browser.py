@@ -24,7 +24,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 
 
 def chromium_path() -> str | None:
-    found = shutil.which("chromium")
+    found = os.environ.get("HACHI_CHROMIUM") or shutil.which("chromium")
     if found:
         return found
     return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
@@ -121,11 +121,17 @@ def test_three_phones_enter_a_round_at_once_and_all_see_the_result(browser, live
     pages[2].wait_for_selector("#ended-out.on")
     pages[2].click("#sage-none")
     settle(pages[2])
+    for page in pages:
+        page.wait_for_selector("#ending p.chosen")
     piles = [a[f"pile:{p}"].split() for p in PLAYERS]
     for i in range(max(map(len, piles))):  # round-robin: the three phones tap at once
         for page, pile in zip(pages, piles):
             if i < len(pile):
                 tap(page, "pile-grid", pile[i])
+        if i == 7:  # halfway: what a phone shows while its player taps (docs/serve-phone.png)
+            settle(pages[1])
+            pages[1].evaluate("document.getElementById('pile-box').scrollIntoView()")
+            pages[1].screenshot(path=str(tmp_path / "3-pile-phone-light.png"))
     for page in pages:
         settle(page)
     shot(pages[1], tmp_path, "3-pile-light")
@@ -171,6 +177,8 @@ def test_a_typo_is_marked_the_moment_it_is_tapped(browser, live, tmp_path):
     message = ben.locator("#pile-problem").inner_text()
     assert "1h 松に鶴" in message and "deck has 1" in message
     shot(ben, tmp_path, "7-typo-dark")
+    ben.locator("#pile-box").screenshot(path=str(tmp_path / "7-typo-pile-dark.png"))
+    aki.locator("#round").screenshot(path=str(tmp_path / "7-round-light.png"))
     ben.locator("#pile-grid button.bad[data-code='1h']").click()  # untapped: the mark goes
     settle(ben)
     ben.wait_for_selector("#pile-grid button.bad", state="detached")

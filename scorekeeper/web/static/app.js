@@ -10,7 +10,7 @@ const CAN_WRITE = ROLE === "table";
 
 let S = null;              // the night's state, as the server last pushed it
 let me = localStorage.getItem("hachi-me") || "";
-const pick = { field: null, hand: null, handOpen: false };  // selections not sent yet
+const pick = { field: null, hand: null, handOpen: false, who: false, ending: false };  // selections not sent yet
 const refused = {};        // key -> {text, card, message}: a tap the server refused (nothing kept)
 const local = {};          // key -> the pile as tapped here, while its taps are on their way
 const queue = {};          // key -> the latest text waiting to be sent (one request at a time per key)
@@ -74,7 +74,9 @@ async function sendPile(key) {
   render();
 }
 
+const DECK = {};
 function take(state) {
+  if (state.deck && !Object.keys(DECK).length) for (const m of state.deck) for (const c of m.cards) DECK[c.code] = c;
   if (S && state.version !== undefined && S.version !== undefined && state.version < S.version) return;
   S = state;
   render();
@@ -194,7 +196,7 @@ function fieldBox() {
   const R = S.round, A = R.answers;
   const box = el("div", { class: "box", id: "field-box" }, el("h3", {}, "場札 the six field cards"));
   if ("field" in A && !refused.field) {
-    box.append(el("p", { class: "chosen" }, A.field || "–"));
+    box.append(el("p", { class: "chosen" }, codesOf(A.field).map((c) => `${c} ${(DECK[c] || {}).ja || ""}`).join(" · ")));
     if (CAN_WRITE) box.append(el("div", { class: "row" }, el("button", { on: { click: () => answer("field", null) } }, "change the field")));
     return box;
   }
@@ -212,8 +214,11 @@ function fieldBox() {
 
 function whoBox() {
   const ps = S.session.players;
+  if (me && ps.includes(me) && !pick.who)
+    return el("div", { class: "box row", id: "who" }, el("p", { class: "chosen" }, `You are `, el("b", {}, me)),
+      el("button", { on: { click: () => { pick.who = true; render(); } } }, "not me"));
   return el("div", { class: "box", id: "who" }, el("h3", {}, "Who are you?"),
-    el("div", { class: "row" }, ps.map((p) => choice(p, p === me, () => { me = p; localStorage.setItem("hachi-me", p); render(); }, { "data-player": p }))));
+    el("div", { class: "row" }, ps.map((p) => choice(p, p === me, () => { me = p; pick.who = false; localStorage.setItem("hachi-me", p); render(); }, { "data-player": p }))));
 }
 
 function handBox() {
@@ -245,6 +250,15 @@ function endingBox() {
   const R = S.round, A = R.answers, ps = S.session.players;
   const box = el("div", { class: "box", id: "ending" }, el("h3", {}, "How the round ended"));
   const ended = A.ended;
+  const answered = "ended" in A && "sage" in A && (!R.steps.includes("how") || "how" in A)
+    && !["ended", "sage", "how"].some((k) => R.problems[k]);
+  if (answered && !pick.ending) {
+    const how = R.steps.includes("how") ? ` · ${A.how}` : "";
+    box.append(el("p", { class: "chosen" }, `${ended ? `${ended} stopped` : "played out"} · 下げ ${A.sage || "nobody"}${how}`),
+      el("div", { class: "row" }, el("button", { on: { click: () => { pick.ending = true; render(); } } }, "change")));
+    return box;
+  }
+  if (answered) box.append(el("div", { class: "row" }, el("button", { class: "on", on: { click: () => { pick.ending = false; render(); } } }, "close")));
   box.append(el("div", { class: "row" },
     choice("played out", ended === "", () => answer("ended", ""), { id: "ended-out" }),
     ps.map((p) => choice(`${p} stopped`, ended === p, () => answer("ended", p), { "data-ended": p }))));
@@ -289,7 +303,7 @@ function pileBox() {
   const sel = isRest ? [] : codesOf(text);
   const last = R.order[R.order.length - 1] === me && A.ended === "";
   const done = R.done.includes(me);
-  const box = el("div", { class: "box", id: "pile-box" }, el("h3", {}, `札 ${me}'s pile · ${isRest ? "rest" : sel.length + " cards"}`));
+  const box = el("div", { class: "box", id: "pile-box" }, el("h3", {}, `札 ${me}'s pile · ${isRest ? "rest" : sel.length === 1 ? "1 card" : sel.length + " cards"}`));
   const prob = problemOf(key);
   if (prob && (!SOFT.has(prob.code) || (prob.code === "odd" ? done : allDone()))) box.append(el("p", { class: "problem", id: "pile-problem" }, prob.message));
   box.append(grid(sel, (code, on) => tapPile(key, toggle(sel, code, on)),
@@ -309,7 +323,7 @@ function resultBox() {
   if (res.redeal) {
     box.append(el("p", {}, "場四 (ばし): a redeal. Nothing is scored or saved."));
   } else {
-    box.append(el("p", { class: "small" }, `${res.players[ps[0]] ? "" : ""}×${res.multiplier} · next 親 ${res.next_dealer}`));
+    box.append(el("p", { class: "small" }, `×${res.multiplier} · next 親 ${res.next_dealer}`));
     const rows = ps.map((p) => {
       const r = res.players[p];
       const yaku = [...(r.teyaku_all || []), ...r.dekiyaku, ...r.special, ...(r.bonuses || [])].join("・") || "–";
