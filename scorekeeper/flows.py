@@ -248,6 +248,7 @@ class Night:
 
         from .check import Problem, check_draft
         from .entry import REST_WORDS, AnswerError, RoundEntry, _fold
+        from .notation import CardError
 
         def no_questions(prompt: str) -> str:  # resumed answers never ask (confirm_chain=False)
             raise AnswerError(prompt)
@@ -274,13 +275,13 @@ class Night:
                 continue
             try:
                 value, shown, rnd = entry._answer(key, text, list(done), confirm_chain=False)
-            except AnswerError as e:
+            except (AnswerError, CardError) as e:  # a CardError: a pile typed before the field
                 message = str(e)
-                problem = Problem("answer", key, message)
+                problem = Problem("answer" if isinstance(e, AnswerError) else "card", key, message)
                 if key == "field" or key.startswith("pile:"):  # the validator's own, with its card
                     said = check_draft(entry.round_file({**{k: entry.values[k] for k in done}, key: text}),
                                        rules=self.rules)
-                    if said.problems and said.problems[0].message == message:
+                    if said.problems and (said.problems[0].message == message or isinstance(e, CardError)):
                         problem = said.problems[0]
                 problems[key] = problem
                 continue
