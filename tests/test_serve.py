@@ -547,3 +547,17 @@ def test_serve_prints_the_links_and_stops_on_ctrl_c(night, book_file, tmp_path):
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+@pytest.mark.parametrize("with_field", [False, True])
+def test_any_text_at_any_question_is_answered_or_refused_never_a_500(served, with_field):
+    app, c = served
+    if with_field:
+        enter(c, app, {"field": answers_of(ROUND1)["field"]})
+    keys = ["dealer", "field", "ended", "sage", "how", *[f"{k}:{p}" for k in ("hand", "pile") for p in PLAYERS]]
+    for key in keys:
+        for text in ("2h", "1h 2h", "???", "rest", "三本", "Zed", "", "-", "1h", "8*", "勝負", "cancel", "Aki Ben"):
+            r = post(c, app, "/api/answer", {"key": key, "text": text})
+            assert r.status_code in (200, 409, 422), (key, text, r.status_code, r.text)
+            if r.status_code == 422:
+                assert r.json()["error"] and "\n" not in r.json()["error"]
