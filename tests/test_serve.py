@@ -561,3 +561,15 @@ def test_any_text_at_any_question_is_answered_or_refused_never_a_500(served, wit
             assert r.status_code in (200, 409, 422), (key, text, r.status_code, r.text)
             if r.status_code == 422:
                 assert r.json()["error"] and "\n" not in r.json()["error"]
+
+
+def test_the_listening_socket_is_tcp_so_responses_are_not_held_by_nagle():
+    import socket
+
+    from scorekeeper.web.serve import bind
+
+    sock = bind("127.0.0.1", 0)
+    try:
+        assert sock.proto == socket.IPPROTO_TCP  # asyncio sets TCP_NODELAY on what it accepts
+    finally:
+        sock.close()

@@ -115,6 +115,7 @@ class Table:
         self.state: dict[str, Any] = {}
         self.fingerprint: tuple[Any, ...] = ()
         self.changed = asyncio.Event()
+        self.checked: tuple[Any, Any] | None = None
 
     # -- in the worker thread -------------------------------------------------------------------
 
@@ -146,15 +147,25 @@ class Table:
             return fresh, seen
         return draft, seen
 
-    def build_sync(self) -> dict[str, Any]:
+    def check_sync(self, night: Any, answers: Mapping[str, str]) -> Any:
+        """:meth:`Night.check_answers`, once per night and answers (a tap checks the answers
+        before it, which the last state already checked)."""
+        key = (night.rounds, json.dumps(answers, sort_keys=True))
+        if self.checked is not None and self.checked[0] == key:
+            return self.checked[1]
+        check = night.check_answers(answers)
+        self.checked = (key, check)
+        return check
+
+    def build_sync(self, night: Any = None) -> dict[str, Any]:
         """The night's whole state, as every page shows it."""
         from ..night import balances
 
-        night = self.night_sync()
+        night = night or self.night_sync()
         summary = night.summary()
         draft, seen = self.current_draft_sync(night)
         rules = night.rules
-        check = night.check_answers(draft.answers)
+        check = self.check_sync(night, draft.answers)
         return {
             "session": {k: summary[k] for k in ("session", "name", "players", "rounds", "planned_rounds",
                                                  "dealer", "profile", "carry", "pot")},
@@ -168,12 +179,14 @@ class Table:
             "deck": DECK_VIEW,
         }
 
-    def refresh_sync(self, force: bool = False) -> bool:
+    def refresh_sync(self, force: bool = False, night: Any = None) -> bool:
+        """Build the state again if the files changed (``night``: read just now, after a write
+        to the draft alone)."""
         fp = self.files_sync()
         if not force and fp == self.fingerprint:
             return False
         self.fingerprint = fp
-        self.state = self.build_sync()
+        self.state = self.build_sync(night)
         return True
 
     def answer_sync(self, key: str, text: str | None, player: str | None) -> dict[str, Any]:
@@ -186,13 +199,13 @@ class Table:
             if key not in allowed_keys(night.players):
                 raise HttpError(400, f"{key!r} is not a question of this round")
             draft, seen = self.current_draft_sync(night)
-            before = night.check_answers(draft.answers)
+            before = self.check_sync(night, draft.answers)
             answers = dict(draft.answers)
             if text is None:
                 answers.pop(key, None)
             else:
                 answers[key] = text
-            after = night.check_answers(answers)
+            after = self.check_sync(night, answers)
             new = new_problem(before.problems, after.problems) or pile_clash(night, answers, key)
             if new is not None:
                 raise HttpError(422, new.message, problem=new.to_json(), key=key)
@@ -203,7 +216,7 @@ class Table:
                 continue  # the terminal typed meanwhile: read its draft again
             if key.startswith("pile:"):
                 self.done.discard(key[5:])
-            self.refresh_sync(force=True)
+            self.refresh_sync(force=True, night=night)
             return self.state
         raise HttpError(409, "another terminal keeps typing this round: try again")
 
