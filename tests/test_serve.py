@@ -539,11 +539,24 @@ def test_serve_prints_the_links_and_stops_on_ctrl_c(night, book_file, tmp_path):
         table = next(ln.split()[-1] for ln in lines if "table (players)" in ln)
         assert table.startswith("http://127.0.0.1:") and "/t/" in table
         time.sleep(0.3)
+        got: list[str] = []
         with httpx.Client(timeout=5, follow_redirects=True) as client:
             assert client.get(table).status_code == 200
-        proc.send_signal(signal.SIGINT)
-        proc.wait(5)
+
+            def listen():  # a phone holding the live stream through the Ctrl-C
+                with client.stream("GET", table.split("/t/")[0] + "/api/events") as r:
+                    got.extend(r.iter_lines())
+
+            listener = threading.Thread(target=listen, daemon=True)
+            listener.start()
+            time.sleep(0.5)
+            stopped = time.monotonic()
+            proc.send_signal(signal.SIGINT)
+            proc.wait(5)
+            assert time.monotonic() - stopped < 2  # within a second or so, the stream open
+            listener.join(2)
         assert proc.returncode in (0, 1, -signal.SIGINT)
+        assert any(line.startswith("data:") for line in got) and "event: bye" in got
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -573,3 +586,16 @@ def test_the_listening_socket_is_tcp_so_responses_are_not_held_by_nagle():
         assert sock.proto == socket.IPPROTO_TCP  # asyncio sets TCP_NODELAY on what it accepts
     finally:
         sock.close()
+
+
+def test_serve_prints_every_candidate_address(night, monkeypatch, capsys):
+    import uvicorn
+
+    from scorekeeper.web import net, serve
+
+    monkeypatch.setattr(net, "lan_addresses", lambda *a, **k: ["127.0.0.1", "192.168.1.23"])
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)  # bound, not served
+    serve.serve(None, None, 0)
+    out = capsys.readouterr().out
+    assert "table (players): http://127.0.0.1:" in out and "view only:       http://127.0.0.1:" in out
+    assert "also reachable at http://192.168.1.23:" in out and "--host 192.168.1.23" in out
