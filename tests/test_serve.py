@@ -599,3 +599,44 @@ def test_serve_prints_every_candidate_address(night, monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "table (players): http://127.0.0.1:" in out and "view only:       http://127.0.0.1:" in out
     assert "also reachable at http://192.168.1.23:" in out and "--host 192.168.1.23" in out
+
+
+def test_the_ending_asks_cancel_only_where_the_profile_has_it(book_file):
+    from scorekeeper.rules import profile
+
+    book = Book.open(book_file)
+    book.new_session(PLAYERS, name="trad", rules=profile("fudawiki"))
+    app = make_app()
+    with TestClient(app) as c:
+        as_table(c, app)
+        state = c.get("/api/state").json()
+        assert state["rules"]["cancel"] and state["rules"]["sage_callers"] != 1
+        assert "how" not in state["round"]["steps"]
+        enter(c, app, {"field": answers_of(ROUND1)["field"], "ended": "Aki", "sage": "Ben Aki"})
+        r = c.get("/api/state").json()["round"]
+        assert "how" in r["steps"] and "how" in r["missing"]  # Aki called 下げ and ended it: 勝負 or cancel?
+        assert post(c, app, "/api/answer", {"key": "how", "text": "cancel"}).status_code == 200
+        assert post(c, app, "/api/answer", {"key": "how", "text": "maybe"}).status_code == 422
+
+
+def test_sdin_never_asks_cancel(served):
+    app, c = served
+    enter(c, app, {"field": answers_of(ROUND1)["field"], "ended": "Aki", "sage": "Aki"})
+    assert "how" not in c.get("/api/state").json()["round"]["steps"]
+    r = post(c, app, "/api/answer", {"key": "sage", "text": "Ben Aki"})
+    assert r.status_code == 422 and "only one player may call 下げ" in r.json()["error"]
+
+
+def test_every_page_asset_is_package_data():
+    import tomllib
+    from fnmatch import fnmatch
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent
+    globs = tomllib.loads((root / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]["package-data"]["scorekeeper.web"]
+    static = root / "scorekeeper" / "web" / "static"
+    for f in static.iterdir():
+        assert any(fnmatch(f"static/{f.name}", g) for g in globs), f.name
+    from scorekeeper.web.app import STATIC
+
+    assert set(STATIC) | {"index.html"} == {f.name for f in static.iterdir()}
