@@ -44,8 +44,9 @@ def make_server(db: Any, host: str, sock: socket.socket, *, hosts: set[str] | No
     return server, app
 
 
-def serve(db: Any, host: str | None, port: int, out: TextIO = sys.stdout,
+def serve(db: Any, host: str | None, port: int, out: TextIO | None = None,
           fail: Callable[[str], Any] | None = None) -> None:
+    out = out if out is not None else sys.stdout  # at call time: a test's capture, a redirect
     from .net import lan_addresses, qr_lines
 
     candidates = [host] if host else lan_addresses()
