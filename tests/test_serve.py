@@ -640,3 +640,15 @@ def test_every_page_asset_is_package_data():
     from scorekeeper.web.app import STATIC
 
     assert set(STATIC) | {"index.html"} == {f.name for f in static.iterdir()}
+
+
+def test_another_dealer_is_an_answer_like_the_terminals(served, night, book_file):
+    app, c = served
+    state = c.get("/api/state").json()
+    chain = state["session"]["dealer"]
+    other = next(p for p in PLAYERS if p != chain)
+    r = post(c, app, "/api/answer", {"key": "dealer", "text": other})
+    assert r.status_code == 200 and r.json()["round"]["order"][0] == other
+    assert draft_answers(book_file, night[1])["dealer"] == other
+    r = post(c, app, "/api/answer", {"key": "dealer", "text": "Zed"})
+    assert r.status_code == 422 and "'Zed' is not a player" in r.json()["error"]

@@ -10,7 +10,7 @@ const CAN_WRITE = ROLE === "table";
 
 let S = null;              // the night's state, as the server last pushed it
 let me = localStorage.getItem("hachi-me") || "";
-const pick = { field: null, hand: null, handOpen: false, who: false, ending: false };  // selections not sent yet
+const pick = { field: null, hand: null, handOpen: false, who: false, ending: false, dealer: false };  // selections not sent yet
 const refused = {};        // key -> {text, card, message}: a tap the server refused (nothing kept)
 const local = {};          // key -> the pile as tapped here, while its taps are on their way
 const queue = {};          // key -> the latest text waiting to be sent (one request at a time per key)
@@ -343,10 +343,23 @@ function resultBox() {
   return box;
 }
 
+// The 親 is the last round's winner; another (who really dealt) is taken after a yes, as at the terminal.
+function dealerRow(dealer) {
+  if (!pick.dealer) return el("div", { class: "row" }, el("button", { id: "dealer-change", on: { click: () => { pick.dealer = true; render(); } } }, "another 親?"));
+  return el("div", { class: "row", id: "dealer" }, S.session.players.map((p) => choice(`親 ${p}`, p === dealer, () => {
+    const chain = S.session.dealer;
+    if (p !== chain && !window.confirm(`${chain} won the last round and deals next by the chain: did ${p} deal this round?`)) return;
+    pick.dealer = false;
+    answer("dealer", p);
+  }, { "data-dealer": p })));
+}
+
 function renderRound() {
   const sec = document.getElementById("round");
   const R = S.round;
-  const kids = [el("h2", {}, `Round ${R.number} · 親 ${R.answers.dealer || S.session.dealer}`), statusList()];
+  const dealer = R.answers.dealer || S.session.dealer;
+  const kids = [el("h2", {}, `Round ${R.number} · 親 ${dealer}`), statusList()];
+  if (CAN_WRITE && !R.complete) kids.push(dealerRow(dealer));
   if (R.complete && R.result) {
     kids.push(resultBox());
   } else if (!CAN_WRITE) {
