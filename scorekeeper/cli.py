@@ -1204,6 +1204,28 @@ def stats(
 
 
 @app.command()
+def serve(
+    host: Annotated[Optional[str], typer.Option("--host", metavar="IP",
+                                                help="The address to listen on (default: the laptop's LAN address).")] = None,
+    port: Annotated[int, typer.Option("--port", metavar="N", min=0, max=65535,
+                                      help="The port (0: any free one).")] = 8888,
+    db: DbOption = None,
+) -> None:
+    """Serve the current session to the phones at the table: standings live, rounds entered by tapping.
+
+    Prints a QR code and the links: the table link (players) and a view-only link (onlookers).
+    A round begun on the phones is the session's draft: `round` finishes it at the terminal, and
+    the reverse. Ctrl-C stops the server.
+    """
+    try:
+        from .web.serve import serve as run
+    except ImportError as e:  # pragma: no cover - an install without the web dependencies
+        fail(f"serve needs starlette, uvicorn, segno and ifaddr ({e.name} is missing): pip install hachi-score", EXIT_BOOK)
+    with _BookErrors():
+        run(db, host, port, fail=lambda message: fail(message, EXIT_BOOK))
+
+
+@app.command()
 def demo(
     as_json: JsonFlag = False,
     show_all: Annotated[bool, typer.Option("--all", help="Every round in the table.")] = False,

@@ -33,6 +33,20 @@ class Added:
 
 
 @dataclass
+class AnswerCheck:
+    """A draft's answers checked as the terminal checks them, question by question: the
+    questions in the order the terminal asks them, the problem of each answer that does not
+    check out (``check.Problem``, naming the card where it can), the questions still to come,
+    and, once every answer is in and checks out, the round file and its result."""
+
+    steps: list[str]
+    problems: dict[str, Any]
+    missing: list[str]
+    round_file: dict[str, Any] | None = None
+    result: Result | None = None
+
+
+@dataclass
 class Replaced:
     """Round ``number`` replaced: the night before and after, the rounds whose result changed,
     and the later rounds whose 親 no longer follows the chain."""
@@ -221,6 +235,69 @@ class Night:
             self.session, self.results = self.book.session(self.sid), self.results[:-1]
         return before[-1]
 
+    def check_answers(self, answers: Mapping[str, str]) -> AnswerCheck:
+        """Check a draft's answers (text as typed, by question: ``dealer``, ``field``,
+        ``hand:NAME``, ``ended``, ``sage``, ``how``, ``pile:NAME``) exactly as `round` takes
+        them: through the terminal entry's own answer reading and the draft validator, each
+        answer against the ones before it in the terminal's order. An answer that does not
+        check out is left out of the rest, as the terminal asks it again; ``rest`` waits for
+        the other two piles. For a front that gets answers in any order (the phones)."""
+        from io import StringIO
+
+        from rich.console import Console
+
+        from .check import Problem, check_draft
+        from .entry import REST_WORDS, AnswerError, RoundEntry, _fold
+        from .notation import CardError
+
+        def no_questions(prompt: str) -> str:  # resumed answers never ask (confirm_chain=False)
+            raise AnswerError(prompt)
+
+        entry = RoundEntry(self.players, self.dealer, no_questions, Console(file=StringIO()),
+                           rules=self.rules, state=self.state)
+        done: list[str] = []
+        problems: dict[str, Any] = {}
+        missing: list[str] = []
+        i = 0
+        while True:
+            steps = [k for k in entry.steps() if k != "confirm"]
+            if i >= len(steps):
+                break
+            key = steps[i]
+            i += 1
+            if key not in answers:
+                missing.append(key)
+                continue
+            text = answers[key]
+            if key.startswith("pile:") and _fold(text) in REST_WORDS and any(
+                    k.startswith("pile:") and k != key and k not in done for k in steps):
+                missing.append(key)  # rest: the deck less the other two piles, once they are in
+                continue
+            try:
+                value, shown, rnd = entry._answer(key, text, list(done), confirm_chain=False)
+            except (AnswerError, CardError) as e:  # a CardError: a pile typed before the field
+                message = str(e)
+                problem = Problem("answer" if isinstance(e, AnswerError) else "card", key, message)
+                if key == "field" or key.startswith("pile:"):  # the validator's own, with its card
+                    said = check_draft(entry.round_file({**{k: entry.values[k] for k in done}, key: text}),
+                                       rules=self.rules)
+                    if said.problems and (said.problems[0].message == message or isinstance(e, CardError)):
+                        problem = said.problems[0]
+                problems[key] = problem
+                continue
+            entry.values[key] = value
+            entry.texts[key] = shown
+            done.append(key)
+            if rnd is not None and rnd.redeal:
+                break
+        check = AnswerCheck([k for k in entry.steps() if k != "confirm"], problems, missing)
+        redeal = "field" in done and _redeal(entry)
+        if not problems and (redeal or not missing):
+            check.round_file = entry.round_file({k: entry.values[k] for k in done})
+            check.missing = [] if redeal else check.missing
+            check.result = self.score_next(check.round_file)
+        return check
+
     # -- drafts --------------------------------------------------------------------------------
 
     def draft(self) -> tuple[Draft | None, Path | None]:
@@ -240,6 +317,14 @@ class Night:
 
 def _has(data: Any, key: str) -> bool:
     return isinstance(data, Mapping) and data.get(key) is not None
+
+
+def _redeal(entry: Any) -> bool:
+    """Is the field answered a 場四 (the round ends there, nothing else is asked)?"""
+    from .check import cards_of
+    from .scoring import is_bashi
+
+    return is_bashi(cards_of(entry.values["field"]))
 
 
 def is_bad(result: Result) -> bool:

@@ -1,0 +1,637 @@
+"""The web companion's server: one Starlette app over one session of the book.
+
+It adds no rule and no flow: a round in progress IS the session's draft (the file the terminal's
+`round` keeps and resumes), its answers keyed and typed as the terminal types them; every answer
+is checked by :meth:`Night.check_answers` (the entry's reading and the draft validator) and a round
+is saved by :meth:`Night.add_round` with ``expect_rounds``, as `round` saves it.
+
+Every read and write of the book goes through one worker thread (the book's lock is a process
+lock, not a thread lock). A watcher polls the session's and the draft's files (~4×/s) and pushes
+the night's state to every open stream (server-sent events) when either changed, whoever wrote it.
+
+Security on a shared Wi-Fi: random tokens (128 bits) that live only in this process; the table
+link swaps its token for an HttpOnly, SameSite=Strict cookie; the view link can't write; a Host
+allow-list; a CSRF header plus an Origin / Sec-Fetch-Site check on every write; no CORS headers;
+a content-security policy of local assets only; body-size caps; a rate limit on bad tokens that
+locks a client out for minutes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import os
+import secrets
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from html import escape
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable, Mapping
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+MAX_BODY = 16 * 1024
+MAX_ANSWER = 2000
+COOKIE = "hachi"
+CSRF_HEADER = "x-hachi-csrf"
+POLL = 0.25  # seconds between looks at the files, and between looks at shutdown in a stream
+KEEPALIVE = 15.0
+STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8",
+          "icon.svg": "image/svg+xml"}
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+       "base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'")
+LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+class HttpError(Exception):
+    """A refusal: the status and the one line said (as the terminal would say it)."""
+
+    def __init__(self, status: int, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status, self.message, self.extra = status, message, extra
+
+
+@dataclass
+class Tokens:
+    """The secrets of one running server (never written anywhere)."""
+
+    table: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    view: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    table_cookie: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    view_cookie: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    csrf: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+
+
+class RateLimit:
+    """Bad tokens from one client: ``limit`` within ``window`` seconds lock it out for ``lock``
+    seconds (minutes, never for good)."""
+
+    def __init__(self, limit: int = 10, window: float = 60.0, lock: float = 300.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.limit, self.window, self.lock, self.clock = limit, window, lock, clock
+        self.bad: dict[str, list[float]] = {}
+        self.until: dict[str, float] = {}
+
+    def locked(self, client: str) -> bool:
+        until = self.until.get(client)
+        if until is not None and self.clock() >= until:
+            del self.until[client]
+            self.bad.pop(client, None)
+            return False
+        return until is not None
+
+    def failed(self, client: str) -> None:
+        now = self.clock()
+        seen = [t for t in self.bad.get(client, []) if now - t < self.window] + [now]
+        self.bad[client] = seen
+        if len(seen) >= self.limit:
+            self.until[client] = now + self.lock
+
+
+class Table:
+    """The night the server shows: one session of the book, its draft, the pushed state.
+
+    Every method whose name ends in ``_sync`` runs in the one worker thread."""
+
+    def __init__(self, db: str | os.PathLike[str] | None, session: str | None = None) -> None:
+        from ..flows import Night
+
+        night = Night.open(db, session)
+        self.db, self.sid = db, night.sid
+        self.book_path = night.book.path
+        self.session_file = Path(night.session["file"])
+        self.draft_files = [night.drafts.beside / f"{self.sid}.json", night.drafts.cache / f"{self.sid}.json"]
+        self.done: set[str] = set()  # players who said their pile is complete (this round)
+        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hachi-writer")
+        self.version = 0
+        self.state: dict[str, Any] = {}
+        self.fingerprint: tuple[Any, ...] = ()
+        self.changed = asyncio.Event()
+        self.checked: tuple[Any, Any] | None = None
+
+    # -- in the worker thread -------------------------------------------------------------------
+
+    def night_sync(self) -> Any:
+        from ..flows import Night
+
+        return Night.open(self.db, self.sid)
+
+    def files_sync(self) -> tuple[Any, ...]:
+        out = []
+        for path in (self.session_file, *self.draft_files):
+            try:
+                st = path.stat()
+                out.append((st.st_mtime_ns, st.st_size, st.st_ino))
+            except OSError:
+                out.append(None)
+        return tuple(out)
+
+    def current_draft_sync(self, night: Any) -> tuple[Any, int]:
+        """The draft of the next round (a fresh one when the draft is of another round), and the
+        revision on disk."""
+        draft, _ = night.draft()
+        seen = draft.revision if draft is not None else 0
+        if draft is None or draft.kind != "round" or draft.rounds_at != night.rounds:
+            fresh = night.new_draft()
+            fresh.revision = seen
+            fresh.answers = {"dealer": night.dealer}
+            self.done = set() if draft is None or draft.rounds_at != night.rounds else self.done
+            return fresh, seen
+        return draft, seen
+
+    def check_sync(self, night: Any, answers: Mapping[str, str]) -> Any:
+        """:meth:`Night.check_answers`, once per night and answers (a tap checks the answers
+        before it, which the last state already checked)."""
+        key = (night.rounds, json.dumps(answers, sort_keys=True))
+        if self.checked is not None and self.checked[0] == key:
+            return self.checked[1]
+        check = night.check_answers(answers)
+        self.checked = (key, check)
+        return check
+
+    def build_sync(self, night: Any = None) -> dict[str, Any]:
+        """The night's whole state, as every page shows it."""
+        from ..night import balances
+
+        night = night or self.night_sync()
+        summary = night.summary()
+        draft, seen = self.current_draft_sync(night)
+        rules = night.rules
+        check = self.check_sync(night, draft.answers)
+        return {
+            "session": {k: summary[k] for k in ("session", "name", "players", "rounds", "planned_rounds",
+                                                 "dealer", "profile", "carry", "pot")},
+            "header": night.header(),
+            "totals": summary["totals"], "kan": summary["kan"], "settlement": summary["settlement"],
+            "history": summary["history"],
+            "chart": chart_svg(night.players, balances(night.results, night.players)),
+            "rules": {"cancel": rules.cancel, "sage_callers": rules.sage_callers,
+                      "grouped": rules.teyaku_mode == "groups", "teyaku": list(rules.teyaku)},
+            "round": draft_view(draft, seen, check, self.done, night),
+            "deck": DECK_VIEW,
+        }
+
+    def refresh_sync(self, force: bool = False, night: Any = None) -> bool:
+        """Build the state again if the files changed (``night``: read just now, after a write
+        to the draft alone)."""
+        fp = self.files_sync()
+        if not force and fp == self.fingerprint:
+            return False
+        self.fingerprint = fp
+        self.state = self.build_sync(night)
+        return True
+
+    def answer_sync(self, key: str, text: str | None, player: str | None) -> dict[str, Any]:
+        """Keep one answer (``None``: take it back) in the draft, once it checks out: an answer
+        that makes a new problem is refused with the terminal's one line, and nothing is kept."""
+        from ..drafts import DraftConflict
+
+        for _ in range(3):
+            night = self.night_sync()
+            if key not in allowed_keys(night.players):
+                raise HttpError(400, f"{key!r} is not a question of this round")
+            draft, seen = self.current_draft_sync(night)
+            before = self.check_sync(night, draft.answers)
+            answers = dict(draft.answers)
+            if text is None:
+                answers.pop(key, None)
+            else:
+                answers[key] = text
+            after = self.check_sync(night, answers)
+            new = new_problem(before.problems, after.problems) or pile_clash(night, answers, key)
+            if new is not None:
+                raise HttpError(422, new.message, problem=new.to_json(), key=key)
+            draft.answers = answers
+            try:
+                night.keep(draft, seen)
+            except DraftConflict:
+                continue  # the terminal typed meanwhile: read its draft again
+            if key.startswith("pile:"):
+                self.done.discard(key[5:])
+            self.refresh_sync(force=True, night=night)
+            return self.state
+        raise HttpError(409, "another terminal keeps typing this round: try again")
+
+    def done_sync(self, player: str, done: bool) -> dict[str, Any]:
+        night = self.night_sync()
+        if player not in night.players:
+            raise HttpError(400, f"{player!r} is not a player: answer {', '.join(night.players)}")
+        (self.done.add if done else self.done.discard)(player)
+        self.refresh_sync(force=True)
+        return self.state
+
+    def save_sync(self, revision: int) -> dict[str, Any]:
+        """Save the round once confirmed, exactly as `round` saves it, then drop the draft."""
+        night = self.night_sync()
+        draft, seen = self.current_draft_sync(night)
+        if revision != seen:
+            raise HttpError(409, "the round changed since it was shown: look at it again before saving")
+        check = night.check_answers(draft.answers)
+        if check.problems:
+            raise HttpError(422, next(iter(check.problems.values())).message)
+        if check.round_file is None:
+            raise HttpError(422, "the round is not complete: " + ", ".join(said(k) for k in check.missing))
+        if check.result is not None and check.result.redeal:
+            night.discard()
+            raise HttpError(422, "場四 (four cards of a month): the round is redealt and never saved")
+        added = night.add_round(check.round_file, expect_rounds=draft.rounds_at)
+        night.discard()
+        self.done = set()
+        self.refresh_sync(force=True)
+        return {"saved": added.number, "state": self.state}
+
+    def discard_sync(self) -> dict[str, Any]:
+        night = self.night_sync()
+        night.discard()
+        self.done = set()
+        self.refresh_sync(force=True)
+        return self.state
+
+    # -- in the event loop ----------------------------------------------------------------------
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.writer, fn, *args)
+
+    async def publish(self, changed: bool) -> None:
+        if changed:
+            self.version += 1
+            self.changed.set()
+            self.changed = asyncio.Event()
+
+    async def watch(self, stopping: Callable[[], bool]) -> None:
+        """Poll the session's and the draft's files; push the state when either changed."""
+        while not stopping():
+            try:
+                await self.publish(await self.run(self.refresh_sync))
+            except Exception:  # a book being rewritten, read again at the next look
+                pass
+            await asyncio.sleep(POLL)
+
+
+def _deck_view() -> list[dict[str, Any]]:
+    """The 48 cards month by month (a kasu once per card), with names and readings."""
+    from ..cards import DECK, MONTHS
+
+    return [{"n": m.number, "ja": m.ja, "reading": m.reading,
+             "cards": [{"code": c.code, "ja": c.ja, "romaji": c.romaji} for c in DECK if c.month == m.number]}
+            for m in MONTHS]
+
+
+DECK_VIEW = _deck_view()
+
+
+def allowed_keys(players: list[str]) -> set[str]:
+    return ({"dealer", "field", "ended", "sage", "how"} | {f"hand:{p}" for p in players}
+            | {f"pile:{p}" for p in players})
+
+
+#: checks that wait for a pile to be tapped in full (the page shows them once its player is done)
+SOFT = frozenset({"incomplete", "no_dekiyaku", "unclaimed", "odd"})
+
+
+def pile_clash(night: Any, answers: Mapping[str, str], key: str) -> Any:
+    """A card of the pile just tapped that another pile holds too: the validator's deck check
+    over every pile typed so far (a pile still odd, mid-tapping, counts as well)."""
+    from ..check import check_draft
+    from ..entry import REST_WORDS, _fold
+
+    if not key.startswith("pile:") or "field" not in answers:
+        return None
+    piles = {k[5:]: v for k, v in answers.items() if k.startswith("pile:") and _fold(v) not in REST_WORDS}
+    data = {"players": night.players, "dealer": night.dealer, "field": answers["field"], "captured": piles}
+    verdict = check_draft(data, rules=night.rules)
+    for problem in verdict.problems:
+        if problem.code == "deck" and problem.card and problem.card in answers[key].split():
+            return problem
+    return None
+
+
+def new_problem(before: Mapping[str, Any], after: Mapping[str, Any]) -> Any:
+    """A problem the new answer makes that was not there (the checks that wait for every pile
+    aside, which the page shows as still to come)."""
+    old = {(p.code, p.message) for p in before.values()}
+    for problem in after.values():
+        if problem.code not in SOFT and (problem.code, problem.message) not in old:
+            return problem
+    return None
+
+
+def said(key: str) -> str:
+    kind, _, player = key.partition(":")
+    return {"dealer": "親", "field": "場札 field", "ended": "how the round ended", "sage": "下げ",
+            "how": "勝負 or cancel", "hand": f"{player}'s 手役", "pile": f"{player}'s pile"}.get(kind, key)
+
+
+def draft_view(draft: Any, seen: int, check: Any, done: set[str], night: Any) -> dict[str, Any]:
+    result = check.result.to_json() if check.result is not None else None
+    return {
+        "number": night.rounds + 1, "revision": seen, "rounds_at": draft.rounds_at,
+        "answers": dict(draft.answers), "steps": check.steps, "missing": check.missing,
+        "problems": {k: p.to_json() for k, p in check.problems.items()},
+        "order": [k[5:] for k in check.steps if k.startswith("pile:")],
+        "done": sorted(done), "complete": check.round_file is not None and not check.problems,
+        "result": result,
+    }
+
+
+# -- the chart, drawn here -----------------------------------------------------------------------
+
+def chart_svg(players: list[str], running: Mapping[str, list[int]], width: int = 340, height: int = 170) -> str:
+    """The running totals as an SVG line chart (classes for colours: the page's CSS, light or dark)."""
+    n = max((len(v) for v in running.values()), default=0)
+    values = [0] + [x for v in running.values() for x in v]
+    lo, hi = min(values), max(values)
+    if hi == lo:
+        hi, lo = lo + 1, lo - 1
+    left, right, top, bottom = 44, 8, 10, 22
+    w, h = width - left - right, height - top - bottom
+
+    def x(i: int) -> float:
+        return left + (w * i / max(n, 1))
+
+    def y(v: int) -> float:
+        return top + h * (hi - v) / (hi - lo)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="chart" '
+             f'role="img" aria-label="running totals">',
+             f'<line class="axis" x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}"/>',
+             f'<text class="label" x="{left - 4}" y="{y(hi) + 4:.1f}" text-anchor="end">{hi:+d}</text>',
+             f'<text class="label" x="{left - 4}" y="{y(0) + 4:.1f}" text-anchor="end">0</text>',
+             f'<text class="label" x="{left - 4}" y="{y(lo) + 4:.1f}" text-anchor="end">{lo:+d}</text>',
+             f'<text class="label" x="{width - right}" y="{height - 6}" text-anchor="end">round {n}</text>']
+    for i, p in enumerate(players):
+        points = " ".join(f"{x(j):.1f},{y(v):.1f}" for j, v in enumerate([0, *running.get(p, [])]))
+        parts.append(f'<polyline class="line p{i}" fill="none" points="{points}"/>')
+        parts.append(f'<text class="key p{i}" x="{left + 4 + i * 96}" y="{height - 6}">{escape(p)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# -- the app -------------------------------------------------------------------------------------
+
+def asset(name: str) -> bytes:
+    return resources.files("scorekeeper.web").joinpath("static", name).read_bytes()
+
+
+def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
+               limiter: RateLimit | None = None, stopping: Callable[[], bool] | None = None) -> Starlette:
+    """The app. ``hosts``: the Host names it answers to (the bound address; localhost names are
+    always in). ``stopping``: true once the server shuts down (open streams end themselves)."""
+    tokens = tokens or Tokens()
+    limiter = limiter or RateLimit()
+    allowed = {h.lower().strip("[]") for h in hosts} | LOCAL_NAMES
+    flags = {"stop": False}
+
+    def is_stopping() -> bool:
+        return flags["stop"] or (stopping is not None and stopping())
+
+    def client(request: Request) -> str:
+        return request.client.host if request.client else "?"
+
+    def role(request: Request) -> str | None:
+        value = request.cookies.get(COOKIE)
+        if not value:
+            return None
+        if hmac.compare_digest(value, tokens.table_cookie):
+            return "table"
+        if hmac.compare_digest(value, tokens.view_cookie):
+            return "view"
+        return "bad"
+
+    def need(request: Request, write: bool) -> str:
+        who = role(request)
+        if who == "bad":
+            limiter.failed(client(request))
+            raise HttpError(403, "this link is from another run of the server: scan the QR code again")
+        if who is None:
+            raise HttpError(403, "open the link from the QR code first")
+        if write and who != "table":
+            raise HttpError(403, "this is the view-only link: it can't change the round")
+        if write:
+            same_origin(request)
+        return who
+
+    def same_origin(request: Request) -> None:
+        sent = request.headers.get(CSRF_HEADER, "")
+        if not hmac.compare_digest(sent.encode(), tokens.csrf.encode()):
+            raise HttpError(403, "missing or wrong X-Hachi-CSRF header: reload the page")
+        origin = request.headers.get("origin")
+        site = request.headers.get("sec-fetch-site")
+        if origin is None and site is None:
+            raise HttpError(403, "a write needs an Origin or Sec-Fetch-Site header")
+        if origin is not None and origin != "null":
+            parts = urlsplit(origin)
+            if parts.netloc.lower() != request.headers.get("host", "").lower() or parts.scheme not in ("http", "https"):
+                raise HttpError(403, f"a write from another site ({origin}) is refused")
+        elif origin == "null":
+            raise HttpError(403, "a write from an opaque origin is refused")
+        if site is not None and site != "same-origin":
+            raise HttpError(403, f"a write from a {site} page is refused")
+
+    async def body(request: Request) -> dict[str, Any]:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            raise HttpError(413, f"the request is over {MAX_BODY // 1024} KiB")
+        data = b""
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_BODY:
+                raise HttpError(413, f"the request is over {MAX_BODY // 1024} KiB")
+        try:
+            value = json.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise HttpError(400, "the request is not JSON") from None
+        if not isinstance(value, dict):
+            raise HttpError(400, "the request is not a JSON object")
+        return value
+
+    async def login(request: Request, kind: str) -> Response:
+        if limiter.locked(client(request)):
+            raise HttpError(429, "too many wrong links from this device: wait a few minutes")
+        token = request.path_params["token"]
+        good = tokens.table if kind == "table" else tokens.view
+        if not hmac.compare_digest(token.encode(), good.encode()):
+            limiter.failed(client(request))
+            raise HttpError(403, "this link is not (or no longer) the table's: scan the QR code again")
+        response = RedirectResponse("/", status_code=303)
+        response.set_cookie(COOKIE, tokens.table_cookie if kind == "table" else tokens.view_cookie,
+                            httponly=True, samesite="strict", path="/")
+        return response
+
+    async def table_link(request: Request) -> Response:
+        return await login(request, "table")
+
+    async def view_link(request: Request) -> Response:
+        return await login(request, "view")
+
+    async def page(request: Request) -> Response:
+        who = need(request, write=False)
+        html = asset("index.html").decode("utf-8")
+        html = html.replace("{{role}}", who).replace("{{csrf}}", tokens.csrf if who == "table" else "")
+        return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC:
+            raise HttpError(404, "no such file")
+        return Response(asset(name), media_type=STATIC[name], headers={"Cache-Control": "no-cache"})
+
+    async def state(request: Request) -> Response:
+        need(request, write=False)
+        return JSONResponse({"version": table.version, **table.state})
+
+    async def answer(request: Request) -> Response:
+        need(request, write=True)
+        data = await body(request)
+        key, text = data.get("key"), data.get("text")
+        if not isinstance(key, str) or not (text is None or isinstance(text, str)):
+            raise HttpError(400, "an answer is {\"key\": question, \"text\": the answer as typed}")
+        if text is not None and len(text) > MAX_ANSWER:
+            raise HttpError(413, f"the answer is over {MAX_ANSWER} characters")
+        result = await table.run(table.answer_sync, key, text, data.get("player"))
+        await table.publish(True)
+        return JSONResponse({"version": table.version, **result})
+
+    async def done(request: Request) -> Response:
+        need(request, write=True)
+        data = await body(request)
+        player = data.get("player")
+        if not isinstance(player, str):
+            raise HttpError(400, "say which player: {\"player\": NAME, \"done\": true}")
+        result = await table.run(table.done_sync, player, bool(data.get("done", True)))
+        await table.publish(True)
+        return JSONResponse({"version": table.version, **result})
+
+    async def save(request: Request) -> Response:
+        need(request, write=True)
+        data = await body(request)
+        revision = data.get("revision")
+        if type(revision) is not int:
+            raise HttpError(400, "say which revision of the round was confirmed: {\"revision\": N}")
+        result = await table.run(table.save_sync, revision)
+        await table.publish(True)
+        return JSONResponse({"version": table.version, **result})
+
+    async def discard(request: Request) -> Response:
+        need(request, write=True)
+        await body(request)
+        result = await table.run(table.discard_sync)
+        await table.publish(True)
+        return JSONResponse({"version": table.version, **result})
+
+    async def events(request: Request) -> Response:
+        need(request, write=False)
+        try:
+            limit = max(0, min(int(request.query_params.get("limit", "0")), 100))
+        except ValueError:
+            limit = 0
+
+        async def stream():
+            sent, version, last = 0, -1, time.monotonic()
+            while not is_stopping():
+                if table.version != version:
+                    version = table.version
+                    payload = json.dumps({"version": version, **table.state}, ensure_ascii=False)
+                    yield f"event: state\ndata: {payload}\n\n"
+                    sent += 1
+                    last = time.monotonic()
+                    if limit and sent >= limit:
+                        return
+                waiter = table.changed
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(waiter.wait(), POLL)
+                if time.monotonic() - last > KEEPALIVE:
+                    last = time.monotonic()
+                    yield ": keep-alive\n\n"
+            yield "event: bye\ndata: {}\n\n"
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        await table.publish(await table.run(table.refresh_sync, True))
+        watcher = asyncio.create_task(table.watch(is_stopping))
+        try:
+            yield
+        finally:
+            flags["stop"] = True
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await watcher
+            table.writer.shutdown(wait=False)
+
+    routes = [
+        Route("/", page), Route("/t/{token}", table_link), Route("/v/{token}", view_link),
+        Route("/static/{name}", static), Route("/api/state", state), Route("/api/events", events),
+        Route("/api/answer", answer, methods=["POST"]), Route("/api/done", done, methods=["POST"]),
+        Route("/api/save", save, methods=["POST"]), Route("/api/discard", discard, methods=["POST"]),
+    ]
+    inner = Starlette(routes=routes, lifespan=lifespan)
+
+    def refuse(error: HttpError) -> Response:
+        return JSONResponse({"error": error.message, **error.extra}, status_code=error.status)
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await inner(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        host = headers.get("host", "")
+        name = host.rsplit(":", 1)[0] if not host.startswith("[") else host[1:].split("]")[0]
+        if name.lower() not in allowed:
+            response: Response = refuse(HttpError(421, f"this server does not answer to {host!r}"))
+        else:
+            response = None  # type: ignore[assignment]
+
+        async def send_with_headers(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                raw = [(k, v) for k, v in message.get("headers", [])
+                       if not k.lower().startswith(b"access-control-")]
+                raw += [(b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
+                        (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY"),
+                        (b"cross-origin-resource-policy", b"same-origin")]
+                message = {**message, "headers": raw}
+            await send(message)
+
+        if response is not None:
+            await response(scope, receive, send_with_headers)
+            return
+        try:
+            await inner(scope, receive, send_with_headers)
+        except HttpError as e:  # raised before the response started
+            await refuse(e)(scope, receive, send_with_headers)
+
+    def refuse_book(request: Request, e: Exception) -> Response:
+        """The flows' errors, as the terminal says them: a bad round 422, the book 409/503."""
+        from ..drafts import DraftConflict
+        from ..scoring import RoundError
+        from ..store import BookError, SessionError
+
+        if isinstance(e, RoundError):
+            return refuse(HttpError(422, str(e)))
+        if isinstance(e, SessionError):
+            return refuse(HttpError(400, str(e)))
+        if isinstance(e, DraftConflict) or (isinstance(e, BookError) and "meanwhile" in str(e)):
+            return refuse(HttpError(409, str(e)))
+        return refuse(HttpError(503, str(e)))
+
+    from ..scoring import RoundError
+    from ..store import BookError, SessionError
+
+    inner.add_exception_handler(HttpError, lambda request, e: refuse(e))  # type: ignore[arg-type, return-value]
+    for kind in (RoundError, BookError, SessionError):
+        inner.add_exception_handler(kind, refuse_book)  # type: ignore[arg-type]
+    app.inner = inner  # type: ignore[attr-defined]
+    app.tokens = tokens  # type: ignore[attr-defined]
+    app.table = table  # type: ignore[attr-defined]
+    app.stop = lambda: flags.__setitem__("stop", True)  # type: ignore[attr-defined]
+    return app  # type: ignore[return-value]

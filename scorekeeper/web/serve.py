@@ -1,0 +1,82 @@
+"""Run the web companion: find the address, bind, print the links and the QR code, serve until
+Ctrl-C (streams end themselves on shutdown; uvicorn's graceful timeout is the backstop)."""
+
+from __future__ import annotations
+
+import socket
+import sys
+from typing import Any, Callable, TextIO
+
+GRACE = 1  # seconds uvicorn waits for connections still open at shutdown
+
+
+def bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    # proto IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY on accepted sockets only for it, and
+    # without it every response's body waits ~40 ms behind its headers (Nagle, delayed ACK)
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)
+    sock.setblocking(False)
+    return sock
+
+
+def url_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def make_server(db: Any, host: str, sock: socket.socket, *, hosts: set[str] | None = None,
+                tokens: Any = None, log_level: str = "warning") -> tuple[Any, Any]:
+    """The uvicorn server and the app, over an already bound socket."""
+    import uvicorn
+
+    from .app import Table, create_app
+
+    table = Table(db)
+    holder: dict[str, Any] = {}
+    app = create_app(table, hosts=hosts or {host}, tokens=tokens,
+                     stopping=lambda: bool(holder.get("server") and holder["server"].should_exit))
+    config = uvicorn.Config(app, log_level=log_level, timeout_graceful_shutdown=GRACE, lifespan="on",
+                            access_log=False, http="h11", ws="none", loop="asyncio")
+    server = uvicorn.Server(config)
+    holder["server"] = server
+    return server, app
+
+
+def serve(db: Any, host: str | None, port: int, out: TextIO | None = None,
+          fail: Callable[[str], Any] | None = None) -> None:
+    out = out if out is not None else sys.stdout  # at call time: a test's capture, a redirect
+    from .net import lan_addresses, qr_lines
+
+    candidates = [host] if host else lan_addresses()
+    chosen = candidates[0]
+    try:
+        sock = bind(chosen, port)
+    except OSError as e:
+        message = f"can't listen on {chosen}:{port}: {e.strerror or e} (--host IP or --port N)"
+        if fail is not None:
+            fail(message)
+        raise SystemExit(message)
+    port = sock.getsockname()[1]
+    hosts = {chosen} | ({*lan_addresses()} if chosen in ("0.0.0.0", "::") else set())
+    server, app = make_server(db, chosen, sock, hosts=hosts)
+    tokens, table = app.tokens, app.table
+    base = f"http://{url_host(chosen)}:{port}"
+    table_url = f"{base}/t/{tokens.table}"
+    if out.isatty():
+        for line in qr_lines(table_url):
+            print("  " + line, file=out)
+    print(f"hachi-score serve · session {table.sid} · scan the code, or open on each phone:", file=out)
+    print(f"  table (players): {table_url}", file=out)
+    print(f"  view only:       {base}/v/{tokens.view}", file=out)
+    for other in candidates[1:] if not host else []:
+        print(f"  also reachable at http://{url_host(other)}:{port}/t/{tokens.table} (--host {other} to bind there)",
+              file=out)
+    print("Ctrl-C stops the server; the terminal's `round` keeps working beside it.", file=out, flush=True)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:  # pragma: no cover - uvicorn handles the signal itself
+        pass
+    finally:
+        sock.close()
