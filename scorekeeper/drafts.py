@@ -12,7 +12,6 @@ was begun, so that a resume knows what another terminal's round made wrong (the 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -79,6 +78,8 @@ class Drafts:
     @property
     def cache(self) -> Path:
         """The fallback: the user cache directory, one folder per book."""
+        import hashlib
+
         import platformdirs
 
         digest = hashlib.sha256(str(self.book_path.resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:16]

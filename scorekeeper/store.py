@@ -35,7 +35,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
-import hashlib
 import json
 import os
 import re
@@ -1017,6 +1016,8 @@ class Book:
         except OSError as e:
             raise BookError(f"{path}: can't be read ({e.strerror}): {os_hint(e)}", path, e.strerror) from None
         key = _key_of(st)
+        import hashlib  # only where a digest is made: it costs start-up ~2 ms
+
         sha = hashlib.sha256(raw).hexdigest()
         ok = [h for h in (old or {}).get("source", {}).get("ok", []) if isinstance(h, str)]
         if old is not None and old["source"]["sha256"] == sha:
@@ -1067,6 +1068,8 @@ def _key_of(st: os.stat_result) -> list[int]:
 
 def _file_hash(path: Path) -> str | None:
     try:
+        import hashlib
+
         return hashlib.sha256(path.read_bytes()).hexdigest()
     except OSError:
         return None
