@@ -378,10 +378,11 @@ def chart_svg(players: list[str], running: Mapping[str, list[int]], width: int =
              f'<text class="label" x="{left - 4}" y="{y(0) + 4:.1f}" text-anchor="end">0</text>',
              f'<text class="label" x="{left - 4}" y="{y(lo) + 4:.1f}" text-anchor="end">{lo:+d}</text>',
              f'<text class="label" x="{width - right}" y="{height - 6}" text-anchor="end">round {n}</text>']
+    step = 96 if len(players) <= 3 else (width - left - 70) / len(players)  # the keys left of "round n"
     for i, p in enumerate(players):
         points = " ".join(f"{x(j):.1f},{y(v):.1f}" for j, v in enumerate([0, *running.get(p, [])]))
         parts.append(f'<polyline class="line p{i}" fill="none" points="{points}"/>')
-        parts.append(f'<text class="key p{i}" x="{left + 4 + i * 96}" y="{height - 6}">{escape(p)}</text>')
+        parts.append(f'<text class="key p{i}" x="{left + 4 + i * step:.0f}" y="{height - 6}">{escape(p)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
