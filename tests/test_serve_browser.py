@@ -296,6 +296,8 @@ def test_a_four_player_round_on_a_phone(browser, live_four, tmp_path):
     assert page.locator("#seating").inner_text() == "D alone plays: D takes the pot; nothing is played"
     assert page.locator("#who").count() == 0 and page.locator("#pile-box").count() == 0
     shot(page, tmp_path, "11-one-volunteer-light")
+    for p in (page, dark):  # nothing wider than the phone (the rounds table scrolls in its own box)
+        assert p.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.click("#save")
     page.wait_for_selector("body[data-round='2']", timeout=10000)
     assert Night.open().session["rounds"][1]["round"]["dropped"] == ["C", "A", "B"]

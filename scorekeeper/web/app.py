@@ -357,6 +357,7 @@ def draft_view(draft: Any, seen: int, check: Any, done: set[str], night: Any) ->
 
 def chart_svg(players: list[str], running: Mapping[str, list[int]], width: int = 340, height: int = 170) -> str:
     """The running totals as an SVG line chart (classes for colours: the page's CSS, light or dark)."""
+    from rich.cells import cell_len
     n = max((len(v) for v in running.values()), default=0)
     values = [0] + [x for v in running.values() for x in v]
     lo, hi = min(values), max(values)
@@ -378,11 +379,15 @@ def chart_svg(players: list[str], running: Mapping[str, list[int]], width: int =
              f'<text class="label" x="{left - 4}" y="{y(0) + 4:.1f}" text-anchor="end">0</text>',
              f'<text class="label" x="{left - 4}" y="{y(lo) + 4:.1f}" text-anchor="end">{lo:+d}</text>',
              f'<text class="label" x="{width - right}" y="{height - 6}" text-anchor="end">round {n}</text>']
-    step = 96 if len(players) <= 3 else (width - left - 70) / len(players)  # the keys left of "round n"
+    at = left + 4.0
     for i, p in enumerate(players):
         points = " ".join(f"{x(j):.1f},{y(v):.1f}" for j, v in enumerate([0, *running.get(p, [])]))
         parts.append(f'<polyline class="line p{i}" fill="none" points="{points}"/>')
-        parts.append(f'<text class="key p{i}" x="{left + 4 + i * step:.0f}" y="{height - 6}">{escape(p)}</text>')
+        parts.append(f'<text class="key p{i}" x="{at:.0f}" y="{height - 6}">{escape(p)}</text>')
+        # the next key after this one's width (about 6.6 px a narrow character at 11 px, 11 a wide one),
+        # closer when four to six names would run into "round n"
+        at += min(96.0, max(sum(11 if cell_len(ch) == 2 else 6.6 for ch in p) + 10,
+                            (width - left - 70) / len(players)) if len(players) > 3 else 96.0)
     parts.append("</svg>")
     return "".join(parts)
 

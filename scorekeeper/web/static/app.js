@@ -153,7 +153,9 @@ function renderHistory() {
   const rows = S.history.slice().reverse().map((h) => el("tr", {},
     el("td", {}, h.round), el("td", { class: "name" }, h.dealer), el("td", {}, `${h.field_class}×${h.multiplier}`),
     ...ps.map((p) => el("td", { class: cls(h.mon[p]) }, signed(h.mon[p])))));
-  sec.replaceChildren(el("h2", {}, "Rounds"), el("table", {}, el("thead", {}, head), el("tbody", {}, rows)));
+  const wide = ps.length > 3 ? " wide" : "";  // four to six players: narrower cells, scrolled inside the box
+  sec.replaceChildren(el("h2", {}, "Rounds"), el("div", { class: "scroll" + wide, id: "history-table" },
+    el("table", {}, el("thead", {}, head), el("tbody", {}, rows))));
 }
 
 function problemOf(key) {
