@@ -44,6 +44,11 @@ class AnswerCheck:
     missing: list[str]
     round_file: dict[str, Any] | None = None
     result: Result | None = None
+    #: more than three seated: the play-or-drop phase as far as the answers reach (the entry's
+    #: own reading of the ``seat:NAME`` answers): ``volunteers``, ``dropped``, ``forced_out``,
+    #: ``must`` (seats that play because a drop is refused there), ``playing`` (who plays the
+    #: round out, in turn order from the round's 親) and ``settled``; None with three seated
+    seating: dict[str, Any] | None = None
 
 
 @dataclass
@@ -291,6 +296,13 @@ class Night:
             if rnd is not None and rnd.redeal:
                 break
         check = AnswerCheck([k for k in entry.steps() if k != "confirm"], problems, missing)
+        if entry._seated:
+            _, seating, must = entry._seats(entry.values)
+            check.seating = {"settled": seating is not None, "must": list(must),
+                             "volunteers": list(seating.volunteers) if seating else [],
+                             "dropped": list(seating.dropped) if seating else [],
+                             "forced_out": list(seating.forced_out) if seating else [],
+                             "playing": entry.order()}
         redeal = "field" in done and _redeal(entry)
         if not problems and (redeal or not missing):
             check.round_file = entry.round_file({k: entry.values[k] for k in done})

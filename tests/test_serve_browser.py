@@ -19,6 +19,7 @@ import pytest
 from serve_helpers import PLAYERS, answers_of, bundled_night, new_night
 
 PHONE = {"width": 360, "height": 740}
+FOUR = ["A", "B", "C", "D"]
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -49,9 +50,25 @@ def need_browser() -> str:
 @pytest.fixture
 def live(book_file):
     """A live server on 127.0.0.1 (port 0) over a 2-round night; stopped after the test."""
+    new_night(book_file, rounds=2)
+    yield from serving()
+
+
+@pytest.fixture
+def live_four(book_file):
+    """A live server over a new night of four under fudawiki (TRADITIONAL §7)."""
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli import app as cli_app
+
+    result = CliRunner().invoke(cli_app, ["new-session", *FOUR, "--rules", "fudawiki"])
+    assert result.exit_code == 0, result.output
+    yield from serving()
+
+
+def serving():
     from scorekeeper.web.serve import bind, make_server
 
-    new_night(book_file, rounds=2)
     sock = bind("127.0.0.1", 0)
     port = sock.getsockname()[1]
     server, app = make_server(None, "127.0.0.1", sock)
@@ -190,3 +207,99 @@ def test_a_typo_is_marked_the_moment_it_is_tapped(browser, live, tmp_path):
     assert draft.answers.get("pile:Ben", "") == "" and draft.answers["pile:Aki"] == "1h"
     aki.context.close()
     ben.context.close()
+
+
+def test_a_four_player_round_on_a_phone(browser, live_four, tmp_path):
+    """Play or drop per seat, the forced-out hand, then the piles and ending of who plays only."""
+    from test_entry_seats import FIELD, HAND, P1, P2
+
+    base, app = live_four
+    page = phone(browser, f"{base}/t/{app.tokens.table}")
+    dark = phone(browser, f"{base}/t/{app.tokens.table}", "dark")
+    for code in FIELD:
+        tap(page, "field-grid", code)
+    page.click("#set-field")
+    page.wait_for_selector("#seats")
+    assert page.locator("#who").count() == 0  # nothing but the seats until they are settled
+    assert page.locator("#seats [data-seat='A'] button.primary[data-choice='play']").count() == 1  # the default
+    page.click("#seats [data-seat='A'] button[data-choice='play']")
+    settle(page)
+    page.click("#seats [data-seat='B'] button[data-choice='drop']")
+    settle(page)
+    shot(page, tmp_path, "8-seats-light")
+    page.click("#seats [data-seat='C'] button[data-choice='play']")
+    settle(page)
+    page.click("#seats [data-seat='D'] button[data-choice='play']")
+    settle(page)
+    page.wait_for_selector("#seating")
+    assert page.locator("#seating").inner_text() == "A, C, D play; A is the round's 親"
+    page.click("#seats [data-seat='B'] button[data-choice='play']")  # B plays after all: D is forced out
+    settle(page)
+    page.wait_for_selector("#seats [data-seat='D'] .tag.forced")
+    assert page.locator("#seating").inner_text() == "A, B, C play; A is the round's 親"
+    dark.wait_for_selector("#seats [data-seat='D'] .tag.forced")
+    dark.wait_for_selector("[data-hand='D']")
+    shot(dark, tmp_path, "8-seats-dark")
+    page.click("[data-hand='D'] button[data-cards='D']")
+    for code in HAND:
+        tap(page, "hand-grid-3", code)
+    page.click("button[data-set-hand='D']")
+    settle(page)
+    page.wait_for_selector("[data-hand='D'] p.chosen")
+    page.click("#who button[data-player='D']")  # D does not play: no pile, no ending
+    page.wait_for_selector("#not-playing")
+    assert page.locator("#pile-box").count() == 0
+    for who, pile in (("A", P1), ("B", P2), ("C", None)):
+        page.click(f"#who button[data-player='{who}']") if page.locator("#who button[data-player]").count() \
+            else (page.click("#who button"), page.click(f"#who button[data-player='{who}']"))
+        page.click("#hand-none")
+        settle(page)
+        if who == "A":
+            assert [b.inner_text() for b in page.locator("#ending button[data-ended]").all()] == \
+                   ["A stopped", "B stopped", "C stopped"]
+            page.click("#ended-out")
+            settle(page)
+            page.click("#sage-none")
+            settle(page)
+        if pile is not None:
+            for code in pile:
+                tap(page, "pile-grid", code)
+            settle(page)
+        else:
+            shot(page, tmp_path, "9-last-pile-light")
+            page.click("#rest")
+            settle(page)
+    page.wait_for_selector("#result", timeout=10000)
+    dark.wait_for_selector("#result", timeout=10000)
+    shot(page, tmp_path, "10-result-light")
+    shot(dark, tmp_path, "10-result-dark")
+    page.click("#save")
+    page.wait_for_selector("body[data-round='1']", timeout=10000)
+    from scorekeeper.flows import Night
+
+    stored = Night.open().session["rounds"][0]["round"]
+    assert stored.get("dropped", []) == []  # B dropped, then played after all
+    assert stored["hands"] == {"D": HAND} and stored["captured"]["D"] == []
+    assert sorted(stored["captured"]["A"]) == sorted(P1) and sorted(stored["captured"]["B"]) == sorted(P2)
+
+    # round 2, 親 C: a single volunteer: the result at once, the seats still there to change
+    from test_entry_seats import CALM
+
+    page.wait_for_selector("#field-grid")
+    for code in CALM:
+        tap(page, "field-grid", code)
+    page.click("#set-field")
+    for who, choice in (("C", "drop"), ("D", "play"), ("A", "drop"), ("B", "drop")):
+        page.click(f"#seats [data-seat='{who}'] button[data-choice='{choice}']")
+        settle(page)
+    page.wait_for_selector("#result")
+    assert page.locator("#seating").inner_text() == "D alone plays: D takes the pot; nothing is played"
+    assert page.locator("#who").count() == 0 and page.locator("#pile-box").count() == 0
+    shot(page, tmp_path, "11-one-volunteer-light")
+    for p in (page, dark):  # nothing wider than the phone (the rounds table scrolls in its own box)
+        assert p.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.click("#save")
+    page.wait_for_selector("body[data-round='2']", timeout=10000)
+    assert Night.open().session["rounds"][1]["round"]["dropped"] == ["C", "A", "B"]
+    page.context.close()
+    dark.context.close()

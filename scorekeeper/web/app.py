@@ -206,6 +206,9 @@ class Table:
             else:
                 answers[key] = text
             after = self.check_sync(night, answers)
+            if text is not None and not_asked(after, key):
+                raise HttpError(422, f"{said(key)} is not asked: {key.partition(':')[2]} does not play "
+                                "this round (the seats as answered)", key=key)
             new = new_problem(before.problems, after.problems) or pile_clash(night, answers, key)
             if new is not None:
                 raise HttpError(422, new.message, problem=new.to_json(), key=key)
@@ -290,7 +293,15 @@ DECK_VIEW = _deck_view()
 
 def allowed_keys(players: list[str]) -> set[str]:
     return ({"dealer", "field", "ended", "sage", "how"} | {f"hand:{p}" for p in players}
-            | {f"pile:{p}" for p in players})
+            | {f"pile:{p}" for p in players} | ({f"seat:{p}" for p in players} if len(players) > 3 else set()))
+
+
+def not_asked(check: Any, key: str) -> bool:
+    """A seat, hand or pile that the settled play-or-drop phase leaves out (a seat nobody asks, a
+    hand or pile of a player who dropped): the terminal never asks it, the page never keeps it."""
+    seating = check.seating
+    return (seating is not None and seating["settled"] and key.partition(":")[0] in ("seat", "hand", "pile")
+            and key not in check.steps)
 
 
 #: checks that wait for a pile to be tapped in full (the page shows them once its player is done)
@@ -327,7 +338,7 @@ def new_problem(before: Mapping[str, Any], after: Mapping[str, Any]) -> Any:
 def said(key: str) -> str:
     kind, _, player = key.partition(":")
     return {"dealer": "親", "field": "場札 field", "ended": "how the round ended", "sage": "下げ",
-            "how": "勝負 or cancel", "hand": f"{player}'s 手役", "pile": f"{player}'s pile"}.get(kind, key)
+            "how": "勝負 or cancel", "seat": f"{player}'s play or drop", "hand": f"{player}'s 手役", "pile": f"{player}'s pile"}.get(kind, key)
 
 
 def draft_view(draft: Any, seen: int, check: Any, done: set[str], night: Any) -> dict[str, Any]:
@@ -338,7 +349,7 @@ def draft_view(draft: Any, seen: int, check: Any, done: set[str], night: Any) ->
         "problems": {k: p.to_json() for k, p in check.problems.items()},
         "order": [k[5:] for k in check.steps if k.startswith("pile:")],
         "done": sorted(done), "complete": check.round_file is not None and not check.problems,
-        "result": result,
+        "result": result, "seating": check.seating,
     }
 
 
@@ -346,6 +357,7 @@ def draft_view(draft: Any, seen: int, check: Any, done: set[str], night: Any) ->
 
 def chart_svg(players: list[str], running: Mapping[str, list[int]], width: int = 340, height: int = 170) -> str:
     """The running totals as an SVG line chart (classes for colours: the page's CSS, light or dark)."""
+    from rich.cells import cell_len
     n = max((len(v) for v in running.values()), default=0)
     values = [0] + [x for v in running.values() for x in v]
     lo, hi = min(values), max(values)
@@ -367,10 +379,15 @@ def chart_svg(players: list[str], running: Mapping[str, list[int]], width: int =
              f'<text class="label" x="{left - 4}" y="{y(0) + 4:.1f}" text-anchor="end">0</text>',
              f'<text class="label" x="{left - 4}" y="{y(lo) + 4:.1f}" text-anchor="end">{lo:+d}</text>',
              f'<text class="label" x="{width - right}" y="{height - 6}" text-anchor="end">round {n}</text>']
+    at = left + 4.0
     for i, p in enumerate(players):
         points = " ".join(f"{x(j):.1f},{y(v):.1f}" for j, v in enumerate([0, *running.get(p, [])]))
         parts.append(f'<polyline class="line p{i}" fill="none" points="{points}"/>')
-        parts.append(f'<text class="key p{i}" x="{left + 4 + i * 96}" y="{height - 6}">{escape(p)}</text>')
+        parts.append(f'<text class="key p{i}" x="{at:.0f}" y="{height - 6}">{escape(p)}</text>')
+        # the next key after this one's width (about 6.6 px a narrow character at 11 px, 11 a wide one),
+        # closer when four to six names would run into "round n"
+        at += min(96.0, max(sum(11 if cell_len(ch) == 2 else 6.6 for ch in p) + 10,
+                            (width - left - 70) / len(players)) if len(players) > 3 else 96.0)
     parts.append("</svg>")
     return "".join(parts)
 

@@ -10,7 +10,7 @@ const CAN_WRITE = ROLE === "table";
 
 let S = null;              // the night's state, as the server last pushed it
 let me = localStorage.getItem("hachi-me") || "";
-const pick = { field: null, hand: null, handOpen: false, who: false, ending: false, dealer: false };  // selections not sent yet
+const pick = { field: null, hand: null, handOpen: null, who: false, ending: false, dealer: false };  // selections not sent yet
 const refused = {};        // key -> {text, card, message}: a tap the server refused (nothing kept)
 const local = {};          // key -> the pile as tapped here, while its taps are on their way
 const queue = {};          // key -> the latest text waiting to be sent (one request at a time per key)
@@ -153,7 +153,9 @@ function renderHistory() {
   const rows = S.history.slice().reverse().map((h) => el("tr", {},
     el("td", {}, h.round), el("td", { class: "name" }, h.dealer), el("td", {}, `${h.field_class}×${h.multiplier}`),
     ...ps.map((p) => el("td", { class: cls(h.mon[p]) }, signed(h.mon[p])))));
-  sec.replaceChildren(el("h2", {}, "Rounds"), el("table", {}, el("thead", {}, head), el("tbody", {}, rows)));
+  const wide = ps.length > 3 ? " wide" : "";  // four to six players: narrower cells, scrolled inside the box
+  sec.replaceChildren(el("h2", {}, "Rounds"), el("div", { class: "scroll" + wide, id: "history-table" },
+    el("table", {}, el("thead", {}, head), el("tbody", {}, rows))));
 }
 
 function problemOf(key) {
@@ -161,12 +163,15 @@ function problemOf(key) {
   return (S.round.problems || {})[key] || null;
 }
 const SOFT = new Set(["incomplete", "no_dekiyaku", "unclaimed", "odd"]);
-function allDone() { return S.session.players.every((p) => S.round.done.includes(p)); }
+function players() { return S.round.seating ? S.round.seating.playing : S.session.players; }
+function allDone() { return players().every((p) => S.round.done.includes(p)); }
 
 function statusList() {
   const R = S.round, A = R.answers, ps = S.session.players;
   const item = (label, state) => el("li", { class: state }, label);
   const items = [item("場札 field", "field" in A ? (R.problems.field ? "bad" : "done") : "")];
+  if (R.seating) items.push(item("席 seats", R.seating.settled ? "done" : R.steps.some((k) => k.startsWith("seat:") && k in A) ? "typing" : ""));
+  if (R.seating && !R.seating.settled) return el("ul", { class: "status", id: "status" }, items);
   for (const p of R.order) {
     const pile = A[`pile:${p}`];
     const n = pile === undefined ? 0 : pile.trim().toLowerCase() === "rest" ? "rest" : codesOf(pile).length;
@@ -175,7 +180,7 @@ function statusList() {
     items.push(item(`${p}: ${pile === undefined ? "waiting" : done ? `done (${n})` : `typing… ${n}`}`,
       bad ? "bad" : done ? "done" : pile === undefined ? "" : "typing"));
   }
-  items.push(item("ending", "ended" in A && "sage" in A ? "done" : ""));
+  if (R.order.length) items.push(item("ending", "ended" in A && "sage" in A ? "done" : ""));
   return el("ul", { class: "status", id: "status" }, items);
 }
 
@@ -221,33 +226,80 @@ function whoBox() {
     el("div", { class: "row" }, ps.map((p) => choice(p, p === me, () => { me = p; pick.who = false; localStorage.setItem("hachi-me", p); render(); }, { "data-player": p }))));
 }
 
-function handBox() {
-  const key = `hand:${me}`, A = S.round.answers;
-  const box = el("div", { class: "box", id: "hand-box" }, el("h3", {}, `手役 ${me}`));
-  if (key in A && !refused[key] && !pick.handOpen) {
-    box.append(el("p", { class: "chosen" }, A[key] ? A[key] : "none"),
+function handBox(player, forced = false) {
+  const key = `hand:${player}`, A = S.round.answers, open = pick.handOpen === player;
+  const box = el("div", { class: "box", id: forced ? null : "hand-box", "data-hand": player },
+    el("h3", {}, `手役 ${player}${forced ? " · forced out 追い込み" : ""}`));
+  if (key in A && !refused[key] && !open) {
+    box.append(el("p", { class: "chosen" }, A[key] ? A[key] : forced ? "no compensation claimed" : "none"),
       el("div", { class: "row" }, el("button", { on: { click: () => answer(key, null) } }, "change")));
     return box;
   }
+  if (forced) box.append(el("p", { class: "note" }, "their 7 dealt cards or the 手役's name, for the compensation; anyone may enter it"));
   const names = S.rules.teyaku;
   box.append(el("div", { class: "row" },
-    choice("none なし", false, () => answer(key, ""), { id: "hand-none" }),
+    choice(forced ? "no claim なし" : "none なし", false, () => answer(key, ""), { id: forced ? null : "hand-none", "data-none": player }),
     names.map((n) => choice(n, false, () => answer(key, n))),
-    choice("by the dealt cards", pick.handOpen, () => { pick.handOpen = !pick.handOpen; render(); })));
-  if (pick.handOpen) {
+    choice("by the dealt cards", open, () => { pick.handOpen = open ? null : player; pick.hand = null; render(); }, { "data-cards": player })));
+  const p = problemOf(key);
+  if (p) box.append(el("p", { class: "problem" }, p.message));
+  if (open) {
     const sel = pick.hand || [];
-    box.append(el("p", { class: "note" }, `tap your seven dealt cards (${sel.length}/7)`));
-    box.append(grid(sel, (code, on) => { pick.hand = toggle(sel, code, on); render(); }, { bad: refused[key] && refused[key].card }));
+    const gid = `hand-grid-${S.session.players.indexOf(player)}`;
+    box.append(el("p", { class: "note" }, `tap ${forced ? `${player}'s` : "your"} seven dealt cards (${sel.length}/7)`));
+    box.append(grid(sel, (code, on) => { pick.hand = toggle(sel, code, on); render(); }, { bad: refused[key] && refused[key].card, id: gid }));
     box.append(el("div", { class: "row sticky" }, el("button", {
-      class: "primary", disabled: sel.length !== 7 ? true : null,
-      on: { click: async () => { const r = await answer(key, sel.join(" ")); if (r.ok) { pick.hand = null; pick.handOpen = false; render(); } } },
+      class: "primary", disabled: sel.length !== 7 ? true : null, "data-set-hand": player,
+      on: { click: async () => { const r = await answer(key, sel.join(" ")); if (r.ok) { pick.hand = null; pick.handOpen = null; render(); } } },
     }, "set the hand")));
   }
   return box;
 }
 
+// Play or drop: each seat from the 親 in turn (TRADITIONAL §7); the server says which seats are
+// asked (the entry's steps), who must play, who is forced out, and who plays the round out.
+function seatsBox() {
+  const R = S.round, A = R.answers, Z = R.seating, ps = S.session.players;
+  const dealer = A.dealer || S.session.dealer;
+  const start = Math.max(0, ps.indexOf(dealer));
+  const turns = ps.map((_, i) => ps[(start + i) % ps.length]);
+  const next = R.missing.find((k) => k.startsWith("seat:"));
+  const box = el("div", { class: "box", id: "seats" }, el("h3", {}, "席 play or drop, from the 親 in turn"));
+  const word = (t) => { const w = (t || "").trim().toLowerCase(); return ["drop", "d", "降り", "おり", "降りる", "おりる"].includes(w) ? "drop" : "play"; };
+  for (const p of turns) {
+    const key = `seat:${p}`;
+    const row = el("div", { class: "seat", "data-seat": p }, el("span", { class: "who" }, p, p === dealer ? el("small", {}, " 親") : null));
+    if (Z.forced_out.includes(p)) {
+      row.append(el("span", { class: "tag forced" }, "forced out 追い込み"));
+    } else if (Z.must.includes(p) && !R.steps.includes(key)) {
+      row.append(el("span", { class: "tag" }, "plays (may not drop)"));
+    } else if (R.steps.includes(key) && CAN_WRITE) {
+      const has = key in A, now = has ? word(A[key]) : null, isNext = key === next;
+      row.append(el("span", { class: "toggles" },
+        choice("play 打つ", now === "play", () => answer(key, "play"), { class: now === "play" ? "on" : isNext ? "primary" : "", "data-choice": "play" }),
+        choice("drop 降り", now === "drop", () => answer(key, "drop"), { "data-choice": "drop" })));
+    } else if (R.steps.includes(key)) {
+      row.append(el("span", { class: "tag" }, key in A ? word(A[key]) : "…"));
+    } else {
+      row.append(el("span", { class: "tag muted" }, Z.settled ? "–" : "waiting"));
+    }
+    box.append(row);
+  }
+  for (const k of R.steps.filter((k) => k.startsWith("seat:"))) { const q = problemOf(k); if (q) box.append(el("p", { class: "problem" }, q.message)); }
+  if (next && CAN_WRITE) box.append(el("p", { class: "note" }, `${next.slice(5)} speaks next; play is the default (Enter at the terminal)`));
+  if (Z.settled) {
+    const v = Z.volunteers;
+    const line = !v.length ? "nobody plays: a misdeal; the fees stay in the pot, the same 親 deals again"
+      : v.length === 1 ? `${v[0]} alone plays: ${v[0]} takes the pot; nothing is played`
+      : !Z.playing.length ? `${v.join(" and ")} play: they split the pot; nothing is played`
+      : `${Z.playing.join(", ")} play; ${v[0]} is the round's 親`;
+    box.append(el("p", { class: "chosen", id: "seating" }, line));
+  }
+  return box;
+}
+
 function endingBox() {
-  const R = S.round, A = R.answers, ps = S.session.players;
+  const R = S.round, A = R.answers, ps = S.session.players.filter((p) => R.order.includes(p));  // who plays
   const box = el("div", { class: "box", id: "ending" }, el("h3", {}, "How the round ended"));
   const ended = A.ended;
   const answered = "ended" in A && "sage" in A && (!R.steps.includes("how") || "how" in A)
@@ -301,7 +353,7 @@ function pileBox() {
   const text = local[key] ? local[key].join(" ") : refused[key] ? refused[key].text : A[key] || "";
   const isRest = text.trim().toLowerCase() === "rest";
   const sel = isRest ? [] : codesOf(text);
-  const last = R.order[R.order.length - 1] === me && A.ended === "";
+  const last = R.order.length === 3 && R.order[R.order.length - 1] === me && A.ended === "";
   const done = R.done.includes(me);
   const box = el("div", { class: "box", id: "pile-box" }, el("h3", {}, `札 ${me}'s pile · ${isRest ? "rest" : sel.length === 1 ? "1 card" : sel.length + " cards"}`));
   const prob = problemOf(key);
@@ -361,14 +413,21 @@ function renderRound() {
   const kids = [el("h2", {}, `Round ${R.number} · 親 ${dealer}`), statusList()];
   if (CAN_WRITE && !R.complete) kids.push(dealerRow(dealer));
   if (R.complete && R.result) {
+    if (CAN_WRITE && R.seating && !R.order.length) kids.push(seatsBox());  // nothing played: the seats may still change
     kids.push(resultBox());
   } else if (!CAN_WRITE) {
     kids.push(el("p", { class: "note" }, "the players are entering the round…"));
   } else {
     kids.push(fieldBox());
-    if ("field" in R.answers) {
+    const Z = R.seating;
+    if ("field" in R.answers && Z) {
+      kids.push(seatsBox());
+      for (const p of Z.forced_out) kids.push(handBox(p, true));
+    }
+    if ("field" in R.answers && (!Z || (Z.settled && R.order.length))) {
       kids.push(whoBox());
-      if (me && S.session.players.includes(me)) kids.push(handBox(), endingBox(), pileBox());
+      if (me && R.order.includes(me)) kids.push(handBox(me), endingBox(), pileBox());
+      else if (me && S.session.players.includes(me)) kids.push(el("p", { class: "note", id: "not-playing" }, `${me} does not play this round: the piles and the ending are for ${R.order.join(", ")}`));
     }
     const loose = Object.entries(R.problems).filter(([k, p]) => !k.startsWith("pile:") && !["ended", "sage", "how"].includes(k));
     for (const [, p] of loose) kids.push(el("p", { class: "problem" }, p.message));
