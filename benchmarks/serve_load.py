@@ -7,7 +7,8 @@ On a 12-round night (the bundled one), a real server process on 127.0.0.1 (port 
 - a save reaching 6 connected streams: from the save's request to the new night on each stream;
 - 50 viewers holding streams while 3 phones tap a whole round in at once: taps' errors and
   latency (median, 99th percentile), and whether every viewer saw the round saved;
-- the server's peak memory (VmHWM of the process).
+- the server's peak memory (VmHWM of the process);
+- Ctrl-C with six streams open: the time from SIGINT to the process's exit.
 
 Bounded in count and time (every wait has a timeout; the whole run takes well under a minute).
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import socket
 import statistics
 import subprocess
@@ -249,6 +251,21 @@ def main() -> None:
         if status.exists():
             peak = next((ln.split(":")[1].strip() for ln in status.read_text().splitlines() if ln.startswith("VmHWM")), "?")
             print(f"server peak memory (VmHWM):  {peak}")
+
+        # Ctrl-C with phones connected: six streams held open, then SIGINT, timed to the exit
+        held = [Stream(base, vcookie) for _ in range(6)]
+        for s in held:
+            s.start()
+        for s in held:
+            s.ready.wait(10)
+        start = time.perf_counter()
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(10)
+            print(f"Ctrl-C with 6 streams open:  stopped in {ms(time.perf_counter() - start)} "
+                  f"(status {proc.returncode})")
+        except subprocess.TimeoutExpired:
+            print("Ctrl-C with 6 streams open:  still running after 10 s")
     finally:
         proc.terminate()
         try:
