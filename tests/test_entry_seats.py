@@ -329,3 +329,29 @@ def test_a_two_player_shoubu_is_said_with_its_one_opponent():
     assert "勝負 by A: A's 出来役 are paid, D pays them once; A wins the round" in printed(con)
     assert outcome.round_file["ended_by"] == "A" and outcome.round_file["dropped"] == ["B", "C"]
     assert outcome.result.players["D"].mon < 0 and outcome.result.players["B"].mon < 0
+
+
+def test_a_dropped_hand_is_shown_void_and_a_forced_out_hand_as_its_compensation():
+    """TRADITIONAL §7: a dropped player's hand earns nothing; a forced-out player's is paid as
+    追い込み. The round view says so beside each 手役."""
+    import io
+
+    from rich.console import Console
+
+    from scorekeeper.render import round_view
+    from scorekeeper.rules import FUDAWIKI
+    from scorekeeper.scoring import score_dict
+
+    hand_e = ["4t", "4r", "4k", "5t", "6t", "7t", "11k"]  # 立三本 (of 藤)
+    piles = {"B": P1, "C": P2, "D": P3}  # A drops; B, C and D play; E had not spoken: forced out
+    data = {**by_hand("A", FIELD, piles, dropped=["A"]), "hands": {"A": HAND, "E": hand_e}}
+    result = score_dict(data, rules=FUDAWIKI)
+    assert result.players["A"].role == "dropped" and result.players["E"].role == "forced_out"
+    out = io.StringIO()
+    Console(file=out, width=160, color_system=None).print(round_view(result))
+    rows: dict[str, str] = {}
+    for line in out.getvalue().splitlines():  # the first row of each: the players' table
+        if line[:1] in "ABCDE" and line[:1] not in rows:
+            rows[line[:1]] = line
+    assert "(void)" in rows["A"] and "(追い込み)" in rows["E"]
+    assert "(void)" not in rows["B"] and "(追い込み)" not in rows["B"]
