@@ -19,8 +19,8 @@ from typing import Any, Callable, Mapping, Sequence
 from . import night
 from .drafts import Draft, Drafts
 from .rules import Rules
-from .scoring import BAD_ROUND, NightState, Result, Round, RoundError, score
-from .store import Book, BookError, SessionError, _record, book_path, cant_write, damaged
+from .scoring import NightState, Result, Round, RoundError, score
+from .store import Book, BookError, SessionError, _has, _record, book_path, cant_write, damaged
 
 
 @dataclass
@@ -327,19 +327,9 @@ class Night:
         return self.drafts.discard(self.sid)
 
 
-def _has(data: Any, key: str) -> bool:
-    return isinstance(data, Mapping) and data.get(key) is not None
-
-
 def _redeal(entry: Any) -> bool:
     """Is the field answered a 場四 (the round ends there, nothing else is asked)?"""
     from .check import cards_of
     from .scoring import is_bashi
 
     return is_bashi(cards_of(entry.values["field"]))
-
-
-def is_bad(result: Result) -> bool:
-    return result.kind == BAD_ROUND
-
-
