@@ -660,6 +660,7 @@ def _take_draft(night: Any, kind: str, number: int, resume: bool, out: Any) -> t
 
 
 def _ask_line(prompt: str) -> str:
+    """One answer on standard error; one from a pipe is echoed, so the dialogue reads as typed."""
     print(prompt, end="", file=sys.stderr, flush=True)
     line = input()
     if not sys.stdin.isatty():
@@ -952,17 +953,14 @@ def show(
 def _confirm(question: str) -> bool:
     """A yes/no question on standard error, "no" by default; an answer from a pipe is echoed so
     that the error line that may follow starts on a line of its own."""
-    print(f"{question} [y/N] ", end="", file=sys.stderr, flush=True)
     try:
-        answer = input()
+        answer = _ask_line(f"{question} [y/N] ")
     except EOFError:  # no answer is a "no"
         print(file=sys.stderr)
         return False
     except KeyboardInterrupt:  # the error line starts on a line of its own
         print(file=sys.stderr)
         raise
-    if not sys.stdin.isatty():
-        print(answer, file=sys.stderr)
     return answer.strip().lower() in ("y", "yes", "はい")
 
 
