@@ -236,6 +236,19 @@ def bare(f: dict) -> dict:
     return {k: v for k, v in f.items() if k not in ("players", "dealer")}
 
 
+def renamed(rnd: dict, names: list[str]) -> dict:
+    """A night round with Aki, Ben and Chie renamed; players and dealer left to the session."""
+    to = dict(zip(PLAYERS, names))
+    out = {}
+    for key, value in bare(rnd).items():
+        if isinstance(value, dict):
+            value = {to[p]: v for p, v in value.items()}
+        elif isinstance(value, str) and value in to:
+            value = to[value]
+        out[key] = value
+    return out
+
+
 def build_book(path: Path, rounds: int, sessions: int = 1) -> None:
     """A book of ``sessions`` sessions of ``rounds`` rounds each (the bundled night, repeated);
     the last is current."""

@@ -9,7 +9,6 @@ import json
 
 import crash_harness as ch
 from fast_cli import FastRunner
-from tests_guard_util import renamed_round
 
 runner = FastRunner()
 
@@ -18,7 +17,7 @@ def exported(tmp_path, names, rounds=3, name="night"):
     assert runner.invoke(args=["new-session", "--name", name, "--", *names]).exit_code == 0
     for i, rnd in enumerate(ch.NIGHT[:rounds]):
         f = tmp_path / f"r{i}.json"
-        f.write_text(json.dumps(renamed_round(rnd, names), ensure_ascii=False), "utf-8")
+        f.write_text(json.dumps(ch.renamed(rnd, names), ensure_ascii=False), "utf-8")
         result = runner.invoke(args=["round", "--file", str(f)])
         assert result.exit_code == 0, result.output
     out = tmp_path / "night.csv"

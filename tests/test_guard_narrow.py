@@ -16,7 +16,6 @@ import crash_harness as ch
 from fast_cli import FastRunner
 from scorekeeper import night, store
 from scorekeeper.notation import HELP
-from tests_guard_util import renamed_round
 
 runner = FastRunner()
 NAMES = ["Aki Tanaka", "花子さん", "Bartholomew"]
@@ -41,7 +40,7 @@ def book(book_file):
     b = store.Book.open(book_file)
     sid = b.new_session(NAMES, name="Friday night", rate=0.5)
     for rnd in ch.NIGHT:
-        b.add_round(sid, renamed_round(rnd, NAMES))
+        b.add_round(sid, ch.renamed(rnd, NAMES))
     return b
 
 

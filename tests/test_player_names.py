@@ -27,21 +27,6 @@ NAME_SETS = {
 }
 
 
-def renamed(rnd: dict, names: list[str]) -> dict:
-    """A night round with Aki, Ben and Chie renamed; players and dealer left to the session."""
-    to = dict(zip(ch.PLAYERS, names))
-    out = {}
-    for key, value in rnd.items():
-        if key in ("players", "dealer"):
-            continue
-        if isinstance(value, dict):
-            value = {to[p]: v for p, v in value.items()}
-        elif isinstance(value, str) and value in to:
-            value = to[value]
-        out[key] = value
-    return out
-
-
 def run(*args: str, path: Path, code: int = 0, input: str | None = None):
     result = runner.invoke(args=[args[0], "--db", str(path), *args[1:]], input=input)  # before any --
     assert "Traceback" not in result.output
@@ -62,7 +47,7 @@ def test_names_go_in_and_come_out_as_typed(tmp_path, monkeypatch, kind):
         assert n in out
     for i, rnd in enumerate(ch.NIGHT[:3]):
         f = tmp_path / f"r{i}.json"
-        f.write_text(json.dumps(renamed(rnd, names), ensure_ascii=False), encoding="utf-8")
+        f.write_text(json.dumps(ch.renamed(rnd, names), ensure_ascii=False), encoding="utf-8")
         shown = run("round", "--file", str(f), path=path).stdout
         for n in names:
             assert n in shown, (n, shown)
