@@ -214,27 +214,125 @@ def over_deck(cards: Iterable[Card]) -> list[Card]:
     return [c for c, n in counts.items() if n > DECK_COUNT[c]]
 
 
-# Fast checks for the hot path, each a sum or an xor over a map of small ints, so the loop runs
-# in C. They only say yes or no; the exact wording of a problem comes from tally() above.
-#: each face a 7-bit field holding its count; a count above the deck's sets the field's top bit
-_FIELD_BITS = 7
-_FACE_FIELD = {c: 1 << (_FIELD_BITS * i) for i, c in enumerate(FACES)}
-_OVER_ADD = sum((2 ** (_FIELD_BITS - 1) - 1 - DECK_COUNT[c]) << (_FIELD_BITS * i) for i, c in enumerate(FACES))
-_OVER_MASK = sum(1 << (_FIELD_BITS * i + _FIELD_BITS - 1) for i in range(len(FACES)))
-#: each month a bit: the xor of a pile's cards is 0 when every month is held an even number of times
-_MONTH_BIT = {c: 1 << c.month for c in FACES}
+# ---------------------------------------------------------------------------------------------
+# A pile as one int: its tally, the sum of its cards' codes. Python adds the codes in C, and then
+# each question a round asks of a pile (within the deck? every month even? how many points, how
+# many kasu, which 出来役?) is a mask, a shift or a popcount, not a loop over 24 cards.
+#
+# The fields, low bits first: each face's count (7 bits, in FACES order, a month's faces side by
+# side); each month's count (7 bits); the face points (12 bits); the cards worth 1 for 手役 (kasu
+# and every 柳 card, 7 bits); and above them the number of cards, unbounded. Every field is exact
+# while the pile holds at most TALLY_EXACT cards (the deck has 48).
+
+TALLY_EXACT = 63
+_W = 7
+_FIELD = (1 << _W) - 1
+_FACE_SHIFT: dict[Card, int] = {c: _W * i for i, c in enumerate(FACES)}
+_MONTH_SHIFT = _W * len(FACES)
+_POINTS_SHIFT = _MONTH_SHIFT + _W * 12
+_LOW_SHIFT = _POINTS_SHIFT + 12
+_COUNT_SHIFT = _LOW_SHIFT + _W
+
+
+def _code(c: Card) -> int:
+    return (
+        1 << _FACE_SHIFT[c]
+        | 1 << (_MONTH_SHIFT + _W * (c.month - 1))
+        | CARD_POINTS[c] << _POINTS_SHIFT
+        | (HAND_POINTS[c] == 1) << _LOW_SHIFT
+        | 1 << _COUNT_SHIFT
+    )
+
+
+#: each face's code: a pile's tally is the sum of its cards' codes
+TALLY_CODE: dict[Card, int] = {c: _code(c) for c in FACES}
+#: a face's field plus (63 − its deck count) sets the field's top bit exactly when it is over
+_OVER_ADD = sum((TALLY_EXACT - DECK_COUNT[c]) << s for c, s in _FACE_SHIFT.items())
+_OVER_MASK = sum(1 << (s + _W - 1) for s in _FACE_SHIFT.values())
+_MONTH_LOW = sum(1 << (_MONTH_SHIFT + _W * i) for i in range(12))
+_MONTH_FOUR = _MONTH_LOW << 2
+
+
+def tally_of(cards: Iterable[Card]) -> int:
+    """The tally of some cards."""
+    return sum(map(TALLY_CODE.__getitem__, cards))
+
+
+def tally_count(t: int) -> int:
+    """How many cards."""
+    return t >> _COUNT_SHIFT
+
+
+def tally_points(t: int) -> int:
+    """The face points (exact up to TALLY_EXACT cards)."""
+    return t >> _POINTS_SHIFT & 0xFFF
+
+
+def tally_low(t: int) -> int:
+    """The cards worth 1 for 手役: the kasu, every 柳 card counted as one (素十六's count)."""
+    return t >> _LOW_SHIFT & _FIELD
+
+
+def tally_holds(t: int, c: Card) -> int:
+    """How many of the face ``c``."""
+    return t >> _FACE_SHIFT[c] & _FIELD
+
+
+def tally_month(t: int, month: int) -> int:
+    """How many cards of ``month``."""
+    return t >> (_MONTH_SHIFT + _W * (month - 1)) & _FIELD
+
+
+def tally_within_deck(t: int) -> bool:
+    """No face more often than the deck holds it."""
+    return t >> _COUNT_SHIFT <= len(DECK) and not (t + _OVER_ADD) & _OVER_MASK
+
+
+def tally_odd_months(t: int) -> list[int]:
+    """The months held an odd number of times (a capture takes two or four of a month)."""
+    low = t & _MONTH_LOW
+    return [m for m in range(1, 13) if low >> (_MONTH_SHIFT + _W * (m - 1)) & 1] if low else []
+
+
+def tally_has_four(t: int) -> bool:
+    """A month held four times (within the deck: all of it)."""
+    return bool(t & _MONTH_FOUR)
+
+
+def tally_faces(t: int, faces: Iterable[Card]) -> int:
+    """How many of ``faces`` (distinct faces, each held at most once) the tally holds."""
+    return sum(t >> _FACE_SHIFT[c] & 1 for c in faces)
+
+
+def tally_cards(t: int) -> tuple[Card, ...]:
+    """The cards of a tally, in deck order (the reverse of :func:`tally_of`)."""
+    out: list[Card] = []
+    for c, s in _FACE_SHIFT.items():
+        n = t >> s & _FIELD
+        if n:
+            out += (c,) * n
+    return tuple(out)
+
+
+def face_mask(faces: Iterable[Card]) -> int:
+    """The bit that says each of ``faces`` is held once, or-ed: ``t & m == m`` holds them all."""
+    return sum(1 << _FACE_SHIFT[c] for c in set(faces))
 
 
 def within_deck(cards: Sequence[Card]) -> bool:
     """No face more often than the deck holds it (see :func:`over_deck` for which)."""
-    if len(cards) >= 2 ** (_FIELD_BITS - 1) - 4:  # a field could overflow: count it the slow way
+    if len(cards) > TALLY_EXACT:
         return not over_deck(cards)
-    return not (sum(map(_FACE_FIELD.__getitem__, cards)) + _OVER_ADD) & _OVER_MASK
+    return tally_within_deck(tally_of(cards))
 
 
 def months_even(cards: Iterable[Card]) -> bool:
     """Every month held an even number of times (a capture takes two or four of a month)."""
     return not reduce(xor, map(_MONTH_BIT.__getitem__, cards), 0)
+
+
+#: each month a bit: the xor of a pile's cards is 0 when every month is held an even number of times
+_MONTH_BIT = {c: 1 << c.month for c in FACES}
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:

@@ -13,12 +13,16 @@ from functools import cached_property, lru_cache
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from .cards import (
-    BASE_POINTS, DECK, DECK_COUNT, Card, month_counts, months_even, over_deck, points, sort_cards, within_deck,
+    BASE_POINTS, DECK, DECK_COUNT, FACES, Card, month_counts, over_deck, sort_cards, tally_cards, tally_count,
+    tally_holds, tally_month, tally_odd_months, tally_of, tally_points, tally_within_deck, within_deck,
 )
 from .names import name_problem
 from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
-from .yaku import dekiyaku, dekiyaku_kan, not_teyaku, special, teyaku_all, teyaku_made, teyaku_name
+from .yaku import (
+    dekiyaku, dekiyaku_kan, not_teyaku, tally_dekiyaku, tally_dekiyaku_kan, tally_special, teyaku_all, teyaku_made,
+    teyaku_name,
+)
 
 MAX_NAME = 40
 CARD_POINTS_REASON = "札"
@@ -74,7 +78,8 @@ def is_bashi(field_cards: Sequence[Card]) -> bool:
 class Round:
     """One round as typed: who played, the field, 手役 evidence, the piles and how it ended.
 
-    ``sage`` lists the 下げ callers in the order they first called (SDIN: at most one);
+    Each pile is held as its tally (:mod:`cards`: one int; ``pile`` gives its cards in deck
+    order). ``sage`` lists the 下げ callers in the order they first called (SDIN: at most one);
     ``ended_how`` is ``"shoubu"`` or ``"cancel"`` when ``ended_by`` is set. ``carry`` is the queue
     of waiting multipliers a standalone round file states (None: the night's, or none).
     """
@@ -84,7 +89,7 @@ class Round:
     field: tuple[Card, ...]
     hands: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
     declared: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    captured: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+    piles: Mapping[str, int] = field(default_factory=dict)
     sage: tuple[str, ...] = ()
     ended_by: str | None = None
     ended_how: str | None = None
@@ -94,11 +99,17 @@ class Round:
     #: round file states (None: the night's, or none)
     dropped: tuple[str, ...] = ()
     pot: int | None = None
+    #: who played, who dropped and who was forced out (TRADITIONAL §7): worked out when not given
+    seating: "Seating" = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    #: the 出来役 each player's pile holds that the profile pays (RULES.md §5): worked out when not given
+    held_dekiyaku: Mapping[str, tuple[str, ...]] = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
-    @cached_property
-    def seating(self) -> "Seating":
-        """Who played, who dropped and who was forced out (TRADITIONAL §7)."""
-        return seat(self.players, self.dealer, self.dropped, self.rules)
+    def __post_init__(self) -> None:
+        if self.seating is None:
+            object.__setattr__(self, "seating", seat(self.players, self.dealer, self.dropped, self.rules))
+        if self.held_dekiyaku is None:
+            held = {p: tally_dekiyaku(self.piles.get(p, 0), self.rules) for p in self.players}
+            object.__setattr__(self, "held_dekiyaku", held)
 
     @property
     def active(self) -> tuple[str, ...]:
@@ -115,10 +126,7 @@ class Round:
     @property
     def playing(self) -> tuple[str, ...]:
         """The players who play the round out: three, or two unless the pot is split; else none."""
-        act = self.active
-        if len(act) == 3 or (len(act) == 2 and self.rules.two_volunteers == "play"):
-            return act
-        return ()
+        return playing_of(self.seating, self.rules)
 
     def role(self, player: str) -> str:
         return self.seating.roles[player]
@@ -132,12 +140,9 @@ class Round:
         return self.ended_by is None
 
     def pile(self, player: str) -> tuple[Card, ...]:
-        return self.captured.get(player, ())
+        """A player's captured cards, in deck order."""
+        return tally_cards(self.piles.get(player, 0))
 
-    @cached_property
-    def held_dekiyaku(self) -> dict[str, tuple[str, ...]]:
-        """The 出来役 each player's pile holds that the profile pays (RULES.md §5)."""
-        return {p: tuple(dekiyaku(self.pile(p), self.rules)) for p in self.players}
 
     @classmethod
     def from_dict(
@@ -187,6 +192,15 @@ class Seating(NamedTuple):
     dropped: tuple[str, ...]
     forced_out: tuple[str, ...]
     roles: Mapping[str, str]
+
+
+def playing_of(seating: Seating, rules: Rules) -> tuple[str, ...]:
+    """Who plays the round out: three volunteers, or two unless the profile has them split the
+    pot; else nobody."""
+    vols = seating.volunteers
+    if len(vols) == 3 or (len(vols) == 2 and rules.two_volunteers == "play"):
+        return vols
+    return ()
 
 
 def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rules) -> Seating:
@@ -252,6 +266,10 @@ def _players_fit(raw: tuple[str, ...], own: bool, max_players: int, profile_name
         raise RoundError("players", "'pot' is not a player's name: it names the pot in payments")
 
 
+#: a pile's item as typed -> its cards' tally
+_ITEM_TALLY: dict[str, int] = {}
+
+
 class _Reader:
     """Reads and checks a round file in the order CONTRACT.md §3 lists its rules."""
 
@@ -267,42 +285,25 @@ class _Reader:
         players = self._players()
         self.players = players
         dealer = self._player_key("dealer", self.default_dealer, required=True)
-        field_cards = self._cards("field", self._get("field"), required=True)
+        field_cards = tuple(self._cards("field", self._get("field"), required=True))
         if len(field_cards) != 6:
             raise RoundError("field", f"holds {len(field_cards)} cards, not 6", "count")
-        hands = {p: self._cards(f"hands.{p}", v) for p, v in self._per_player("hands").items()}
+        hands = {p: tuple(self._cards(f"hands.{p}", v)) for p, v in self._per_player("hands").items()}
         for p, hand in hands.items():
             if len(hand) != 7:
                 raise RoundError(f"hands.{p}", f"holds {len(hand)} cards, not 7", "count")
         self._within_deck("field and hands", {"field": field_cards, **{f"hands.{p}": h for p, h in hands.items()}})
-        base = Round(players, dealer, tuple(field_cards), {p: tuple(h) for p, h in hands.items()})
+        rules = self.rules
         pot = self._pot()
-        if base.redeal:  # 場四: the piles and the rest are not judged; what waits passes through unused
-            return Round(players, dealer, tuple(field_cards), base.hands, carry=self._carry(), rules=self.rules, pot=pot)
-        dropped = self._dropped()
-        seating = seat(players, dealer, dropped, self.rules)
-        dropped = seating.dropped  # in the order they spoke
+        if is_bashi(field_cards):  # 場四: the piles and the rest are not judged; what waits passes through unused
+            return Round(players, dealer, field_cards, hands, carry=self._carry(), rules=rules, pot=pot)
+        seating = seat(players, dealer, self._dropped(), rules)
         declared = self._declared(hands)
-        captured = {p: self._cards(f"captured.{p}", v) for p, v in self._per_player("captured").items()}
-        self._within_deck("the piles", {f"captured.{p}": pile for p, pile in captured.items()})
-        for p, pile in captured.items():
-            if months_even(pile):
-                continue
-            counts = month_counts(pile)
-            odd = [m for m, n in counts.items() if n & 1]
-            if odd:
-                m = min(odd)
-                held = " ".join(c.code for c in sort_cards(pile) if c.month == m)
-                raise RoundError(
-                    f"captured.{p}",
-                    f"holds {counts[m]} {'card' if counts[m] == 1 else 'cards'} of month {m} ({held}); "
-                    "captures come in twos or fours",
-                    "odd", month=m,
-                )
+        piles = self._piles()
         sage = self._sage()
         ended_by = self._player_key("ended_by", None)
-        playing = Round(players, dealer, (), rules=self.rules, dropped=dropped).playing
-        for p, pile in captured.items():
+        playing = playing_of(seating, rules)
+        for p, pile in piles.items():
             if pile and p not in playing:
                 raise RoundError(f"captured.{p}", f"{p!r} did not play this round ({self._absent(seating, p)}): "
                                  "their pile must be empty")
@@ -311,25 +312,12 @@ class _Reader:
                 raise RoundError(key, f"{who!r} did not play this round ({self._absent(seating, who)})")
         ended_how = self._ended_how(ended_by, sage)
         carry = self._carry()
-        rnd = Round(
-            players,
-            dealer,
-            tuple(field_cards),
-            base.hands,
-            declared,
-            {p: tuple(captured.get(p, ())) for p in players},
-            sage,
-            ended_by,
-            ended_how,
-            carry,
-            self.rules,
-            dropped,
-            pot,
-        )
-        if rnd.played_out and len(playing) == 3:
-            total = sum(len(rnd.pile(p)) for p in players)
+        piles = {p: piles.get(p, 0) for p in players}
+        if ended_by is None and len(playing) == 3:
+            everything = sum(piles.values())
+            total = tally_count(everything)
             if total != len(DECK):
-                missing = sorted(set(DECK) - set(c for p in players for c in rnd.pile(p)))
+                missing = sorted(c for c in FACES if not tally_holds(everything, c))
                 hint = f" (missing e.g. {missing[0].code} {missing[0].ja})" if missing else ""
                 raise RoundError(
                     "captured",
@@ -337,18 +325,39 @@ class _Reader:
                     "set ended_by if someone stopped with a 出来役",
                     "incomplete",
                 )
+        held = {p: tally_dekiyaku(pile, rules) for p, pile in piles.items()}
         for key, who in (("ended_by", ended_by), *(("sage", p) for p in sage)):
-            if who is not None and not rnd.held_dekiyaku[who]:
+            if who is not None and not held[who]:
                 raise RoundError(key, f"{who!r}'s pile holds no 出来役", "no_dekiyaku")
         for p in players:
-            held = rnd.held_dekiyaku[p]
-            if held and p not in (*sage, ended_by):
+            if held[p] and p not in (*sage, ended_by):
                 raise RoundError(
                     f"captured.{p}",
-                    f"holds {'・'.join(held)} but {p!r} neither ended the round nor declared 下げ",
+                    f"holds {'・'.join(held[p])} but {p!r} neither ended the round nor declared 下げ",
                     "unclaimed",
                 )
-        return rnd
+        return Round(players, dealer, field_cards, hands, declared, piles, sage, ended_by, ended_how, carry, rules,
+                     seating.dropped, pot, seating, held)
+
+    def _piles(self) -> dict[str, int]:
+        """Each pile given, as its tally: its cards, no card more often than the deck holds it
+        across the piles, every month an even number of times."""
+        given = self._per_player("captured")
+        piles = {p: self._tally(f"captured.{p}", v) for p, v in given.items()}
+        if not tally_within_deck(sum(piles.values())):
+            self._within_deck("the piles", {f"captured.{p}": self._cards(f"captured.{p}", v) for p, v in given.items()})
+        for p, pile in piles.items():
+            odd = tally_odd_months(pile)
+            if odd:
+                m = odd[0]
+                n = tally_month(pile, m)
+                held = " ".join(c.code for c in tally_cards(pile) if c.month == m)
+                raise RoundError(
+                    f"captured.{p}",
+                    f"holds {n} {'card' if n == 1 else 'cards'} of month {m} ({held}); captures come in twos or fours",
+                    "odd", month=m,
+                )
+        return piles
 
     @staticmethod
     def _absent(seating: Seating, p: str) -> str:
@@ -482,6 +491,22 @@ class _Reader:
             if p not in self.players:
                 raise RoundError(f"{key}.{quote(p)[1:-1]}", f"{quote(p)} is not one of the players {_names(self.players)}", "player")
         return {p: v for p, v in value.items() if v is not None}
+
+    def _tally(self, where: str, value: Any) -> int:
+        """A pile's tally: each item's from a cache (a night, or a batch, types the same few
+        dozen items over and over), else read by :meth:`_cards`, which names a bad token."""
+        items = [value] if isinstance(value, str) else value
+        if isinstance(items, list):
+            try:
+                return sum(map(_ITEM_TALLY.__getitem__, items))
+            except (KeyError, TypeError):
+                pass
+        cards = self._cards(where, value)
+        if len(_ITEM_TALLY) < 4096:
+            for item in items:
+                if item.strip():  # a blank line is no pile; a blank item of a list is refused
+                    _ITEM_TALLY[item] = tally_of(parse_cards(item))
+        return tally_of(cards)
 
     def _cards(self, where: str, value: Any, required: bool = False) -> list[Card]:
         if value is None:
@@ -801,8 +826,8 @@ def _tobikomi(rnd: Round, player: str, group_a: str | None) -> bool:
     months = month_counts(hand)
     if max(months.values()) != 3:
         return False
-    pile = month_counts(rnd.pile(player))
-    return any(pile.get(m) == 4 for m, n in months.items() if n == 3)
+    pile = rnd.piles[player]
+    return any(tally_month(pile, m) == 4 for m, n in months.items() if n == 3)
 
 
 def _bonuses(rnd: Round, rules: Rules, player: str, held: tuple[str, ...], card_points: int) -> tuple[str, ...]:
@@ -903,7 +928,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
         p: rnd.declared.get(p) or (teyaku_all(rnd.hands[p], rules) if p in rnd.hands else ()) for p in seated
     }
     held_dekiyaku = rnd.held_dekiyaku
-    card_points = {p: points(rnd.pile(p)) for p in seated}
+    card_points = {p: tally_points(rnd.piles[p]) for p in seated}
     ledger: list[Payment] = []
     pot = state.pot
 
@@ -928,7 +953,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
                 paid_by_each(p, rules.mon(rules.teyaku[name]), name)
 
     def deki_mon(p: str, name: str) -> int:
-        return rules.mon(dekiyaku_kan(name, rnd.pile(p), rules))
+        return rules.mon(tally_dekiyaku_kan(name, rnd.piles[p], rules))
 
     paid_special: dict[str, tuple[str, ...]] = {p: () for p in seated}
     bonuses: dict[str, tuple[str, ...]] = {p: () for p in seated}
@@ -986,7 +1011,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
                     for name in held_dekiyaku[p]:
                         paid_by_each(p, deki_mon(p, name) // 2, name, "下げ: half")
         else:
-            found = special({p: rnd.pile(p) for p in players}, oya, rules)
+            found = tally_special({p: rnd.piles[p] for p in players}, oya, rules)
             if any(found.values()):
                 kind = SPECIAL_ROUND
                 for p in players:

@@ -8,7 +8,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from .cards import FACES, HAND_POINTS, PAULOWNIA, Card, month_counts, points, tally
+from .cards import (
+    FACES, HAND_POINTS, PAULOWNIA, Card, face_mask, month_counts, tally, tally_faces, tally_low, tally_of, tally_points,
+)
 from .rules import SDIN, Rules, TeyakuRow
 
 
@@ -112,23 +114,37 @@ TEYAKU: tuple[tuple[Yaku, Callable[[HandShape], bool]], ...] = tuple(
     (Yaku(row.name, *_READINGS[row.name]), TEYAKU_TESTS[row.test]) for row in SDIN.teyaku_table
 )
 
-_BRIGHTS = frozenset(c for c in FACES if c.kind_code == "h")
-_FOUR_BRIGHTS = frozenset(Card(m, "h") for m in (1, 3, 8, 12))
-_SEVEN_RIBBONS = frozenset(c for c in FACES if c.kind_code == "r" and c.month != 11)
-_AKATAN = frozenset(Card(m, "r") for m in (1, 2, 3))
-_AOTAN = frozenset(Card(m, "r") for m in (6, 9, 10))
-_INOSHIKACHO = frozenset(Card(m, "t") for m in (7, 10, 6))
+def _faces(kind: str, months: Iterable[int]) -> frozenset[Card]:
+    return frozenset(Card(m, kind) for m in months)
 
-#: 出来役 in table order (RULES.md §5): a test on the set of faces in a pile. Which of them a
-#: profile pays, and which one inside another is left out (五光 over 四光), is the profile's.
-DEKIYAKU: tuple[tuple[Yaku, Callable[[frozenset[Card]], bool]], ...] = (
-    (Yaku("五光", "ごこう", "five brights"), lambda p: _BRIGHTS <= p),
-    (Yaku("四光", "しこう", "four brights"), lambda p: _FOUR_BRIGHTS <= p),
-    (Yaku("七短", "ななたん", "seven ribbons"), lambda p: len(_SEVEN_RIBBONS & p) >= 7),
-    (Yaku("赤短", "あかたん", "red poetry ribbons"), lambda p: _AKATAN <= p),
-    (Yaku("青短", "あおたん", "blue ribbons"), lambda p: _AOTAN <= p),
-    (Yaku("猪鹿蝶", "いのしかちょう", "boar, deer, butterfly"), lambda p: _INOSHIKACHO <= p),
+
+#: 出来役 in table order (RULES.md §5): the faces each is made of, and how many of them it needs
+#: (七短: seven of the nine ribbons that are not 柳's). Which of them a profile pays, and which
+#: one inside another is left out (五光 over 四光), is the profile's.
+DEKIYAKU_FACES: dict[str, tuple[frozenset[Card], int]] = {
+    "五光": (_faces("h", (1, 3, 8, 11, 12)), 5),
+    "四光": (_faces("h", (1, 3, 8, 12)), 4),
+    "七短": (_faces("r", (1, 2, 3, 4, 5, 6, 7, 9, 10)), 7),
+    "赤短": (_faces("r", (1, 2, 3)), 3),
+    "青短": (_faces("r", (6, 9, 10)), 3),
+    "猪鹿蝶": (_faces("t", (7, 10, 6)), 3),
+}
+_DEKIYAKU_READINGS = {
+    "五光": ("ごこう", "five brights"),
+    "四光": ("しこう", "four brights"),
+    "七短": ("ななたん", "seven ribbons"),
+    "赤短": ("あかたん", "red poetry ribbons"),
+    "青短": ("あおたん", "blue ribbons"),
+    "猪鹿蝶": ("いのしかちょう", "boar, deer, butterfly"),
+}
+_RIBBONS = frozenset(c for c in FACES if c.kind_code == "r")
+
+#: each 出来役 as a test on a pile's tally: (yaku, the mask of its faces, how many it needs). A
+#: pile within the deck holds each of these faces at most once, so a face's low bit says it is held.
+DEKIYAKU: tuple[tuple[Yaku, int, int], ...] = tuple(
+    (Yaku(name, *_DEKIYAKU_READINGS[name]), face_mask(faces), need) for name, (faces, need) in DEKIYAKU_FACES.items()
 )
+_DEKIYAKU_BITS = face_mask(frozenset().union(*(faces for faces, _ in DEKIYAKU_FACES.values())))
 
 SPECIAL: tuple[Yaku, ...] = (
     Yaku("総八", "そうはち", "all eighty-eight"),
@@ -283,7 +299,7 @@ def yaku_kind(name: str) -> str:
     """手役, 出来役, 特殊役 or bonus (``飛び込み``, ``抜け役``) for a name of YAKU_BY_NAME."""
     if name in _READINGS:
         return "手役"
-    if name in {y.name for y, _ in DEKIYAKU}:
+    if name in DEKIYAKU_FACES:
         return "出来役"
     if name in {y.name for y in SPECIAL}:
         return "特殊役"
@@ -320,34 +336,33 @@ def teyaku_name(text: str, rules: Rules = SDIN) -> str | None:
 def dekiyaku(pile: Iterable[Card], rules: Rules = SDIN) -> list[str]:
     """出来役 of a captured pile that the profile pays, in table order; one always inside a
     higher one (the profile's ``no_overlap``) is left out."""
-    return list(_dekiyaku(frozenset(pile), rules.dekiyaku.keys(), rules.no_overlap))
+    return list(tally_dekiyaku(tally_of(set(pile)), rules))
 
 
-def _dekiyaku(faces: frozenset[Card], paid: Iterable[str], no_overlap: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
-    made = _made(faces)
-    made = tuple(n for n in made if n in paid)
+def tally_dekiyaku(t: int, rules: Rules = SDIN) -> tuple[str, ...]:
+    """:func:`dekiyaku` of a pile's tally (a pile within the deck)."""
+    return _dekiyaku(t & _DEKIYAKU_BITS, tuple(rules.dekiyaku), rules.no_overlap)
+
+
+@lru_cache(maxsize=4096)
+def _dekiyaku(held: int, paid: tuple[str, ...], no_overlap: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    made = tuple(y.name for y, mask, need in DEKIYAKU if (held & mask).bit_count() >= need and y.name in paid)
     inside = {lower for higher, lower in no_overlap if higher in made}
     return tuple(n for n in made if n not in inside)
-
-
-@lru_cache(maxsize=1024)
-def _made(faces: frozenset[Card]) -> tuple[str, ...]:
-    return tuple(y.name for y, test in DEKIYAKU if test(faces))
 
 
 def dekiyaku_kan(name: str, pile: Iterable[Card], rules: Rules = SDIN) -> int:
     """A 出来役's value in kan for this pile: 七短 under ``nanatan_plus`` counts every 短冊
     beyond seven, 柳に短冊 included (TRADITIONAL §10)."""
+    return tally_dekiyaku_kan(name, tally_of(set(pile)), rules)
+
+
+def tally_dekiyaku_kan(name: str, t: int, rules: Rules = SDIN) -> int:
+    """:func:`dekiyaku_kan` of a pile's tally (a pile within the deck)."""
     value = rules.dekiyaku[name]
     if name == "七短" and rules.nanatan_plus:
-        ribbons = sum(1 for c in set(pile) if c.kind_code == "r")
-        value += max(0, ribbons - 7)
+        value += max(0, tally_faces(t, _RIBBONS) - 7)
     return value
-
-
-def kasu_count(pile: Iterable[Card]) -> int:
-    """素十六's count: the kasu, with every 柳 card counted as one."""
-    return list(map(HAND_POINTS.__getitem__, pile)).count(1)
 
 
 def special(
@@ -358,15 +373,20 @@ def special(
     Under ``special_mode = "first"`` only the first that occurs in the order 総八, 二八, 素十六 is
     paid (TRADITIONAL §5); otherwise every one that occurs (RULES §6).
     """
+    return tally_special({p: tally_of(pile) for p, pile in piles.items()}, dealer, rules)
+
+
+def tally_special(piles: Mapping[str, int], dealer: str, rules: Rules = SDIN) -> dict[str, list[tuple[str, int]]]:
+    """:func:`special` of the piles' tallies."""
     found: dict[str, list[tuple[str, int]]] = {p: [] for p in piles}
-    totals = {p: points(pile) for p, pile in piles.items()}
+    totals = {p: tally_points(t) for p, t in piles.items()}
     if all(t == rules.base_points for t in totals.values()):
         found[dealer].append(("総八", rules.mon(rules.special["総八"])))
-    for player, pile in piles.items():
+    for player in piles:
         if totals[player] >= rules.nihachi_from:
             found[player].append(("二八", rules.mon(rules.nihachi_kan(totals[player]))))
-    for player, pile in piles.items():
-        kasu = kasu_count(pile)
+    for player, t in piles.items():
+        kasu = tally_low(t)
         if kasu >= rules.sujiroku_from:
             found[player].append(("素十六", rules.mon(rules.sujiroku_kan(kasu))))
     if rules.special_mode == "first":
