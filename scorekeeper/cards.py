@@ -220,9 +220,9 @@ def over_deck(cards: Iterable[Card]) -> list[Card]:
 # many kasu, which 出来役?) is a mask, a shift or a popcount, not a loop over 24 cards.
 #
 # The fields, low bits first: each face's count (7 bits, in FACES order, a month's faces side by
-# side); each month's count (7 bits); the face points (12 bits); the cards worth 1 for 手役 (kasu
-# and every 柳 card, 7 bits); and above them the number of cards, unbounded. Every field is exact
-# while the pile holds at most TALLY_EXACT cards (the deck has 48).
+# side); each month's count (7 bits); the face points (12 bits); the cards worth 1, 5, 10 and 20
+# for 手役 (every 柳 card worth 1: 7 bits each); and above them the number of cards, unbounded.
+# Every field is exact while the pile holds at most TALLY_EXACT cards (the deck has 48).
 
 TALLY_EXACT = 63
 _W = 7
@@ -230,8 +230,10 @@ _FIELD = (1 << _W) - 1
 _FACE_SHIFT: dict[Card, int] = {c: _W * i for i, c in enumerate(FACES)}
 _MONTH_SHIFT = _W * len(FACES)
 _POINTS_SHIFT = _MONTH_SHIFT + _W * 12
-_LOW_SHIFT = _POINTS_SHIFT + 12
-_COUNT_SHIFT = _LOW_SHIFT + _W
+_HAND_SHIFT = {1: _POINTS_SHIFT + 12, 5: _POINTS_SHIFT + 12 + _W, 10: _POINTS_SHIFT + 12 + 2 * _W,
+               20: _POINTS_SHIFT + 12 + 3 * _W}
+_LOW_SHIFT = _HAND_SHIFT[1]
+_COUNT_SHIFT = _POINTS_SHIFT + 12 + 4 * _W
 
 
 def _code(c: Card) -> int:
@@ -239,7 +241,7 @@ def _code(c: Card) -> int:
         1 << _FACE_SHIFT[c]
         | 1 << (_MONTH_SHIFT + _W * (c.month - 1))
         | CARD_POINTS[c] << _POINTS_SHIFT
-        | (HAND_POINTS[c] == 1) << _LOW_SHIFT
+        | 1 << _HAND_SHIFT[HAND_POINTS[c]]
         | 1 << _COUNT_SHIFT
     )
 
@@ -249,7 +251,8 @@ TALLY_CODE: dict[Card, int] = {c: _code(c) for c in FACES}
 #: a face's field plus (63 − its deck count) sets the field's top bit exactly when it is over
 _OVER_ADD = sum((TALLY_EXACT - DECK_COUNT[c]) << s for c, s in _FACE_SHIFT.items())
 _OVER_MASK = sum(1 << (s + _W - 1) for s in _FACE_SHIFT.values())
-_MONTH_LOW = sum(1 << (_MONTH_SHIFT + _W * i) for i in range(12))
+_MONTH_ONES = sum(1 << (_W * i) for i in range(12))
+_MONTH_LOW = _MONTH_ONES << _MONTH_SHIFT
 _MONTH_FOUR = _MONTH_LOW << 2
 
 
@@ -271,6 +274,27 @@ def tally_points(t: int) -> int:
 def tally_low(t: int) -> int:
     """The cards worth 1 for 手役: the kasu, every 柳 card counted as one (素十六's count)."""
     return t >> _LOW_SHIFT & _FIELD
+
+
+def tally_by_hand_points(t: int) -> dict[int, int]:
+    """How many cards are worth 20, 10, 5 and 1 for 手役 (every 柳 card worth 1)."""
+    return {p: t >> _HAND_SHIFT[p] & _FIELD for p in (20, 10, 5, 1)}
+
+
+def tally_month_shape(t: int) -> tuple[tuple[int, ...], list[int]]:
+    """The month counts held, largest first, and the months held three times (a hand within
+    the deck: at most four of a month). Counted a bit plane at a time, not month by month."""
+    region = t >> _MONTH_SHIFT
+    b0, b1, b2 = region & _MONTH_ONES, region >> 1 & _MONTH_ONES, region >> 2 & _MONTH_ONES
+    three = b0 & b1
+    counts = ((4,) * b2.bit_count() + (3,) * three.bit_count() + (2,) * (b1 & ~b0).bit_count()
+              + (1,) * (b0 & ~b1).bit_count())
+    threes = []
+    while three:
+        low = three & -three
+        threes.append(low.bit_length() // _W + 1)
+        three ^= low
+    return counts, threes
 
 
 def tally_holds(t: int, c: Card) -> int:

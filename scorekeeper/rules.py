@@ -12,6 +12,7 @@ Every value is in **kan**; :meth:`Rules.mon` turns one into 文 (``kan × value`
 
 from __future__ import annotations
 
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
@@ -36,6 +37,11 @@ FIELD_MULTIPLIERS = _frozen({"小場": 1, "大場": 2, "絶場": 4})
 #: the field modes of TRADITIONAL §8
 FIELD_MODES = ("none", "carry", "stack")
 TWO_VOLUNTEERS = ("play", "split")
+
+
+@lru_cache(maxsize=64)
+def _teyaku_values(table: tuple[TeyakuRow, ...]) -> Mapping[str, int]:
+    return _frozen({row.name: row.kan for row in table})
 
 
 class Rules(NamedTuple):
@@ -91,7 +97,7 @@ class Rules(NamedTuple):
     @property
     def teyaku(self) -> Mapping[str, int]:
         """手役 name -> kan, in table order."""
-        return {row.name: row.kan for row in self.teyaku_table}
+        return _teyaku_values(self.teyaku_table)
 
     def value(self, name: str) -> int:
         """Any yaku's, bonus's or fee's base value in kan, by its output name."""

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from .cards import (
     BASE_POINTS, DECK, DECK_COUNT, FACES, Card, month_counts, over_deck, sort_cards, tally_cards, tally_count,
-    tally_holds, tally_month, tally_odd_months, tally_of, tally_points, tally_within_deck, within_deck,
+    tally_has_four, tally_holds, tally_month, tally_odd_months, tally_of, tally_points, tally_within_deck,
+    within_deck,
 )
 from .names import name_problem
 from .notation import CardError, parse_cards
@@ -66,8 +67,8 @@ def field_class(field_cards: Sequence[Card]) -> str:
 
 
 def is_bashi(field_cards: Sequence[Card]) -> bool:
-    """場四: the initial field holds all four cards of a month (the 親 redeals)."""
-    return any(n == 4 for n in month_counts(field_cards).values())
+    """場四: the initial field (within the deck) holds all four cards of a month (the 親 redeals)."""
+    return tally_has_four(tally_of(field_cards))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -131,7 +132,7 @@ class Round:
     def role(self, player: str) -> str:
         return self.seating.roles[player]
 
-    @cached_property
+    @property
     def redeal(self) -> bool:
         return is_bashi(self.field)
 

@@ -5,11 +5,11 @@ Every function here is pure. Values come from a :class:`~scorekeeper.rules.Rules
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import (
-    FACES, HAND_POINTS, PAULOWNIA, Card, face_mask, month_counts, tally, tally_faces, tally_low, tally_of, tally_points,
+    FACES, PAULOWNIA, Card, face_mask, tally_by_hand_points, tally_faces, tally_holds, tally_low, tally_month_shape,
+    tally_of, tally_points,
 )
 from .rules import SDIN, Rules, TeyakuRow
 
@@ -36,20 +36,17 @@ class HandShape(NamedTuple):
 
     @classmethod
     def of(cls, hand: Iterable[Card]) -> "HandShape":
-        hand = list(hand)
-        months = month_counts(hand)
-        return cls(
-            counts=tuple(sorted(months.values(), reverse=True)),
-            by_points={20: 0, 10: 0, 5: 0, 1: 0} | tally(map(HAND_POINTS.__getitem__, hand)),
-            threes=frozenset(m for m, n in months.items() if n == 3),
-            paulownia_bright=Card(PAULOWNIA, "h") in hand,
-        )
+        """The shape of a hand within the deck."""
+        t = tally_of(hand)
+        counts, threes = tally_month_shape(t)
+        return cls(counts, tally_by_hand_points(t), frozenset(threes), bool(tally_holds(t, _PAULOWNIA_BRIGHT)))
 
     def only_kasu_but(self, points: int) -> bool:
         """One card of ``points`` and six 1-point cards."""
         return self.by_points[points] == 1 and self.by_points[1] == 6
 
 
+_PAULOWNIA_BRIGHT = Card(PAULOWNIA, "h")
 _TATE_MONTHS = frozenset({4, 5, 7})  # 藤 菖蒲 萩; 桐 only as its three kasu
 
 
@@ -144,7 +141,6 @@ _RIBBONS = frozenset(c for c in FACES if c.kind_code == "r")
 DEKIYAKU: tuple[tuple[Yaku, int, int], ...] = tuple(
     (Yaku(name, *_DEKIYAKU_READINGS[name]), face_mask(faces), need) for name, (faces, need) in DEKIYAKU_FACES.items()
 )
-_DEKIYAKU_BITS = face_mask(frozenset().union(*(faces for faces, _ in DEKIYAKU_FACES.values())))
 
 SPECIAL: tuple[Yaku, ...] = (
     Yaku("総八", "そうはち", "all eighty-eight"),
@@ -341,13 +337,11 @@ def dekiyaku(pile: Iterable[Card], rules: Rules = SDIN) -> list[str]:
 
 def tally_dekiyaku(t: int, rules: Rules = SDIN) -> tuple[str, ...]:
     """:func:`dekiyaku` of a pile's tally (a pile within the deck)."""
-    return _dekiyaku(t & _DEKIYAKU_BITS, tuple(rules.dekiyaku), rules.no_overlap)
-
-
-@lru_cache(maxsize=4096)
-def _dekiyaku(held: int, paid: tuple[str, ...], no_overlap: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
-    made = tuple(y.name for y, mask, need in DEKIYAKU if (held & mask).bit_count() >= need and y.name in paid)
-    inside = {lower for higher, lower in no_overlap if higher in made}
+    made = tuple(y.name for y, mask, need in DEKIYAKU if (t & mask).bit_count() >= need)
+    if not made:
+        return made
+    made = tuple(n for n in made if n in rules.dekiyaku)
+    inside = {lower for higher, lower in rules.no_overlap if higher in made}
     return tuple(n for n in made if n not in inside)
 
 
