@@ -38,9 +38,13 @@ class UserError(Exception):
         self.code = code
 
 
+#: compact JSON, UTF-8 as itself (CONTRACT.md §4): one encoder, not one per line
+compact_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
 def emit_json(obj: Any) -> None:
     """One compact JSON line on standard output, written with plain print (CONTRACT.md §4)."""
-    print(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
+    print(compact_json(obj))
 
 
 def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
@@ -193,7 +197,8 @@ def read_json_arg(path: str, *, stdin_text: str | None = None) -> Any:
         text: str | bytes = stdin_text if stdin_text is not None else read_stdin()
     else:
         try:
-            text = Path(path).read_bytes()  # json reads bytes as UTF-8 (a BOM too), undecoded
+            with open(path, "rb", buffering=0) as f:  # unbuffered: one read, no buffer to fill
+                text = f.readall()  # json reads bytes as UTF-8 (a BOM too), undecoded
         except FileNotFoundError:
             fail(f"{path}: no such file")
         except IsADirectoryError:
@@ -270,12 +275,17 @@ class _HeldLines:
         self._open = bytearray()
 
     def __iter__(self):
+        for text in self.texts():
+            yield from text.split("\n")[:-1]  # not splitlines: U+2028 is no line end here
+
+    def texts(self):
+        """The lines, a block of them at a time, each line ended by a newline."""
         import zlib
 
         if self._open:
             self._seal()
         for block in self._blocks:
-            yield from zlib.decompress(block).decode("utf-8").split("\n")[:-1]  # not splitlines: U+2028 is no line end here
+            yield zlib.decompress(block).decode("utf-8")
 
 
 @app.command()
@@ -305,7 +315,7 @@ def score(
         if errors:
             continue  # nothing will be printed: keep nothing
         if as_json:  # the encoded line, not the Result: 20,000 files stay a few MiB
-            held.add(json.dumps(result.to_json(), ensure_ascii=False, separators=(",", ":")))
+            held.add(compact_json(result.to_json()))
         else:
             results.append(result)
     if errors:
@@ -313,8 +323,8 @@ def score(
             _error(line)
         raise typer.Exit(EXIT_INPUT)
     if as_json:
-        for line in held:
-            print(line)
+        for text in held.texts():
+            sys.stdout.write(text)
         return
     from .render import console, round_view
 
