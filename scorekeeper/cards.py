@@ -233,6 +233,7 @@ _POINTS_SHIFT = _MONTH_SHIFT + _W * 12
 _HAND_SHIFT = {1: _POINTS_SHIFT + 12, 5: _POINTS_SHIFT + 12 + _W, 10: _POINTS_SHIFT + 12 + 2 * _W,
                20: _POINTS_SHIFT + 12 + 3 * _W}
 _LOW_SHIFT = _HAND_SHIFT[1]
+_S20, _S10, _S5, _S1 = (_HAND_SHIFT[p] for p in (20, 10, 5, 1))
 _COUNT_SHIFT = _POINTS_SHIFT + 12 + 4 * _W
 
 
@@ -278,23 +279,31 @@ def tally_low(t: int) -> int:
 
 def tally_by_hand_points(t: int) -> dict[int, int]:
     """How many cards are worth 20, 10, 5 and 1 for 手役 (every 柳 card worth 1)."""
-    return {p: t >> _HAND_SHIFT[p] & _FIELD for p in (20, 10, 5, 1)}
+    return {20: t >> _S20 & _FIELD, 10: t >> _S10 & _FIELD, 5: t >> _S5 & _FIELD, 1: t >> _S1 & _FIELD}
 
 
-def tally_month_shape(t: int) -> tuple[tuple[int, ...], list[int]]:
-    """The month counts held, largest first, and the months held three times (a hand within
-    the deck: at most four of a month). Counted a bit plane at a time, not month by month."""
+def tally_month_planes(t: int) -> tuple[int, int, int, int]:
+    """The months held once, twice, three and four times (a hand within the deck: at most four
+    of a month), each as a plane: month m's bit is bit 7·(m − 1). Worked out a bit plane at a
+    time, not month by month."""
     region = t >> _MONTH_SHIFT
-    b0, b1, b2 = region & _MONTH_ONES, region >> 1 & _MONTH_ONES, region >> 2 & _MONTH_ONES
-    three = b0 & b1
-    counts = ((4,) * b2.bit_count() + (3,) * three.bit_count() + (2,) * (b1 & ~b0).bit_count()
-              + (1,) * (b0 & ~b1).bit_count())
-    threes = []
-    while three:
-        low = three & -three
-        threes.append(low.bit_length() // _W + 1)
-        three ^= low
-    return counts, threes
+    b0, b1 = region & _MONTH_ONES, region >> 1 & _MONTH_ONES
+    return b0 & ~b1, b1 & ~b0, b0 & b1, region >> 2 & _MONTH_ONES
+
+
+def month_plane(months: Iterable[int]) -> int:
+    """A plane holding ``months`` (see :func:`tally_month_planes`)."""
+    return sum(1 << _W * (m - 1) for m in set(months))
+
+
+def plane_months(plane: int) -> list[int]:
+    """The months of a plane, in order."""
+    out = []
+    while plane:
+        low = plane & -plane
+        out.append(low.bit_length() // _W + 1)
+        plane ^= low
+    return out
 
 
 def tally_holds(t: int, c: Card) -> int:

@@ -8,6 +8,7 @@ line naming the problem and where. :func:`score` settles a valid round (RULES.md
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Mapping, NamedTuple, Sequence
@@ -208,11 +209,11 @@ def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rul
     """TRADITIONAL §7: from the 親 round the seats, each says play or drop until three play or
     everyone has spoken; whoever had not spoken is forced out. A :class:`RoundError` names a drop
     that can't be (never spoke; forbidden by ``forced_three``)."""
-    order = _turns(players, dealer)
-    if len(order) <= 3:
+    if len(players) <= 3:
         if dropped:
             raise RoundError("dropped", f"with three seated all three play: {quote(dropped[0])} can't drop")
-        return Seating(tuple(players), (), (), {p: "played" for p in players})
+        return _all_play(tuple(players))
+    order = _turns(players, dealer)
     volunteers: list[str] = []
     drops: list[str] = []
     forced: list[str] = []
@@ -235,6 +236,13 @@ def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rul
                              "before their turn, so they were forced out (追い込み)")
     roles = {p: "played" for p in volunteers} | {p: "dropped" for p in drops} | {p: "forced_out" for p in forced}
     return Seating(tuple(volunteers), tuple(drops), tuple(forced), {p: roles[p] for p in players})
+
+
+@lru_cache(maxsize=64)
+def _all_play(players: tuple[str, ...]) -> Seating:
+    """The seating of three: all three play, in seat order (one value per table: a night, or a
+    batch, seats the same three round after round)."""
+    return Seating(players, (), (), MappingProxyType({p: "played" for p in players}))
 
 
 def _codes(cards: Sequence[Card]) -> list[str]:
@@ -293,10 +301,12 @@ class _Reader:
         for p, hand in hands.items():
             if len(hand) != 7:
                 raise RoundError(f"hands.{p}", f"holds {len(hand)} cards, not 7", "count")
-        self._within_deck("field and hands", {"field": field_cards, **{f"hands.{p}": h for p, h in hands.items()}})
+        dealt = tally_of(field_cards)
+        if not tally_within_deck(dealt + sum(map(tally_of, hands.values()))):
+            self._within_deck("field and hands", {"field": field_cards, **{f"hands.{p}": h for p, h in hands.items()}})
         rules = self.rules
         pot = self._pot()
-        if is_bashi(field_cards):  # 場四: the piles and the rest are not judged; what waits passes through unused
+        if tally_has_four(dealt):  # 場四: the piles and the rest are not judged; what waits passes through unused
             return Round(players, dealer, field_cards, hands, carry=self._carry(), rules=rules, pot=pot)
         seating = seat(players, dealer, self._dropped(), rules)
         declared = self._declared(hands)
@@ -767,8 +777,9 @@ def _turns(players: Sequence[str], dealer: str) -> list[str]:
 
 
 def next_dealer(players: Sequence[str], dealer: str, mon: Mapping[str, int]) -> str:
-    """The round's winner deals next; on a tie the 親 keeps it, else the first tied after the 親."""
-    best = max(mon.values())
+    """The round's winner deals next; on a tie the 親 keeps it, else the first tied after the 親.
+    ``mon`` may hold others than ``players``: only the players' are compared."""
+    best = max(mon[p] for p in players)
     return next(p for p in _turns(players, dealer) if mon[p] == best)
 
 
@@ -1022,22 +1033,22 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
             else:
                 kind = PLAIN_ROUND
                 pay_teyaku()
-                net = {p: (card_points[p] - rules.base_points) * mult for p in players}
-                ledger.extend(settle_debts(net))
+                balance = {p: (card_points[p] - rules.base_points) * mult for p in players}
+                ledger.extend(settle_debts(balance))
         if kind != SPECIAL_ROUND:  # bonuses: after everything else, in every round but a 特殊役 one
             for p in players:
                 bonuses[p] = _bonuses(rnd, rules, p, held_all[p], card_points[p])
                 for name in bonuses[p]:
                     paid_by_each(p, rules.mon(rules.bonuses[name]), name)
-        if rules.winner == "result":
-            winner = next_dealer(players, rnd.dealer, ledger_totals(players, ledger))
-        else:
-            winner = _play_winner(rnd, kind, paid_special, card_points)
-    if winner is not None and pot:  # the winner of a round takes the whole pot
-        ledger.append(Payment(POT, winner, pot, POT_REASON))
-        pot = 0
 
     net = ledger_totals(seated, ledger)
+    if len(players) == 3:
+        winner = (next_dealer(players, rnd.dealer, net) if rules.winner == "result"
+                  else _play_winner(rnd, kind, paid_special, card_points))
+    if winner is not None and pot:  # the winner of a round takes the whole pot
+        ledger.append(Payment(POT, winner, pot, POT_REASON))
+        net[winner] += pot
+        pot = 0
     results = {
         p: PlayerResult(
             held_all[p][0] if held_all[p] else None, held_dekiyaku[p], paid_special[p], card_points[p], net[p],

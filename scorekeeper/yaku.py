@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import (
-    FACES, PAULOWNIA, Card, face_mask, tally_by_hand_points, tally_faces, tally_holds, tally_low, tally_month_shape,
-    tally_of, tally_points,
+    FACES, PAULOWNIA, Card, face_mask, month_plane, plane_months, tally_by_hand_points, tally_faces, tally_holds,
+    tally_low, tally_month_planes, tally_of, tally_points,
 )
 from .rules import SDIN, Rules, TeyakuRow
 
@@ -37,9 +37,13 @@ class HandShape(NamedTuple):
     @classmethod
     def of(cls, hand: Iterable[Card]) -> "HandShape":
         """The shape of a hand within the deck."""
-        t = tally_of(hand)
-        counts, threes = tally_month_shape(t)
-        return cls(counts, tally_by_hand_points(t), frozenset(threes), bool(tally_holds(t, _PAULOWNIA_BRIGHT)))
+        return cls.of_tally(tally_of(hand))
+
+    @classmethod
+    def of_tally(cls, t: int) -> "HandShape":
+        once, twice, thrice, four = tally_month_planes(t)
+        counts = (4,) * four.bit_count() + (3,) * thrice.bit_count() + (2,) * twice.bit_count() + (1,) * once.bit_count()
+        return cls(counts, tally_by_hand_points(t), frozenset(plane_months(thrice)), bool(tally_holds(t, _PAULOWNIA_BRIGHT)))
 
     def only_kasu_but(self, points: int) -> bool:
         """One card of ``points`` and six 1-point cards."""
@@ -57,6 +61,10 @@ def standing(s: HandShape, month: int) -> bool:
 
 def _standing_threes(s: HandShape) -> int:
     return sum(standing(s, m) for m in s.threes)
+
+
+_TATE_PLANE = month_plane(_TATE_MONTHS)
+_PAULOWNIA_PLANE = month_plane([PAULOWNIA])
 
 
 def _tatesanbon(s: HandShape) -> bool:
@@ -184,23 +192,40 @@ def teyaku_all(hand: Sequence[Card], rules: Rules = SDIN) -> tuple[str, ...]:
     ``fudawiki`` the best of Group A and the best of Group B (TRADITIONAL §3). A group's best is
     the highest value, ties going to the row higher in the table.
     """
-    return shape_teyaku_all(HandShape.of(hand), rules)
+    t = tally_of(hand)
+    once, twice, thrice, four = tally_month_planes(t)
+    standing_threes = (thrice & _TATE_PLANE).bit_count() + (
+        bool(thrice & _PAULOWNIA_PLANE) and not tally_holds(t, _PAULOWNIA_BRIGHT))
+    points = tally_by_hand_points(t)
+    key = (four.bit_count(), thrice.bit_count(), twice.bit_count(), once.bit_count(),
+           points[20], points[10], points[5], points[1], standing_threes)
+    return _judged(key, rules.teyaku_table, t)
 
 
 def shape_teyaku_all(shape: HandShape, rules: Rules = SDIN) -> tuple[str, ...]:
     """:func:`teyaku_all` of a hand's shape. Judged once per shape and table: the 73 million
     hands have only a few hundred shapes, so a batch judges each shape once."""
+    return _judged(shape_key(shape), rules.teyaku_table, shape)
+
+
+def shape_key(shape: HandShape) -> tuple[int, ...]:
+    """All that the 手役 tests look at: how many months are held four, three, two times and
+    once, the cards by 手役 points, and how many of the threes stand (:func:`teyaku_all` works
+    the same key out from a hand's tally)."""
     points = shape.by_points
-    key = (shape.counts, points[20], points[10], points[5], points[1], shape.threes, shape.paulownia_bright)
-    return _judged(key, rules.teyaku_table, shape)
+    return (*(shape.counts.count(n) for n in (4, 3, 2, 1)), points[20], points[10], points[5], points[1],
+            _standing_threes(shape))
 
 
 _JUDGED: dict[tuple[Any, ...], tuple[str, ...]] = {}
 
 
-def _judged(key: tuple[Any, ...], table: tuple[TeyakuRow, ...], shape: HandShape) -> tuple[str, ...]:
+def _judged(key: tuple[int, ...], table: tuple[TeyakuRow, ...], hand: HandShape | int) -> tuple[str, ...]:
+    """The best 手役 of each group for a shape's key, judged on ``hand`` (a shape, or a hand's
+    tally to make one from) the first time the key is seen."""
     found = _JUDGED.get((key, table))
     if found is None:
+        shape = hand if isinstance(hand, HandShape) else HandShape.of_tally(hand)
         best: dict[str, TeyakuRow] = {}
         for row in table:
             if TEYAKU_TESTS[row.test](shape):
