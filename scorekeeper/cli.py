@@ -38,8 +38,9 @@ class UserError(Exception):
         self.code = code
 
 
-#: compact JSON, UTF-8 as itself (CONTRACT.md §4): one encoder, not one per line
-compact_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+#: compact JSON, UTF-8 as itself (CONTRACT.md §4): one encoder, not one per line (and what it
+#: encodes is a tree of plain values: no cycles to look for)
+compact_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
 
 
 def emit_json(obj: Any) -> None:

@@ -779,8 +779,11 @@ def _turns(players: Sequence[str], dealer: str) -> list[str]:
 def next_dealer(players: Sequence[str], dealer: str, mon: Mapping[str, int]) -> str:
     """The round's winner deals next; on a tie the 親 keeps it, else the first tied after the 親.
     ``mon`` may hold others than ``players``: only the players' are compared."""
-    best = max(mon[p] for p in players)
-    return next(p for p in _turns(players, dealer) if mon[p] == best)
+    best = max(map(mon.__getitem__, players))
+    for p in _turns(players, dealer):
+        if mon[p] == best:
+            return p
+    raise AssertionError("a player holds the best")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -362,10 +362,10 @@ def dekiyaku(pile: Iterable[Card], rules: Rules = SDIN) -> list[str]:
 
 def tally_dekiyaku(t: int, rules: Rules = SDIN) -> tuple[str, ...]:
     """:func:`dekiyaku` of a pile's tally (a pile within the deck)."""
-    made = tuple(y.name for y, mask, need in DEKIYAKU if (t & mask).bit_count() >= need)
+    made = [y.name for y, mask, need in DEKIYAKU if (t & mask).bit_count() >= need]
     if not made:
-        return made
-    made = tuple(n for n in made if n in rules.dekiyaku)
+        return ()
+    made = [n for n in made if n in rules.dekiyaku]
     inside = {lower for higher, lower in rules.no_overlap if higher in made}
     return tuple(n for n in made if n not in inside)
 
