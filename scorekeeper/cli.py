@@ -255,25 +255,41 @@ def resolve_rules(text: str | None):
 
 
 class _HeldLines:
-    """Output lines held until every input has checked out (all or nothing): UTF-8, packed in
-    zlib-compressed blocks of about 1 MiB, so a batch's JSON costs a fraction of its size."""
+    """Output lines held until every input has checked out (all or nothing): UTF-8, in blocks of
+    about 1 MiB, each full block moved to an unnamed temporary file, so a batch's output costs
+    one block of memory. Where no temporary file can be made or written, the blocks stay in memory."""
 
     BLOCK = 1 << 20
 
     def __init__(self) -> None:
-        self._blocks: list[bytes] = []
+        self._sizes: list[int] = []  # the blocks moved out, in order
+        self._kept: list[bytes] = []  # or kept, where no temporary file could be made
+        self._file: Any = None  # None: not made yet; False: can't be
         self._open = bytearray()
 
     def add(self, line: str) -> None:
-        self._open += line.encode("utf-8") + b"\n"
+        self._open += line.encode("utf-8")
+        self._open += b"\n"
         if len(self._open) >= self.BLOCK:
             self._seal()
 
     def _seal(self) -> None:
-        import zlib
+        block, self._open = bytes(self._open), bytearray()
+        if self._file is None:
+            import tempfile
 
-        self._blocks.append(zlib.compress(bytes(self._open), 1))
-        self._open = bytearray()
+            try:
+                self._file = tempfile.TemporaryFile()
+            except OSError:
+                self._file = False
+        if self._file and not self._kept:
+            try:
+                self._file.write(block)
+                self._sizes.append(len(block))
+                return
+            except OSError:  # the disk is full: the blocks written stay, this one and the rest in memory
+                pass
+        self._kept.append(block)
 
     def __iter__(self):
         for text in self.texts():
@@ -281,12 +297,15 @@ class _HeldLines:
 
     def texts(self):
         """The lines, a block of them at a time, each line ended by a newline."""
-        import zlib
-
+        if self._file:
+            self._file.seek(0)
+            for size in self._sizes:
+                yield self._file.read(size).decode("utf-8")
+            self._file.close()
+        for block in self._kept:
+            yield block.decode("utf-8")
         if self._open:
-            self._seal()
-        for block in self._blocks:
-            yield zlib.decompress(block).decode("utf-8")
+            yield self._open.decode("utf-8")
 
 
 @app.command()

@@ -14,9 +14,9 @@ from functools import lru_cache
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from .cards import (
-    BASE_POINTS, DECK, DECK_COUNT, FACES, Card, month_counts, over_deck, sort_cards, tally_cards, tally_count,
-    tally_has_four, tally_holds, tally_month, tally_odd_months, tally_of, tally_points, tally_within_deck,
-    within_deck,
+    BASE_POINTS, DECK, DECK_COUNT, FACES, Card, face_mask, month_counts, over_deck, sort_cards, tally_cards,
+    tally_count, tally_has_four, tally_holds, tally_month, tally_odd_months, tally_of, tally_points,
+    tally_within_deck, within_deck,
 )
 from .names import name_problem
 from .notation import CardError, parse_cards
@@ -55,16 +55,17 @@ class RoundError(ValueError):
 
 _ZEKKYO = frozenset({Card(11, "h"), Card(12, "h")})
 _OOBA = frozenset({Card(1, "h"), Card(3, "h"), Card(8, "h")})
+_ZEKKYO_MASK, _OOBA_MASK = face_mask(_ZEKKYO), face_mask(_OOBA)
 
 
 def field_class(field_cards: Sequence[Card]) -> str:
     """小場, 大場 or 絶場, from the 20-point cards of the initial field."""
-    present = set(field_cards)
-    if present & _ZEKKYO:
-        return "絶場"
-    if present & _OOBA:
-        return "大場"
-    return "小場"
+    return _field_class(tally_of(set(field_cards)))
+
+
+def _field_class(dealt: int) -> str:
+    """:func:`field_class` of the field's tally."""
+    return "絶場" if dealt & _ZEKKYO_MASK else "大場" if dealt & _OOBA_MASK else "小場"
 
 
 def is_bashi(field_cards: Sequence[Card]) -> bool:
@@ -790,10 +791,11 @@ def next_dealer(players: Sequence[str], dealer: str, mon: Mapping[str, int]) -> 
 # the multiplier and what waits (TRADITIONAL §8): a policy per field mode
 
 
-def field_multipliers(field_cards: Sequence[Card], rules: Rules = SDIN) -> list[int]:
-    """Each 光 of the initial field's multiplier (柳 or 桐 ×4, 松 桜 芒 ×2), largest first."""
-    out = [rules.multipliers["絶場" if c in _ZEKKYO else "大場"] for c in field_cards if c in _ZEKKYO or c in _OOBA]
-    return sorted(out, reverse=True)
+def field_multipliers(dealt: int, rules: Rules = SDIN) -> list[int]:
+    """Each 光 of the initial field's multiplier (柳 or 桐 ×4, 松 桜 芒 ×2), largest first, from
+    the field's tally."""
+    zekkyo, ooba = (dealt & _ZEKKYO_MASK).bit_count(), (dealt & _OOBA_MASK).bit_count()
+    return sorted([rules.multipliers["絶場"]] * zekkyo + [rules.multipliers["大場"]] * ooba, reverse=True)
 
 
 def _mult_none(own: list[int], waiting: tuple[int, ...], rules: Rules) -> tuple[int, tuple[int, ...]]:
@@ -819,9 +821,9 @@ def _mult_stack(own: list[int], waiting: tuple[int, ...], rules: Rules) -> tuple
 MULTIPLIER_POLICIES = {"none": _mult_none, "carry": _mult_carry, "stack": _mult_stack}
 
 
-def round_multiplier(field_cards: Sequence[Card], rules: Rules, waiting: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    """The multiplier a round applies and the queue it leaves."""
-    return MULTIPLIER_POLICIES[rules.field](field_multipliers(field_cards, rules), waiting, rules)
+def round_multiplier(dealt: int, rules: Rules, waiting: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """The multiplier a round applies and the queue it leaves, from the field's tally."""
+    return MULTIPLIER_POLICIES[rules.field](field_multipliers(dealt, rules), waiting, rules)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -929,12 +931,13 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
             raise RoundError("carry", f"says {list(rnd.carry)} waits, but the night's rounds leave {list(state.carry) or 'nothing'}: leave carry out")
         if rnd.pot is not None and rnd.pot != state.pot:
             raise RoundError("pot", f"says {rnd.pot} 文 is in the pot, but the night's rounds leave {state.pot}: leave pot out")
-    fc = field_class(rnd.field)
+    dealt = tally_of(rnd.field)
+    fc = _field_class(dealt)
     seated = rnd.players
-    if rnd.redeal:  # 場四: nothing is scored, nothing is used up
+    if tally_has_four(dealt):  # 場四: nothing is scored, nothing is used up
         zero = PlayerResult(None, (), (), 0, 0)
         return Result(rnd, fc, rules.multipliers[fc], REDEAL, {p: zero for p in seated}, (), rnd.dealer, rules, state, None)
-    mult, carry = round_multiplier(rnd.field, rules, state.carry)
+    mult, carry = round_multiplier(dealt, rules, state.carry)
     seating = rnd.seating
     players = rnd.playing
     oya = rnd.round_dealer

@@ -1,4 +1,5 @@
-"""`score --json` holds its output as compressed UTF-8 lines until every file checked out."""
+"""`score --json` holds its output, UTF-8 lines in blocks moved to a temporary file, until every
+file checked out."""
 
 from __future__ import annotations
 
@@ -19,9 +20,54 @@ def test_held_lines_come_back_as_they_went_in_across_blocks(monkeypatch):
     held = _HeldLines()
     for line in lines:
         held.add(line)
-    assert len(held._blocks) > 10
+    assert len(held._sizes) > 10 and not held._kept
     assert list(held) == lines
     assert list(_HeldLines()) == []
+
+
+def test_without_a_temporary_file_the_blocks_stay_in_memory(monkeypatch):
+    import tempfile
+
+    def refuse():
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(_HeldLines, "BLOCK", 64)
+    monkeypatch.setattr(tempfile, "TemporaryFile", refuse)
+    lines = [f"line {i} 二八" for i in range(200)]
+    held = _HeldLines()
+    for line in lines:
+        held.add(line)
+    assert held._kept and not held._sizes
+    assert list(held) == lines
+
+
+def test_a_disk_that_fills_up_midway_keeps_every_line_in_order(monkeypatch):
+    import tempfile
+
+    real = tempfile.TemporaryFile
+
+    class Filling:
+        def __init__(self) -> None:
+            self.file, self.writes = real(), 0
+
+        def write(self, block: bytes) -> int:
+            self.writes += 1
+            if self.writes == 3:
+                self.file.write(block[:10])  # a partial write, then the disk is full
+                raise OSError(28, "No space left on device")
+            return self.file.write(block)
+
+        def __getattr__(self, name):
+            return getattr(self.file, name)
+
+    monkeypatch.setattr(_HeldLines, "BLOCK", 64)
+    monkeypatch.setattr(tempfile, "TemporaryFile", Filling)
+    lines = [f"line {i} 素十六" for i in range(300)]
+    held = _HeldLines()
+    for line in lines:
+        held.add(line)
+    assert len(held._sizes) == 2 and held._kept
+    assert list(held) == lines
 
 
 def test_many_files_print_the_same_lines_as_one_at_a_time():
