@@ -31,7 +31,7 @@ from .cards import DECK, FACES, MONTHS, Card, points, sort_cards
 from .notation import HELP, format_compact, parse_cards, split_tokens
 from .rules import SDIN, Rules
 from .check import cards_of, check_draft
-from .scoring import NightState, Result, Round, RoundError, Seating, field_class, score, seat
+from .scoring import NightState, Result, Round, RoundError, Seating, field_class, playing_of, score, seat
 from .yaku import YAKU_ALIASES, YAKU_BY_NAME, dekiyaku, dekiyaku_kan, not_teyaku, teyaku_all, teyaku_name
 
 #: Reads one answer: called with the prompt, returns the line typed (``input`` has this shape).
@@ -160,8 +160,7 @@ class RoundEntry:
             seating = self._seating(self.values)
             if seating is None:
                 return []
-            rnd = Round(self.players, dealer, (), rules=self.rules, dropped=seating.dropped)
-            return list(rnd.playing)
+            return list(playing_of(seating, self.rules))
         start = self.players.index(dealer) if dealer in self.players else 0
         return [self.players[(start + i) % 3] for i in range(3)]
 
@@ -570,8 +569,7 @@ class RoundEntry:
                 data["dropped"] = drops
             seating = self._seating(answers)
             if seating is not None:  # who did not play holds no pile: none is asked
-                played = set(Round(self.players, answers.get("dealer", self.texts["dealer"]), (),
-                                   rules=self.rules, dropped=seating.dropped).playing)
+                played = set(playing_of(seating, self.rules))
                 data["captured"] = {p: [] for p in self.players if p not in played}
         for key, value in answers.items():
             kind, _, player = key.partition(":")

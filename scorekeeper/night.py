@@ -104,7 +104,7 @@ def unscored(record: Mapping[str, Any], players: Sequence[str], dealer: str, rul
     named = raw.get("dealer") if isinstance(raw, Mapping) else None
     dealer = named if named in players else dealer
     zero = PlayerResult(None, (), (), 0, 0)
-    rnd = Round(tuple(players), dealer, (), rules=rules)
+    rnd = Round(tuple(players), dealer, 0, rules=rules)
     return Result(rnd, "–", 0, BAD_ROUND, {p: zero for p in players}, (), dealer, rules, state, None, problem)
 
 

@@ -14,16 +14,16 @@ from functools import lru_cache
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from .cards import (
-    BASE_POINTS, DECK, DECK_COUNT, FACES, Card, face_mask, month_counts, over_deck, sort_cards, tally_cards,
-    tally_count, tally_has_four, tally_holds, tally_month, tally_odd_months, tally_of, tally_points,
-    tally_within_deck, within_deck,
+    BASE_POINTS, DECK, DECK_COUNT, FACES, Card, face_mask, month_counts, over_deck, plane_months, sort_cards,
+    tally_cards, tally_count, tally_has_four, tally_holds, tally_month, tally_month_planes, tally_odd_months,
+    tally_of, tally_points, tally_within_deck, within_deck,
 )
 from .names import name_problem
 from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
 from .yaku import (
-    dekiyaku, dekiyaku_kan, not_teyaku, tally_dekiyaku, tally_dekiyaku_kan, tally_special, teyaku_all, teyaku_made,
-    teyaku_name,
+    HandShape, dekiyaku, dekiyaku_kan, not_teyaku, shape_teyaku_made, tally_dekiyaku, tally_dekiyaku_kan,
+    tally_special, tally_teyaku_all, teyaku_all, teyaku_name,
 )
 
 MAX_NAME = 40
@@ -81,16 +81,16 @@ def is_bashi(field_cards: Sequence[Card]) -> bool:
 class Round:
     """One round as typed: who played, the field, 手役 evidence, the piles and how it ended.
 
-    Each pile is held as its tally (:mod:`cards`: one int; ``pile`` gives its cards in deck
-    order). ``sage`` lists the 下げ callers in the order they first called (SDIN: at most one);
+    The field, each hand shown and each pile are held as tallies (:mod:`cards`: one int each;
+    ``field``, ``hands`` and ``pile`` give their cards in deck order). ``sage`` lists the 下げ callers in the order they first called (SDIN: at most one);
     ``ended_how`` is ``"shoubu"`` or ``"cancel"`` when ``ended_by`` is set. ``carry`` is the queue
     of waiting multipliers a standalone round file states (None: the night's, or none).
     """
 
     players: tuple[str, ...]
     dealer: str
-    field: tuple[Card, ...]
-    hands: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+    dealt: int
+    shown: Mapping[str, int] = field(default_factory=dict)
     declared: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     piles: Mapping[str, int] = field(default_factory=dict)
     sage: tuple[str, ...] = ()
@@ -135,8 +135,18 @@ class Round:
         return self.seating.roles[player]
 
     @property
+    def field(self) -> tuple[Card, ...]:
+        """The initial field's cards, in deck order."""
+        return tally_cards(self.dealt)
+
+    @property
+    def hands(self) -> dict[str, tuple[Card, ...]]:
+        """The dealt hands shown, each in deck order."""
+        return {p: tally_cards(t) for p, t in self.shown.items()}
+
+    @property
     def redeal(self) -> bool:
-        return is_bashi(self.field)
+        return tally_has_four(self.dealt)
 
     @property
     def played_out(self) -> bool:
@@ -295,20 +305,21 @@ class _Reader:
         players = self._players()
         self.players = players
         dealer = self._player_key("dealer", self.default_dealer, required=True)
-        field_cards = tuple(self._cards("field", self._get("field"), required=True))
-        if len(field_cards) != 6:
-            raise RoundError("field", f"holds {len(field_cards)} cards, not 6", "count")
-        hands = {p: tuple(self._cards(f"hands.{p}", v)) for p, v in self._per_player("hands").items()}
+        dealt = self._tally("field", self._get("field"), required=True)
+        if tally_count(dealt) != 6:
+            raise RoundError("field", f"holds {tally_count(dealt)} cards, not 6", "count")
+        given = self._per_player("hands")
+        hands = {p: self._tally(f"hands.{p}", v) for p, v in given.items()}
         for p, hand in hands.items():
-            if len(hand) != 7:
-                raise RoundError(f"hands.{p}", f"holds {len(hand)} cards, not 7", "count")
-        dealt = tally_of(field_cards)
-        if not tally_within_deck(dealt + sum(map(tally_of, hands.values()))):
-            self._within_deck("field and hands", {"field": field_cards, **{f"hands.{p}": h for p, h in hands.items()}})
+            if tally_count(hand) != 7:
+                raise RoundError(f"hands.{p}", f"holds {tally_count(hand)} cards, not 7", "count")
+        if not tally_within_deck(dealt + sum(hands.values())):
+            self._within_deck("field and hands", {"field": self._cards("field", self._get("field")),
+                                                  **{f"hands.{p}": self._cards(f"hands.{p}", v) for p, v in given.items()}})
         rules = self.rules
         pot = self._pot()
         if tally_has_four(dealt):  # 場四: the piles and the rest are not judged; what waits passes through unused
-            return Round(players, dealer, field_cards, hands, carry=self._carry(), rules=rules, pot=pot)
+            return Round(players, dealer, dealt, hands, carry=self._carry(), rules=rules, pot=pot)
         seating = seat(players, dealer, self._dropped(), rules)
         declared = self._declared(hands)
         piles = self._piles()
@@ -348,7 +359,7 @@ class _Reader:
                     f"holds {'・'.join(held[p])} but {p!r} neither ended the round nor declared 下げ",
                     "unclaimed",
                 )
-        return Round(players, dealer, field_cards, hands, declared, piles, sage, ended_by, ended_how, carry, rules,
+        return Round(players, dealer, dealt, hands, declared, piles, sage, ended_by, ended_how, carry, rules,
                      seating.dropped, pot, seating, held)
 
     def _piles(self) -> dict[str, int]:
@@ -504,8 +515,8 @@ class _Reader:
                 raise RoundError(f"{key}.{quote(p)[1:-1]}", f"{quote(p)} is not one of the players {_names(self.players)}", "player")
         return {p: v for p, v in value.items() if v is not None}
 
-    def _tally(self, where: str, value: Any) -> int:
-        """A pile's tally: each item's from a cache (a night, or a batch, types the same few
+    def _tally(self, where: str, value: Any, required: bool = False) -> int:
+        """Some cards' tally: each item's from a cache (a night, or a batch, types the same few
         dozen items over and over), else read by :meth:`_cards`, which names a bad token."""
         items = [value] if isinstance(value, str) else value
         if isinstance(items, list):
@@ -513,7 +524,7 @@ class _Reader:
                 return sum(map(_ITEM_TALLY.__getitem__, items))
             except (KeyError, TypeError):
                 pass
-        cards = self._cards(where, value)
+        cards = self._cards(where, value, required)
         if len(_ITEM_TALLY) < 4096:
             for item in items:
                 if item.strip():  # a blank line is no pile; a blank item of a list is refused
@@ -551,7 +562,7 @@ class _Reader:
                 "deck", card=c.code,
             )
 
-    def _declared(self, hands: Mapping[str, list[Card]]) -> dict[str, tuple[str, ...]]:
+    def _declared(self, hands: Mapping[str, int]) -> dict[str, tuple[str, ...]]:
         """Declared 手役: one name, or under a profile of groups a list of at most one per group.
         With the hand also given, they must be what the hand scores (a tie of values: either)."""
         rules = self.rules
@@ -578,8 +589,9 @@ class _Reader:
                 names[group] = name
             shown = " + ".join(map(quote, typed_names))
             if p in hands:
-                best = dict(zip((rules.group_of(n) for n in teyaku_all(hands[p], rules)), teyaku_all(hands[p], rules)))
-                made = teyaku_made(hands[p], rules)
+                scored = tally_teyaku_all(hands[p], rules)
+                best = dict(zip((rules.group_of(n) for n in scored), scored))
+                made = shape_teyaku_made(HandShape.of_tally(hands[p]), rules)
                 if not best:
                     raise RoundError(where, f"{shown} is declared, but the hand makes no 手役", "teyaku")
                 wrong = [n for g, n in names.items() if g not in best or n not in made or rules.teyaku[n] != rules.teyaku[best[g]]]
@@ -837,14 +849,14 @@ def _opponents(players: Sequence[str], p: str) -> list[str]:
 def _tobikomi(rnd: Round, player: str, group_a: str | None) -> bool:
     """飛び込み (TRADITIONAL §6): the dealt hand's Group A 手役 holds a three and no four, and the
     pile holds all four cards of the month of one of its threes."""
-    hand = rnd.hands.get(player)
+    hand = rnd.shown.get(player)
     if hand is None or group_a is None:
         return False
-    months = month_counts(hand)
-    if max(months.values()) != 3:
+    _, _, threes, fours = tally_month_planes(hand)
+    if fours or not threes:
         return False
     pile = rnd.piles[player]
-    return any(tally_month(pile, m) == 4 for m, n in months.items() if n == 3)
+    return any(tally_month(pile, m) == 4 for m in plane_months(threes))
 
 
 def _bonuses(rnd: Round, rules: Rules, player: str, held: tuple[str, ...], card_points: int) -> tuple[str, ...]:
@@ -900,9 +912,9 @@ def forced_out_mon(rnd: Round, player: str, rules: Rules) -> int:
     """What each of the two paying players owes a forced-out player, before the multiplier:
     half their 手役 and the 出来役 in their hand, plus 3 文 per 光, 赤短, 青短 (猪鹿蝶 when on) card
     outside those. Without the hand, half a declared 手役; with neither, nothing."""
-    hand = rnd.hands.get(player)
-    if hand is None:
+    if player not in rnd.shown:
         return rules.mon(sum(rules.teyaku[n] for n in rnd.declared.get(player, ()))) // 2
+    hand = tally_cards(rnd.shown[player])
     names = teyaku_all(hand, rules)
     deki = dekiyaku(hand, rules)
     kan_total = sum(rules.teyaku[n] for n in names) + sum(dekiyaku_kan(n, hand, rules) for n in deki)
@@ -931,7 +943,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
             raise RoundError("carry", f"says {list(rnd.carry)} waits, but the night's rounds leave {list(state.carry) or 'nothing'}: leave carry out")
         if rnd.pot is not None and rnd.pot != state.pot:
             raise RoundError("pot", f"says {rnd.pot} 文 is in the pot, but the night's rounds leave {state.pot}: leave pot out")
-    dealt = tally_of(rnd.field)
+    dealt = rnd.dealt
     fc = _field_class(dealt)
     seated = rnd.players
     if tally_has_four(dealt):  # 場四: nothing is scored, nothing is used up
@@ -943,7 +955,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
     oya = rnd.round_dealer
 
     held_all = {
-        p: rnd.declared.get(p) or (teyaku_all(rnd.hands[p], rules) if p in rnd.hands else ()) for p in seated
+        p: rnd.declared.get(p) or (tally_teyaku_all(rnd.shown[p], rules) if p in rnd.shown else ()) for p in seated
     }
     held_dekiyaku = rnd.held_dekiyaku
     card_points = {p: tally_points(rnd.piles[p]) for p in seated}

@@ -175,7 +175,11 @@ _SAME_YAKU = (("空巣", "空素"),)
 
 def teyaku_made(hand: Sequence[Card], rules: Rules = SDIN) -> list[str]:
     """Every 手役 name of the profile's table that the 7-card hand satisfies, in table order."""
-    shape = HandShape.of(hand)
+    return shape_teyaku_made(HandShape.of(hand), rules)
+
+
+def shape_teyaku_made(shape: HandShape, rules: Rules = SDIN) -> list[str]:
+    """:func:`teyaku_made` of a hand's shape."""
     return [row.name for row in rules.teyaku_table if TEYAKU_TESTS[row.test](shape)]
 
 
@@ -192,7 +196,11 @@ def teyaku_all(hand: Sequence[Card], rules: Rules = SDIN) -> tuple[str, ...]:
     ``fudawiki`` the best of Group A and the best of Group B (TRADITIONAL §3). A group's best is
     the highest value, ties going to the row higher in the table.
     """
-    t = tally_of(hand)
+    return tally_teyaku_all(tally_of(hand), rules)
+
+
+def tally_teyaku_all(t: int, rules: Rules = SDIN) -> tuple[str, ...]:
+    """:func:`teyaku_all` of a hand's tally (a hand within the deck)."""
     once, twice, thrice, four = tally_month_planes(t)
     standing_threes = (thrice & _TATE_PLANE).bit_count() + (
         bool(thrice & _PAULOWNIA_PLANE) and not tally_holds(t, _PAULOWNIA_BRIGHT))
