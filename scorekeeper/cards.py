@@ -1,15 +1,15 @@
 """The hanafuda deck: 12 months × 4 cards, 48 cards worth 264 points (RULES.md §1).
 
 A card is a value, not an object with identity: the kasu of one month are interchangeable, so a
-pile is a multiset of :class:`Card` (a tuple or a ``Counter``).
+pile is a multiset of :class:`Card`: a tuple of them, or, where a round is checked and settled,
+its tally (one int: see below).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from enum import Enum
-from functools import reduce
-from operator import itemgetter, xor
+from operator import itemgetter
 from typing import Any, Iterable, NamedTuple, Sequence
 
 
@@ -357,15 +357,6 @@ def within_deck(cards: Sequence[Card]) -> bool:
     if len(cards) > TALLY_EXACT:
         return not over_deck(cards)
     return tally_within_deck(tally_of(cards))
-
-
-def months_even(cards: Iterable[Card]) -> bool:
-    """Every month held an even number of times (a capture takes two or four of a month)."""
-    return not reduce(xor, map(_MONTH_BIT.__getitem__, cards), 0)
-
-
-#: each month a bit: the xor of a pile's cards is 0 when every month is held an even number of times
-_MONTH_BIT = {c: 1 << c.month for c in FACES}
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:

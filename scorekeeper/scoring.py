@@ -22,7 +22,7 @@ from .names import name_problem
 from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
 from .yaku import (
-    HandShape, dekiyaku, dekiyaku_kan, not_teyaku, shape_teyaku_made, tally_dekiyaku, tally_dekiyaku_kan,
+    DEKIYAKU_FACES, HandShape, dekiyaku, dekiyaku_kan, not_teyaku, shape_teyaku_made, tally_dekiyaku, tally_dekiyaku_kan,
     tally_special, tally_teyaku_all, teyaku_all, teyaku_name,
 )
 
@@ -878,17 +878,11 @@ FEE_REASON, FORCED_REASON, POT_REASON = "逃げ料", "追い込み", "pot"
 #: rounds of a night of 4–6 where nothing is played (TRADITIONAL §7)
 MISDEAL, SOLO, SPLIT = "流れ", "一人", "山分け"
 
-_COMPENSATED = frozenset(
-    [Card(m, "h") for m in (1, 3, 8, 11, 12)] + [Card(m, "r") for m in (1, 2, 3, 6, 9, 10)]
-)
-_INOSHIKACHO_CARDS = frozenset(Card(m, "t") for m in (6, 7, 10))
-_DEKIYAKU_CARDS = {
-    "五光": frozenset(Card(m, "h") for m in (1, 3, 8, 11, 12)),
-    "四光": frozenset(Card(m, "h") for m in (1, 3, 8, 12)),
-    "赤短": frozenset(Card(m, "r") for m in (1, 2, 3)),
-    "青短": frozenset(Card(m, "r") for m in (6, 9, 10)),
-    "猪鹿蝶": _INOSHIKACHO_CARDS,
-}
+_INOSHIKACHO_CARDS = DEKIYAKU_FACES["猪鹿蝶"][0]
+#: the cards a forced-out player is paid for when they are no part of a yaku: the 光, 赤短 and 青短
+_COMPENSATED = DEKIYAKU_FACES["五光"][0] | DEKIYAKU_FACES["赤短"][0] | DEKIYAKU_FACES["青短"][0]
+#: the cards each 出来役 takes (七短: the hand's own ribbons)
+_DEKIYAKU_CARDS = {name: faces for name, (faces, _) in DEKIYAKU_FACES.items() if name != "七短"}
 
 
 def fee_mon(n: int, rules: Rules, mult: int) -> int:

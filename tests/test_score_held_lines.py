@@ -14,12 +14,18 @@ runner = FastRunner()
 SAMPLES = Path(__file__).parent.parent / "samples"
 
 
-def test_held_lines_come_back_as_they_went_in_across_blocks(monkeypatch):
+def holding(lines: list[str], monkeypatch) -> _HeldLines:
+    """The lines held, in blocks of 64 bytes."""
     monkeypatch.setattr(_HeldLines, "BLOCK", 64)
-    lines = [json.dumps({"n": i, "name": "総八\u2028 二八", "x": "y" * (i % 50)}, ensure_ascii=False) for i in range(500)]
     held = _HeldLines()
     for line in lines:
         held.add(line)
+    return held
+
+
+def test_held_lines_come_back_as_they_went_in_across_blocks(monkeypatch):
+    lines = [json.dumps({"n": i, "name": "総八\u2028 二八", "x": "y" * (i % 50)}, ensure_ascii=False) for i in range(500)]
+    held = holding(lines, monkeypatch)
     assert len(held._sizes) > 10 and not held._kept
     assert list(held) == lines
     assert list(_HeldLines()) == []
@@ -31,12 +37,9 @@ def test_without_a_temporary_file_the_blocks_stay_in_memory(monkeypatch):
     def refuse():
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(_HeldLines, "BLOCK", 64)
     monkeypatch.setattr(tempfile, "TemporaryFile", refuse)
     lines = [f"line {i} 二八" for i in range(200)]
-    held = _HeldLines()
-    for line in lines:
-        held.add(line)
+    held = holding(lines, monkeypatch)
     assert held._kept and not held._sizes
     assert list(held) == lines
 
@@ -60,12 +63,9 @@ def test_a_disk_that_fills_up_midway_keeps_every_line_in_order(monkeypatch):
         def __getattr__(self, name):
             return getattr(self.file, name)
 
-    monkeypatch.setattr(_HeldLines, "BLOCK", 64)
     monkeypatch.setattr(tempfile, "TemporaryFile", Filling)
     lines = [f"line {i} 素十六" for i in range(300)]
-    held = _HeldLines()
-    for line in lines:
-        held.add(line)
+    held = holding(lines, monkeypatch)
     assert len(held._sizes) == 2 and held._kept
     assert list(held) == lines
 
