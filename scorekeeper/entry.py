@@ -169,7 +169,7 @@ class RoundEntry:
         """More than three at the table: each round has its play-or-drop questions (TRADITIONAL §7)."""
         return len(self.players) > 3
 
-    def _seats(self, answers: Mapping[str, Any]) -> tuple[list[str], Seating | None, list[str]]:
+    def seats(self, answers: Mapping[str, Any]) -> tuple[list[str], Seating | None, list[str]]:
         """The play-or-drop questions as far as ``answers`` reach: the seat keys to ask (the last
         unanswered when the seating is not settled yet), the seating once it is (None before),
         and the seats that play because :func:`seat` refuses their drop (``forced_three``).
@@ -204,12 +204,12 @@ class RoundEntry:
         return keys, seat(self.players, dealer, drops, self.rules), must
 
     def _seating(self, answers: Mapping[str, Any]) -> Seating | None:
-        return self._seats(answers)[1]
+        return self.seats(answers)[1]
 
     def steps(self) -> list[str]:
         head = ["dealer", "field"]
         if self._seated:
-            keys, seating, _ = self._seats(self.values)
+            keys, seating, _ = self.seats(self.values)
             head += keys
             if seating is None:
                 return head
@@ -278,7 +278,7 @@ class RoundEntry:
         afresh (the draft's answer as its default) when it no longer does."""
         text = self.resume.pop(key)
         try:
-            value, shown, rnd = self._answer(key, text, before, confirm_chain=False)
+            value, shown, rnd = self.read_answer(key, text, before, confirm_chain=False)
         except AnswerError as e:
             self._say(f"  {self._prompt(key)}: {text}  ✗ {e}", style="red")
             self.texts[key] = text
@@ -312,7 +312,7 @@ class RoundEntry:
                     self.texts[key] = refused
                 return _BACK
             try:
-                value, text, rnd = self._answer(key, line.strip() or default, before)
+                value, text, rnd = self.read_answer(key, line.strip() or default, before)
             except AnswerError as e:
                 self._say(f"  ✗ {e}", style="red")
                 # the default stays what it was (Enter must not submit the refused answer again);
@@ -351,7 +351,7 @@ class RoundEntry:
         return f"札 {pad(player, self.width)}{rest}"
 
     def _intro(self, key: str) -> None:
-        if self._seated and key == (self._seats(self.values)[0] or [None])[0]:
+        if self._seated and key == (self.seats(self.values)[0] or [None])[0]:
             self._say("Play or drop: each seat from the 親 in turn, until three play; Enter: play, "
                       "or drop.", style="dim")
             return
@@ -383,8 +383,10 @@ class RoundEntry:
 
     # -- answers: each checked by Round.from_dict on the round answered so far ------------------
 
-    def _answer(self, key: str, text: str, before: list[str], confirm_chain: bool = True) -> tuple[Any, str, Round | None]:
-        """(the answer in canonical form, its text as a default, the round if it is complete)."""
+    def read_answer(self, key: str, text: str, before: list[str], confirm_chain: bool = True) -> tuple[Any, str, Round | None]:
+        """One answer read and checked: (the answer in canonical form, its text as a default, the
+        round if it is complete). Raises :class:`AnswerError` with the re-prompt's line. The web
+        companion's answers go through here too (:meth:`scorekeeper.flows.Night.check_answers`)."""
         kind = key.partition(":")[0]
         if kind == "dealer":
             who = self._player(text)
@@ -564,7 +566,7 @@ class RoundEntry:
         """The round file (CONTRACT.md §3) of some answers, by question."""
         data: dict[str, Any] = {"players": list(self.players)}
         if self._seated:
-            drops = [k.partition(":")[2] for k in self._seats(answers)[0] if answers.get(k) == "drop"]
+            drops = [k.partition(":")[2] for k in self.seats(answers)[0] if answers.get(k) == "drop"]
             if drops:
                 data["dropped"] = drops
             seating = self._seating(answers)
@@ -680,7 +682,7 @@ class RoundEntry:
 
     def _echo_seat(self, player: str, choice: str) -> None:
         """A seat's answer; once the seating is settled, who plays, who dropped, who was forced out."""
-        keys, seating, must = self._seats(self.values)
+        keys, seating, must = self.seats(self.values)
         self._say(f"  {player} {'plays' if choice == 'play' else 'drops'}")
         if seating is None:
             return

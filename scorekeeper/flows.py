@@ -279,7 +279,7 @@ class Night:
                 missing.append(key)  # rest: the deck less the other two piles, once they are in
                 continue
             try:
-                value, shown, rnd = entry._answer(key, text, list(done), confirm_chain=False)
+                value, shown, rnd = entry.read_answer(key, text, list(done), confirm_chain=False)
             except (AnswerError, CardError) as e:  # a CardError: a pile typed before the field
                 message = str(e)
                 problem = Problem("answer" if isinstance(e, AnswerError) else "card", key, message)
@@ -297,7 +297,7 @@ class Night:
                 break
         check = AnswerCheck([k for k in entry.steps() if k != "confirm"], problems, missing)
         if entry._seated:
-            _, seating, must = entry._seats(entry.values)
+            _, seating, must = entry.seats(entry.values)
             check.seating = {"settled": seating is not None, "must": list(must),
                              "volunteers": list(seating.volunteers) if seating else [],
                              "dropped": list(seating.dropped) if seating else [],
