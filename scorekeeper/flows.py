@@ -11,7 +11,6 @@ another terminal is never overwritten and nothing half done is ever saved.
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -150,6 +149,8 @@ class Night:
         folder = Path(self.session["file"]).parent
         try:
             with self.book.lock:
+                import tempfile  # only when writing: a command that reads starts quicker
+
                 fd, tmp = tempfile.mkstemp(prefix=".write-check.", suffix=".tmp", dir=folder)
                 os.close(fd)
                 os.unlink(tmp)

@@ -40,7 +40,6 @@ import os
 import re
 import shutil
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
@@ -219,6 +218,8 @@ def atomic_write(path: Path, data: bytes, *, backup: bool = True) -> None:
     folder = path.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        import tempfile  # only when writing: a command that reads starts quicker
+
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
     except OSError as e:
         raise cant_write(path, e) from None

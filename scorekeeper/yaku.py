@@ -5,6 +5,7 @@ Every function here is pure. Values come from a :class:`~scorekeeper.rules.Rules
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import (
@@ -303,7 +304,8 @@ def yaku_key(text: str) -> str:
     return re.sub(r"m(?=[bp])", "n", folded)
 
 
-def _keys() -> dict[str, frozenset[str]]:
+@lru_cache(maxsize=1)
+def _yaku_keys() -> dict[str, frozenset[str]]:
     """Every yaku name -> the folded forms it is typed in."""
     out: dict[str, set[str]] = {}
     for name, y in YAKU_BY_NAME.items():
@@ -312,7 +314,6 @@ def _keys() -> dict[str, frozenset[str]]:
     return {n: frozenset(f) for n, f in out.items()}
 
 
-_KEYS = _keys()
 
 
 def yaku_named(text: str) -> str | None:
@@ -321,7 +322,7 @@ def yaku_named(text: str) -> str | None:
     key = yaku_key(text)
     if not key:
         return None
-    return next((n for n, forms in _KEYS.items() if key in forms), None)
+    return next((n for n, forms in _yaku_keys().items() if key in forms), None)
 
 
 def yaku_kind(name: str) -> str:

@@ -19,6 +19,7 @@ import resource
 import shutil
 import stat
 import subprocess
+import tempfile
 from pathlib import Path
 
 import crash_harness as ch
@@ -111,7 +112,7 @@ def full_disk(monkeypatch, where: str) -> None:
     if where == "temp file":
         def mkstemp(*a, **k):
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        monkeypatch.setattr(store.tempfile, "mkstemp", mkstemp)
+        monkeypatch.setattr(tempfile, "mkstemp", mkstemp)  # the store imports it where it writes
     elif where == "write":
         real_fdopen = os.fdopen
         monkeypatch.setattr(store.os, "fdopen", lambda fd, *a, **k: _FullFile(real_fdopen(fd, "wb", buffering=0), 100))
