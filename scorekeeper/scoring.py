@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from types import MappingProxyType
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as _field  # Round has a property named field
 from functools import lru_cache
 from typing import Any, Mapping, NamedTuple, Sequence
 
@@ -81,8 +82,9 @@ def is_bashi(field_cards: Sequence[Card]) -> bool:
 class Round:
     """One round as typed: who played, the field, 手役 evidence, the piles and how it ended.
 
-    The field, each hand shown and each pile are held as tallies (:mod:`cards`: one int each;
-    ``field``, ``hands`` and ``pile`` give their cards in deck order). ``sage`` lists the 下げ callers in the order they first called (SDIN: at most one);
+    The field (``dealt``), each hand shown (``shown``) and each pile are held as tallies
+    (:mod:`cards`: one int each; ``field``, ``hands`` and ``pile`` give their cards in deck order).
+    ``sage`` lists the 下げ callers in the order they first called (SDIN: at most one);
     ``ended_how`` is ``"shoubu"`` or ``"cancel"`` when ``ended_by`` is set. ``carry`` is the queue
     of waiting multipliers a standalone round file states (None: the night's, or none).
     """
@@ -90,9 +92,9 @@ class Round:
     players: tuple[str, ...]
     dealer: str
     dealt: int
-    shown: Mapping[str, int] = field(default_factory=dict)
-    declared: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    piles: Mapping[str, int] = field(default_factory=dict)
+    shown: Mapping[str, int] = _field(default_factory=dict)
+    declared: Mapping[str, tuple[str, ...]] = _field(default_factory=dict)
+    piles: Mapping[str, int] = _field(default_factory=dict)
     sage: tuple[str, ...] = ()
     ended_by: str | None = None
     ended_how: str | None = None
@@ -103,9 +105,9 @@ class Round:
     dropped: tuple[str, ...] = ()
     pot: int | None = None
     #: who played, who dropped and who was forced out (TRADITIONAL §7): worked out when not given
-    seating: "Seating" = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    seating: "Seating" = _field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     #: the 出来役 each player's pile holds that the profile pays (RULES.md §5): worked out when not given
-    held_dekiyaku: Mapping[str, tuple[str, ...]] = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    held_dekiyaku: Mapping[str, tuple[str, ...]] = _field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if self.seating is None:
@@ -155,7 +157,6 @@ class Round:
     def pile(self, player: str) -> tuple[Card, ...]:
         """A player's captured cards, in deck order."""
         return tally_cards(self.piles.get(player, 0))
-
 
     @classmethod
     def from_dict(
