@@ -1243,7 +1243,8 @@ def serve(
 
     Prints a QR code and the links: the table link (players) and a view-only link (onlookers).
     A round begun on the phones is the session's draft: `round` finishes it at the terminal, and
-    the reverse. Ctrl-C stops the server.
+    the reverse. When `new-session` or `use` changes the current session, the phones follow it.
+    Ctrl-C stops the server.
     """
     try:
         from .web.serve import serve as run

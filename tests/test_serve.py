@@ -316,6 +316,27 @@ def test_a_whole_round_is_shown_then_saved_once_confirmed(served, night, book_fi
     assert again.status_code == 422 and "not complete" in again.json()["error"]
 
 
+def test_the_phones_follow_the_current_session_made_or_chosen_at_the_terminal(served, night, book_file):
+    app, c = served
+    book, first = night
+    enter(c, app, {"field": answers_of(ROUND1)["field"]})
+    post(c, app, "/api/done", {"player": "Ben", "done": True})
+    notices: list[str] = []
+    app.table.notice = notices.append
+    second = Book.open(book_file).new_session(["Dai", "Emi", "Fumi"], name="Saturday")
+    state = wait_state(c, lambda s: s["session"]["session"] == second)
+    assert state["session"]["players"] == ["Dai", "Emi", "Fumi"] and state["session"]["rounds"] == 0
+    assert state["round"]["answers"] == {"dealer": "Dai"} and state["round"]["done"] == []  # nothing of the other night
+    assert notices and second in notices[0] and "Saturday" in notices[0]
+    r = post(c, app, "/api/answer", {"key": "pile:Aki", "text": "1h 1k"})
+    assert r.status_code == 400 and "not a question" in r.json()["error"]  # Aki is not at this table
+    assert draft_answers(book_file, first)["field"] == answers_of(ROUND1)["field"]  # the first night's draft stays
+    Book.open(book_file).use(first)
+    state = wait_state(c, lambda s: s["session"]["session"] == first)
+    assert state["session"]["players"] == PLAYERS and state["session"]["rounds"] == 2
+    assert state["round"]["answers"]["field"] == answers_of(ROUND1)["field"]  # and is shown again
+
+
 def test_done_and_discard(served, night, book_file):
     app, c = served
     enter(c, app, {"field": answers_of(ROUND1)["field"]})

@@ -175,6 +175,20 @@ def test_three_phones_enter_a_round_at_once_and_all_see_the_result(browser, live
         page.context.close()
 
 
+def test_a_phone_follows_a_new_session_made_at_the_terminal(browser, live, book_file, tmp_path):
+    base, app = live
+    page = phone(browser, f"{base}/t/{app.tokens.table}")
+    page.wait_for_selector("body[data-round='2']")
+    from scorekeeper.store import Book
+
+    Book.open(book_file).new_session(["Dai", "Emi", "Fumi"], name="Saturday")
+    page.wait_for_selector("body[data-round='0']", timeout=10000)
+    page.wait_for_selector("text=Fumi")
+    assert page.locator("text=Chie").count() == 0  # nothing of the first night is left on the screen
+    shot(page, tmp_path, "7-followed-light")
+    page.context.close()
+
+
 def test_a_typo_is_marked_the_moment_it_is_tapped(browser, live, tmp_path):
     base, app = live
     a = answers_of(bundled_night()[2])

@@ -1,4 +1,4 @@
-"""The web companion's server: one Starlette app over one session of the book.
+"""The web companion's server: one Starlette app over the book's current session.
 
 It adds no rule and no flow: a round in progress IS the session's draft (the file the terminal's
 `round` keeps and resumes), its answers keyed and typed as the terminal types them; every answer
@@ -6,8 +6,10 @@ is checked by :meth:`Night.check_answers` (the entry's reading and the draft val
 is saved by :meth:`Night.add_round` with ``expect_rounds``, as `round` saves it.
 
 Every read and write of the book goes through one worker thread (the book's lock is a process
-lock, not a thread lock). A watcher polls the session's and the draft's files (~4×/s) and pushes
-the night's state to every open stream (server-sent events) when either changed, whoever wrote it.
+lock, not a thread lock). A watcher polls the book's index and the session's and the draft's
+files (~4×/s) and pushes the night's state to every open stream (server-sent events) when any
+changed, whoever wrote it. When the current session changes at the terminal (`new-session`,
+`use`), the phones follow it.
 
 Security on a shared Wi-Fi: random tokens (128 bits) that live only in this process; the table
 link swaps its token for an HttpOnly, SameSite=Strict cookie; the view link can't write; a Host
@@ -97,7 +99,8 @@ class RateLimit:
 
 
 class Table:
-    """The night the server shows: one session of the book, its draft, the pushed state.
+    """The night the server shows: the book's current session (or the one given), its draft, the
+    pushed state.
 
     Every method whose name ends in ``_sync`` runs in the one worker thread."""
 
@@ -105,17 +108,24 @@ class Table:
         from ..flows import Night
 
         night = Night.open(db, session)
-        self.db, self.sid = db, night.sid
-        self.book_path = night.book.path
-        self.session_file = Path(night.session["file"])
-        self.draft_files = [night.drafts.beside / f"{self.sid}.json", night.drafts.cache / f"{self.sid}.json"]
-        self.done: set[str] = set()  # players who said their pile is complete (this round)
+        self.db = db
+        self.follows = session is None  # the current session, whichever it becomes
+        self.book_path = Path(night.book.path)
+        self.notice: Callable[[str], Any] | None = None  # told when the session followed changes
+        self._show(night)
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hachi-writer")
         self.version = 0
         self.state: dict[str, Any] = {}
         self.fingerprint: tuple[Any, ...] = ()
         self.changed = asyncio.Event()
+
+    def _show(self, night: Any) -> None:
+        """Show ``night``: its session's files to watch, and no round begun on it yet."""
+        self.sid = night.sid
+        self.session_file = Path(night.session["file"])
+        self.draft_files = [night.drafts.beside / f"{self.sid}.json", night.drafts.cache / f"{self.sid}.json"]
         self.checked: tuple[Any, Any] | None = None
+        self.done: set[str] = set()  # players who said their pile is complete (this round)
 
     # -- in the worker thread -------------------------------------------------------------------
 
@@ -126,7 +136,7 @@ class Table:
 
     def files_sync(self) -> tuple[Any, ...]:
         out = []
-        for path in (self.session_file, *self.draft_files):
+        for path in (self.book_path, self.session_file, *self.draft_files):
             try:
                 st = path.stat()
                 out.append((st.st_mtime_ns, st.st_size, st.st_ino))
@@ -185,8 +195,26 @@ class Table:
         fp = self.files_sync()
         if not force and fp == self.fingerprint:
             return False
+        if self.follows and fp[:1] != self.fingerprint[:1] and self.follow_sync():
+            night, fp = None, self.files_sync()
         self.fingerprint = fp
         self.state = self.build_sync(night)
+        return True
+
+    def follow_sync(self) -> bool:
+        """Show the book's current session if it is another now (made or chosen at the
+        terminal); True if it changed."""
+        from ..flows import Night
+        from ..store import Book
+
+        current = Book.open(self.book_path).current_id()
+        if current is None or current == self.sid:
+            return False
+        night = Night.open(self.db, current)
+        self._show(night)
+        if self.notice is not None:
+            self.notice(f"hachi-score serve · now session {night.sid} ({night.session.get('name', '')}): "
+                        "the phones follow it")
         return True
 
     def answer_sync(self, key: str, text: str | None, player: str | None) -> dict[str, Any]:

@@ -62,6 +62,7 @@ def serve(db: Any, host: str | None, port: int, out: TextIO | None = None,
     hosts = {chosen} | ({*lan_addresses()} if chosen in ("0.0.0.0", "::") else set())
     server, app = make_server(db, chosen, sock, hosts=hosts)
     tokens, table = app.tokens, app.table
+    table.notice = lambda line: print(line, file=out, flush=True)
     base = f"http://{url_host(chosen)}:{port}"
     table_url = f"{base}/t/{tokens.table}"
     if out.isatty():
