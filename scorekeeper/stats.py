@@ -130,6 +130,8 @@ def night_digest(session: Mapping[str, Any], results: Sequence[Any]) -> dict[str
         "created": session.get("created"),
         "players": players,
         "profile": rules.name,
+        # the whole profile, hashed: two house files may share a name and differ
+        "profile_key": _profile_key(rules),
         "kan": rules.kan,
         "rounds": len(results),
         "totals": net,
@@ -303,13 +305,29 @@ def _profile_stats(nights: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     }
 
 
+def _profile_key(rules: Any) -> str:
+    import hashlib
+
+    text = json.dumps(rules.to_dict(), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def profile_groups(nights: Sequence[Mapping[str, Any]]) -> dict[str, list[Mapping[str, Any]]]:
+    """The nights by profile, in the order first seen, each named by its profile's name; where
+    nights of different profiles share a name (two house files, one name), each is that name
+    with its key: ``house (3fa2c1e09b7d)``. Nights of different profiles are never one group."""
+    by_key: dict[tuple[str, str], list[Mapping[str, Any]]] = {}
+    for night in nights:
+        by_key.setdefault((night["profile"], night["profile_key"]), []).append(night)
+    names = [name for name, _ in by_key]
+    return {(name if names.count(name) == 1 else f"{name} ({key})"): group for (name, key), group in by_key.items()}
+
+
 def aggregate(nights: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The object `stats --json` prints (CONTRACT §8) from the chosen nights' digests, oldest
     first: ``profiles``; then ``players`` (``nights``, ``rounds``, ``mon`` and more) with
     ``head_to_head`` and ``chart`` when one profile holds them all, else ``by_profile``."""
-    groups: dict[str, list[Mapping[str, Any]]] = {}
-    for night in nights:
-        groups.setdefault(night["profile"], []).append(night)
+    groups = profile_groups(nights)
     out: dict[str, Any] = {"profiles": list(groups), "sessions": len(nights)}
     if len(groups) <= 1:
         if groups:

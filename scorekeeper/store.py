@@ -1042,7 +1042,7 @@ class Book:
 
 
 #: the digest's format; a digest of another format, or written by another release, is rebuilt
-DIGEST_VERSION = 1
+DIGEST_VERSION = 2  # 2: the profile's key beside its name
 DIGEST_SUFFIX = ".digest.json"
 #: hashes of session bytes known to replay cleanly kept in a digest (the file's, its .bak's, …)
 DIGEST_KEEP = 3

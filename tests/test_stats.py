@@ -181,6 +181,26 @@ def test_choosing_nights(book):
     assert result.exit_code == 2 and "not a date" in result.stderr
 
 
+def test_two_house_profiles_of_one_name_are_two_profiles(book_file):
+    """Two house files both named "house", one at kan 10 and one at kan 12: two groups, each
+    named with its profile's key; a third night under the first profile joins the first group."""
+    from scorekeeper.rules import SDIN
+
+    book = Book.open(book_file)
+    ten, twelve = SDIN._replace(name="house"), SDIN._replace(name="house", kan=12)
+    for name, rules in (("a", ten), ("b", twelve), ("c", ten)):
+        book.import_session(read_export({"players": PLAYERS, "rounds": [round_file(EXAMPLE_PILES)], "name": name,
+                                         "profile": rules.to_dict(), "created": "2026-05-01T20:00:00+09:00"}))
+    data = stats_json()
+    assert len(data["profiles"]) == 2 and all(p.startswith("house (") for p in data["profiles"])
+    first, second = (data["by_profile"][p]["players"]["Aki"] for p in data["profiles"])
+    assert (first["nights"], second["nights"]) == (2, 1)
+    assert first["mon"] == 2 * second["mon"] != 0  # the same round (card points only) twice, and once
+    assert stats_json("--rules", "house")["profiles"] == data["profiles"]  # chosen by name, still apart
+    one = Book.open(book_file)
+    assert stats.profile_groups([one.digest("s1"), one.digest("s3")]).keys() == {"house"}  # one profile: its name
+
+
 def test_nights_under_different_profiles_are_never_added_together(book):
     add_night(book, "fourth", "2026-04-10", PLAYERS, [round_file(EXAMPLE_PILES)], rules="fudawiki")
     data = stats_json()
