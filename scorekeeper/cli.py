@@ -301,7 +301,6 @@ class _HeldLines:
             self._file.seek(0)
             for size in self._sizes:
                 yield self._file.read(size).decode("utf-8")
-            self._file.close()
         for block in self._kept:
             yield block.decode("utf-8")
         if self._open:

@@ -28,6 +28,7 @@ def test_held_lines_come_back_as_they_went_in_across_blocks(monkeypatch):
     held = holding(lines, monkeypatch)
     assert len(held._sizes) > 10 and not held._kept
     assert list(held) == lines
+    assert list(held) == lines  # read again: the same lines
     assert list(_HeldLines()) == []
 
 
