@@ -30,3 +30,30 @@ class FastRunner(typer.testing.CliRunner):
         cmd = command() if app_ is app else typer.main.get_command(app_)
         with mock.patch.object(typer.testing, "_get_command", lambda _: cmd):
             return super().invoke(app_, args, **kwargs)
+
+
+def typed(lines) -> str:
+    """Lines as a person types them at the prompts, each ended by Enter."""
+    return "".join(f"{line}\n" for line in lines)
+
+
+def checked_run(runner: typer.testing.CliRunner):
+    """``run(*args, input=None, code=0)``: the app invoked through ``runner``, never a traceback,
+    with exit status ``code``."""
+
+    def run(*args: str, input: str | None = None, code: int = 0):
+        result = runner.invoke(app, list(args), input=input)
+        assert "Traceback" not in result.output, result.output
+        assert result.exit_code == code, f"{args}: exit {result.exit_code}\n{result.stdout}\n{result.stderr}"
+        return result
+
+    return run
+
+
+def one_line_error(result, code: int = 2) -> str:
+    """The one line a refused command writes on standard error (status ``code``, no traceback)."""
+    assert "Traceback" not in result.output
+    assert result.exit_code == code, result.output
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("hachi-score: "), result.stderr
+    return lines[0]

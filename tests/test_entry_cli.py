@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from scorekeeper import store
 from scorekeeper.cli import app
 
+from fast_cli import typed
 from entry_lines import answers, order, snapshot
 
 GOLDEN = Path(__file__).parent / "golden" / "sdin"
@@ -39,10 +40,6 @@ def session(book_file) -> str:
     result = runner.invoke(app, ["new-session", *PLAYERS])
     assert result.exit_code == 0, result.output
     return store.Book.open(book_file).current_id()
-
-
-def typed(lines) -> str:
-    return "".join(f"{line}\n" for line in lines)
 
 
 def summary() -> dict:

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from fast_cli import checked_run, typed
 from entry_lines import Script, answers, console, printed, snapshot
-from scorekeeper import store
 from scorekeeper.cli import app
 from scorekeeper.entry import Aborted, RoundEntry
 from scorekeeper.rules import FUDAWIKI, SDIN
@@ -27,6 +27,7 @@ from scorekeeper.scoring import SPLIT
 
 PLAYERS = ["A", "B", "C", "D", "E"]
 runner = CliRunner()
+run = checked_run(runner)
 TYPED = builtins.input  # what CliRunner's input= feeds
 
 FIELD = ["2t", "3k", "8h", "8t", "8k", "10t"]  # 芒に月: ×2
@@ -37,17 +38,6 @@ P2 = ["2r", "2k", "4r", "4k", "5t", "5r", "5k", "5k", "9r", "9k"]
 P3 = ["1r", "1k", "2t", "2k", "3h", "3r", "3k", "3k", "6t", "6r", "6k", "6k", "7t", "7k", "8h", "8t", "8k", "8k",
       "11h", "11t", "11r", "11k"]
 HAND = ["1k", "6k", "9t", "9k", "9k", "10k", "12h"]  # 三本 (of 9): a forced-out player's compensation
-
-
-def typed(lines) -> str:
-    return "".join(f"{line}\n" for line in lines)
-
-
-def run(*args: str, input: str | None = None, code: int = 0):
-    result = runner.invoke(app, list(args), input=input)
-    assert "Traceback" not in result.output, result.output
-    assert result.exit_code == code, f"{args}: exit {result.exit_code}\n{result.stdout}\n{result.stderr}"
-    return result
 
 
 def by_hand(dealer: str, field: list[str], captured: dict, dropped=(), hands=None) -> dict:

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from fast_cli import checked_run, typed
 from entry_lines import answers, snapshot
 from scorekeeper import night as night_mod
 from scorekeeper import store
@@ -43,6 +44,7 @@ def check_draft(*args, **kwargs):
 
 PLAYERS = ["Aki", "Ben", "Chie"]
 runner = CliRunner()
+run = checked_run(runner)
 TYPED = builtins.input  # what CliRunner's input= feeds
 
 
@@ -58,17 +60,6 @@ def bundled_night() -> list[dict]:
 
 
 NIGHT = bundled_night()
-
-
-def typed(lines) -> str:
-    return "".join(f"{line}\n" for line in lines)
-
-
-def run(*args: str, input: str | None = None, code: int = 0):
-    result = runner.invoke(app, list(args), input=input)
-    assert "Traceback" not in result.output, result.output
-    assert result.exit_code == code, f"{args}: exit {result.exit_code}\n{result.stdout}\n{result.stderr}"
-    return result
 
 
 def play(book_file: Path, round_files: list[dict], **session) -> None:

@@ -14,18 +14,10 @@ import pytest
 
 import crash_harness as ch
 from entry_lines import answers
-from fast_cli import FastRunner
+from fast_cli import FastRunner, one_line_error
 
 runner = FastRunner()
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def one_line_error(result, code: int = 2) -> str:
-    assert "Traceback" not in result.output
-    assert result.exit_code == code, result.output
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("hachi-score: "), result.stderr
-    return lines[0]
 
 
 # -- 2. --db before the command name -------------------------------------------------------------

@@ -10,18 +10,10 @@ import pytest
 
 import crash_harness as ch
 from entry_lines import Script, answers, console, printed
-from fast_cli import FastRunner
+from fast_cli import FastRunner, one_line_error
 from scorekeeper.entry import RoundEntry
 
 runner = FastRunner()
-
-
-def one_line_error(result, code: int = 2) -> str:
-    assert "Traceback" not in result.output
-    assert result.exit_code == code, result.output
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("hachi-score: "), result.stderr
-    return lines[0]
 
 
 @pytest.mark.parametrize("names", [
