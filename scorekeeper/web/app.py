@@ -533,6 +533,12 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         need(request, write=False)
         return JSONResponse({"version": table.version, **table.state})
 
+    async def written(sync: Callable[..., dict[str, Any]], *args: Any) -> Response:
+        """A write run in the worker thread, pushed to every stream, answered with its result."""
+        result = await table.run(sync, *args)
+        await table.publish(True)
+        return JSONResponse({"version": table.version, **result})
+
     async def answer(request: Request) -> Response:
         need(request, write=True)
         data = await body(request)
@@ -541,9 +547,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
             raise HttpError(400, "an answer is {\"key\": question, \"text\": the answer as typed}")
         if text is not None and len(text) > MAX_ANSWER:
             raise HttpError(413, f"the answer is over {MAX_ANSWER} characters")
-        result = await table.run(table.answer_sync, key, text, data.get("player"))
-        await table.publish(True)
-        return JSONResponse({"version": table.version, **result})
+        return await written(table.answer_sync, key, text, data.get("player"))
 
     async def done(request: Request) -> Response:
         need(request, write=True)
@@ -551,9 +555,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         player = data.get("player")
         if not isinstance(player, str):
             raise HttpError(400, "say which player: {\"player\": NAME, \"done\": true}")
-        result = await table.run(table.done_sync, player, bool(data.get("done", True)))
-        await table.publish(True)
-        return JSONResponse({"version": table.version, **result})
+        return await written(table.done_sync, player, bool(data.get("done", True)))
 
     async def save(request: Request) -> Response:
         need(request, write=True)
@@ -561,16 +563,12 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         revision = data.get("revision")
         if type(revision) is not int:
             raise HttpError(400, "say which revision of the round was confirmed: {\"revision\": N}")
-        result = await table.run(table.save_sync, revision)
-        await table.publish(True)
-        return JSONResponse({"version": table.version, **result})
+        return await written(table.save_sync, revision)
 
     async def discard(request: Request) -> Response:
         need(request, write=True)
         await body(request)
-        result = await table.run(table.discard_sync)
-        await table.publish(True)
-        return JSONResponse({"version": table.version, **result})
+        return await written(table.discard_sync)
 
     async def events(request: Request) -> Response:
         need(request, write=False)
