@@ -332,11 +332,6 @@ def tally_has_four(t: int) -> bool:
     return bool(t & _MONTH_FOUR)
 
 
-def tally_faces(t: int, faces: Iterable[Card]) -> int:
-    """How many of ``faces`` (distinct faces, each held at most once) the tally holds."""
-    return sum(t >> _FACE_SHIFT[c] & 1 for c in faces)
-
-
 def tally_cards(t: int) -> tuple[Card, ...]:
     """The cards of a tally, in deck order (the reverse of :func:`tally_of`)."""
     out: list[Card] = []

@@ -941,7 +941,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
     dealt = rnd.dealt
     fc = _field_class(dealt)
     seated = rnd.players
-    if tally_has_four(dealt):  # 場四: nothing is scored, nothing is used up
+    if rnd.redeal:  # 場四: nothing is scored, nothing is used up
         zero = PlayerResult(None, (), (), 0, 0)
         return Result(rnd, fc, rules.multipliers[fc], REDEAL, {p: zero for p in seated}, (), rnd.dealer, rules, state, None)
     mult, carry = round_multiplier(dealt, rules, state.carry)

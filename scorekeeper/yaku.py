@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from .cards import (
-    FACES, PAULOWNIA, Card, face_mask, month_plane, plane_months, tally_by_hand_points, tally_faces, tally_holds,
+    FACES, PAULOWNIA, Card, face_mask, month_plane, plane_months, tally_by_hand_points, tally_holds,
     tally_low, tally_month_planes, tally_of, tally_points,
 )
 from .rules import SDIN, Rules, TeyakuRow
@@ -143,7 +143,8 @@ _DEKIYAKU_READINGS = {
     "青短": ("あおたん", "blue ribbons"),
     "猪鹿蝶": ("いのしかちょう", "boar, deer, butterfly"),
 }
-_RIBBONS = frozenset(c for c in FACES if c.kind_code == "r")
+#: every 短冊, 柳's too (七短 under nanatan_plus counts them all)
+_RIBBONS = face_mask(c for c in FACES if c.kind_code == "r")
 
 #: each 出来役 as a test on a pile's tally: (yaku, the mask of its faces, how many it needs). A
 #: pile within the deck holds each of these faces at most once, so a face's low bit says it is held.
@@ -389,7 +390,7 @@ def tally_dekiyaku_kan(name: str, t: int, rules: Rules = SDIN) -> int:
     """:func:`dekiyaku_kan` of a pile's tally (a pile within the deck)."""
     value = rules.dekiyaku[name]
     if name == "七短" and rules.nanatan_plus:
-        value += max(0, tally_faces(t, _RIBBONS) - 7)
+        value += max(0, (t & _RIBBONS).bit_count() - 7)
     return value
 
 
