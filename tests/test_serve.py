@@ -426,11 +426,7 @@ def test_a_round_begun_on_the_phones_is_finished_at_the_terminal(served, night, 
     assert result.exit_code == 0, result.output
     stored = Book.open(book_file).session(sid)["rounds"]
     assert len(stored) == 3 and sorted(stored[2]["round"]["captured"][seats[2]]) == sorted(rnd["captured"][seats[2]])
-    for _ in range(40):  # the watcher sees the terminal's save within a few looks
-        state = c.get("/api/state").json()
-        if state["session"]["rounds"] == 3:
-            break
-        time.sleep(0.05)
+    state = wait_state(c, lambda s: s["session"]["rounds"] == 3)  # the watcher sees the terminal's save
     assert state["session"]["rounds"] == 3 and state["round"]["answers"] == {"dealer": state["session"]["dealer"]}
 
 
