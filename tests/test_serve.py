@@ -23,7 +23,7 @@ from scorekeeper.cli import app as cli_app  # noqa: E402
 from scorekeeper.drafts import Drafts  # noqa: E402
 from scorekeeper.store import Book  # noqa: E402
 
-from serve_helpers import ORIGIN, PLAYERS, answers_of, as_table, bundled_night, make_app, new_night, writer_headers  # noqa: E402
+from serve_helpers import PLAYERS, answers_of, as_table, bundled_night, make_app, new_night, writer_headers  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 ROUND1 = bundled_night()[0]
