@@ -847,6 +847,34 @@ def _opponents(players: Sequence[str], p: str) -> list[str]:
     return [o for o in players if o != p]
 
 
+class Terms(NamedTuple):
+    """How a round's 出来役 are paid (RULES §7, TRADITIONAL §4): ``case`` is ``"shoubu"``,
+    ``"cancel"`` or ``"played_out"``. For an ended round, ``payers`` gives each opponent of the
+    ender the halves of each 出来役 they pay (4: double, 2: once, 1: half, 0: nothing); a played-out
+    round pays every holder half by each opponent, and its winner is ``first``, the first caller."""
+
+    case: str
+    ender: str | None
+    payers: Mapping[str, int]
+    lone: str | None = None
+    first: str | None = None
+
+
+def dekiyaku_terms(players: Sequence[str], ended: str | None, sage: Sequence[str], how: str | None) -> Terms:
+    """The terms of :class:`Terms` for who plays, who ended the round, the 下げ callers and how:
+    勝負 with exactly one of two opponents having called 下げ makes that one pay double and the
+    other nothing; cancel is half from each; otherwise each opponent pays once."""
+    if ended is None:
+        return Terms("played_out", None, {}, first=sage[0] if sage else None)
+    others = _opponents(players, ended)
+    if how == "cancel":
+        return Terms("cancel", ended, {o: 1 for o in others})
+    callers = [o for o in others if o in sage]
+    if len(others) == 2 and len(callers) == 1:
+        return Terms("shoubu", ended, {o: 4 if o == callers[0] else 0 for o in others}, lone=callers[0])
+    return Terms("shoubu", ended, {o: 2 for o in others})
+
+
 def _tobikomi(rnd: Round, player: str, group_a: str | None) -> bool:
     """飛び込み (TRADITIONAL §6): the dealt hand's Group A 手役 holds a three and no four, and the
     pile holds all four cards of the month of one of its threes."""
@@ -997,67 +1025,52 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
                 if share:
                     ledger.append(Payment(POT, who, share, POT_REASON, "split"))
             pot = 0
+    elif sage or ended:  # 出来役 round, of three or of two (TRADITIONAL §4, §7)
+        kind = DEKIYAKU_ROUND
+        pay_teyaku()
+        if ended is not None:
+            terms = dekiyaku_terms(players, ended, sage, rnd.ended_how)
+            note = {4: "下げ: double", 2: "下げ" if sage else None, 1: "cancel: half"}
+            for name in held_dekiyaku[ended]:
+                value = deki_mon(ended, name)
+                for payer, halves in terms.payers.items():
+                    if halves:
+                        ledger.append(Payment(payer, ended, value * halves // 2 * mult, name, note[halves]))
+        else:  # played out after 下げ: every holder is paid half of their own by each opponent
+            for p in players:
+                for name in held_dekiyaku[p]:
+                    paid_by_each(p, deki_mon(p, name) // 2, name, "下げ: half")
     elif len(players) == 2:  # two volunteers play for the pot (TRADITIONAL §7 "Two-player round")
-        if sage or ended:
-            kind = DEKIYAKU_ROUND
-            pay_teyaku()
-            if ended is not None:
-                half = rnd.ended_how == "cancel"
-                for name in held_dekiyaku[ended]:
-                    value = deki_mon(ended, name)
-                    paid_by_each(ended, value // 2 if half else value, name, "cancel: half" if half else None)
-            else:
-                for p in players:
-                    for name in held_dekiyaku[p]:
-                        paid_by_each(p, deki_mon(p, name) // 2, name, "下げ: half")
+        kind = PLAIN_ROUND
+        pay_teyaku()
+        high, low = sorted(players, key=lambda p: -card_points[p])  # a tie: the round's 親 first
+        if card_points[high] != card_points[low]:
+            ledger.append(Payment(low, high, (card_points[high] - card_points[low]) * mult, CARD_POINTS_REASON))
+    else:
+        found = tally_special({p: rnd.piles[p] for p in players}, oya, rules)
+        if any(found.values()):
+            kind = SPECIAL_ROUND
+            for p in players:
+                for name, value in found[p]:
+                    paid_by_each(p, value, name)
+                paid_special[p] = tuple(name for name, _ in found[p])
         else:
             kind = PLAIN_ROUND
             pay_teyaku()
-            high, low = sorted(players, key=lambda p: -card_points[p])  # a tie: the round's 親 first
-            if card_points[high] != card_points[low]:
-                ledger.append(Payment(low, high, (card_points[high] - card_points[low]) * mult, CARD_POINTS_REASON))
-        winner = _play_winner(rnd, kind, paid_special, card_points)
-    else:
-        if sage or ended:
-            kind = DEKIYAKU_ROUND
-            pay_teyaku()
-            if ended is not None and rnd.ended_how == "cancel":  # half, no doubling
-                for name in held_dekiyaku[ended]:
-                    paid_by_each(ended, deki_mon(ended, name) // 2, name, "cancel: half")
-            elif ended is not None:  # 勝負: a lone 下げ opponent pays double, the other nothing
-                callers = [o for o in _opponents(players, ended) if o in sage]
-                for name in held_dekiyaku[ended]:
-                    if len(callers) == 1:
-                        ledger.append(Payment(callers[0], ended, 2 * deki_mon(ended, name) * mult, name, "下げ: double"))
-                    else:
-                        paid_by_each(ended, deki_mon(ended, name), name, "下げ" if sage else None)
-            else:  # played out after 下げ: every holder is paid half of their own by each opponent
-                for p in players:
-                    for name in held_dekiyaku[p]:
-                        paid_by_each(p, deki_mon(p, name) // 2, name, "下げ: half")
-        else:
-            found = tally_special({p: rnd.piles[p] for p in players}, oya, rules)
-            if any(found.values()):
-                kind = SPECIAL_ROUND
-                for p in players:
-                    for name, value in found[p]:
-                        paid_by_each(p, value, name)
-                    paid_special[p] = tuple(name for name, _ in found[p])
-            else:
-                kind = PLAIN_ROUND
-                pay_teyaku()
-                balance = {p: (card_points[p] - rules.base_points) * mult for p in players}
-                ledger.extend(settle_debts(balance))
-        if kind != SPECIAL_ROUND:  # bonuses: after everything else, in every round but a 特殊役 one
-            for p in players:
-                bonuses[p] = _bonuses(rnd, rules, p, held_all[p], card_points[p])
-                for name in bonuses[p]:
-                    paid_by_each(p, rules.mon(rules.bonuses[name]), name)
+            balance = {p: (card_points[p] - rules.base_points) * mult for p in players}
+            ledger.extend(settle_debts(balance))
+    if len(players) == 3 and kind != SPECIAL_ROUND:  # bonuses: after everything else, but in a 特殊役 round
+        for p in players:
+            bonuses[p] = _bonuses(rnd, rules, p, held_all[p], card_points[p])
+            for name in bonuses[p]:
+                paid_by_each(p, rules.mon(rules.bonuses[name]), name)
 
     net = ledger_totals(seated, ledger)
     if len(players) == 3:
         winner = (next_dealer(players, rnd.dealer, net) if rules.winner == "result"
                   else _play_winner(rnd, kind, paid_special, card_points))
+    elif players:  # two play (TRADITIONAL §9)
+        winner = _play_winner(rnd, kind, paid_special, card_points)
     if winner is not None and pot:  # the winner of a round takes the whole pot
         ledger.append(Payment(POT, winner, pot, POT_REASON))
         net[winner] += pot
