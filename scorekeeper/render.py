@@ -13,9 +13,9 @@ from rich.text import Text
 
 from .cards import DECK_COUNT, FACES, MONTHS, sort_cards
 from .scoring import BAD_ROUND, MISDEAL, PLAIN_ROUND, REDEAL, SOLO, SPECIAL_ROUND, SPLIT, PlayerResult, Result
+from .words import FIELD_READINGS
 from .yaku import YAKU_BY_NAME, dekiyaku_kan
 
-FIELD_READINGS = {"小場": "こば", "大場": "おおば", "絶場": "ぜつば"}
 ROUND_KINDS = {
     REDEAL: "場四 (ばし): redeal, nothing scored",
     "出来役": "出来役 round: 手役 and 出来役 paid, no card points",

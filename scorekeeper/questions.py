@@ -1,0 +1,1100 @@
+"""The round's questions: one pure model that the terminal and the phones both draw.
+
+Given the table (:class:`Givens`: who is seated, the rule profile, the night's state, the
+proposed 親) and the answers typed so far (text as typed, by question) with the piles their
+players have said are complete, :func:`view` says:
+
+- the steps of the round in the table's order: ``dealer``, ``field``, ``seat:NAME`` (four to six
+  seated), ``hand:NAME`` (the forced-out players' first), ``ended``, ``sage``, ``how`` (勝負 or
+  cancel, where it can be), ``pile:NAME``;
+- for each: its status (``open``: to answer; ``waiting``: a step it depends on is not settled;
+  ``answered``; ``typing``: a pile its player has not said is complete; ``refused``), who answers
+  it, the answers allowed now (``choices``: what a button sends, worded), its label and help,
+  and its problem (the draft validator's, with its code), hard or soft;
+- what the round stands at: the field's class and the multiplier, with what is carried and what
+  waits, the fees of those who dropped, the pot;
+- once every step is complete: the round file and its result.
+
+Which steps are open is set by what each depends on, not by the terminal's order: the seats come
+before the hands, the ending and the piles (until the seating is settled those steps are not
+asked at all), the field before the piles, the ending before ``how``. Each answer is checked
+against the answers before it in the table's order, by building the round file answered so far
+and handing it to :func:`scorekeeper.check.check_draft`, the very check a round file gets; an
+answer that does not check out is left out of the rest. A pile counts for the rest only once its
+player has said it is complete.
+
+Pure: no rich, no I/O. Every word comes from :mod:`scorekeeper.words`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Collection, Mapping, Sequence
+
+from .cards import DECK, FACES, MONTHS, Card, points, sort_cards, tally_of
+from .check import Problem, cards_of, check_draft
+from .names import (BACK_WORDS, HELP_WORDS, NONE_WORDS, PLAYED_OUT_WORDS, REST_WORDS, PlayerError, fold,
+                    resolve_player)
+from .notation import CardError, format_compact, parse_cards, split_tokens
+from .rules import SDIN, Rules
+from .scoring import (NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, playing_of,
+                      round_multiplier, score, seat, RoundError)
+from .words import FIELD_READINGS, Msg, msg
+from .yaku import YAKU_ALIASES, YAKU_BY_NAME, dekiyaku, not_teyaku, teyaku_name
+
+SHOUBU_WORDS = frozenset({"shoubu", "shobu", "勝負", "しょうぶ", "s"})
+CANCEL_WORDS = frozenset({"cancel", "c", "キャンセル", "きゃんせる"})
+PLAY_WORDS = frozenset({"", "play", "p", "打つ", "うつ", "出る", "でる"})
+DROP_WORDS = frozenset({"drop", "d", "降り", "おり", "降りる", "おりる"})
+
+#: checks that wait for a pile to be typed in full: kept while its player is still typing it
+SOFT = frozenset({"incomplete", "no_dekiyaku", "unclaimed", "odd"})
+
+#: between 下げ callers typed on one line: a comma of either width (spaces are tried after)
+_CALLER_SEP = re.compile(r"\s*[,、，]\s*")
+#: 赤 (短カス), CONTRACT §2's spelling with a space, kept one token among several 手役 names
+_AKA_ALIAS = re.compile(r"赤\s*[(（]\s*短カス\s*[)）]")
+
+#: Card codes, Japanese names and month flowers: the words a card question takes
+CARD_WORDS: tuple[str, ...] = tuple([c.code for c in FACES] + [c.ja for c in FACES] + [m.ja for m in MONTHS])
+
+
+class AnswerError(ValueError):
+    """An answer that can't be taken: one line, shown before the question is asked again."""
+
+
+def is_help(text: str) -> bool:
+    return fold(text) in HELP_WORDS
+
+
+def is_back(text: str) -> bool:
+    return fold(text) in BACK_WORDS
+
+
+def is_rest(text: str | None) -> bool:
+    return text is not None and fold(text) in REST_WORDS
+
+
+def kind_of(key: str) -> tuple[str, str | None]:
+    """``pile:Aki`` -> (``pile``, ``Aki``); ``field`` -> (``field``, None)."""
+    kind, _, player = key.partition(":")
+    return kind, player or None
+
+
+def said(key: str) -> Msg:
+    """A question named in an error line or a status: ``Ben's pile``."""
+    kind, player = kind_of(key)
+    return msg(f"said.{kind}", player=player) if kind in _KINDS else msg("r.waits_for", said=key)
+
+
+_KINDS = ("dealer", "field", "seat", "hand", "ended", "sage", "how", "pile")
+
+
+@dataclass(frozen=True)
+class Givens:
+    """What a round is asked against: the seated ``players`` in seat order, the profile, the
+    night's ``state`` (None: a standalone round), the proposed 親 (``dealer``: the last round's
+    winner, or the stored round's for an edit), the 親 the chain gives (``chain``: another is taken
+    only after a yes), and each question's default text (``defaults``: an edit's stored round)."""
+
+    players: tuple[str, ...]
+    dealer: str
+    rules: Rules = SDIN
+    state: NightState | None = None
+    chain: str | None = None
+    defaults: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def seated(self) -> bool:
+        """More than three at the table: each round has its play-or-drop questions (TRADITIONAL §7)."""
+        return len(self.players) > 3
+
+    @property
+    def many_callers(self) -> bool:
+        """Any number of players may call 下げ (``fudawiki``), not one (SDIN)."""
+        return self.rules.sage_callers != 1
+
+    @property
+    def grouped(self) -> bool:
+        """A hand scores the best 手役 of each group (``fudawiki``), not its single highest."""
+        return self.rules.teyaku_mode == "groups"
+
+    def numbered(self, players: Sequence[str] | None = None) -> str:
+        """``1 Aki, 2 Ben, 4 Dan``: players with their seat numbers in the night."""
+        chosen = set(self.players if players is None else players)
+        return ", ".join(f"{n} {p}" for n, p in enumerate(self.players, 1) if p in chosen)
+
+    def callers_example(self) -> str:
+        """An example answer of two 下げ callers, with this table's names: the second, then the first."""
+        return callers_text(self.players[1::-1])
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer a front may offer as a button: its label, the text it sends, whether it is the
+    answer now, and the yes it needs first (a 親 other than the chain's)."""
+
+    label: Msg
+    answer: str
+    on: bool = False
+    confirm: Msg | None = None
+    #: the answer Enter gives at the terminal (a page offers it first)
+    default: bool = False
+    #: the player the choice names
+    player: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"label": self.label.to_json(), "answer": self.answer, "on": self.on,
+                               "default": self.default, "player": self.player}
+        if self.confirm is not None:
+            out["confirm"] = self.confirm.to_json()
+        return out
+
+
+@dataclass
+class Step:
+    """One question of the round and where it stands."""
+
+    key: str
+    status: str = "open"
+    #: the answer as typed (None: not answered)
+    text: str | None = None
+    #: the answer in canonical form, once it checks out
+    value: Any = None
+    #: the canonical answer as text (a terminal's default)
+    shown: str = ""
+    problem: Problem | None = None
+    #: a problem that waits for the pile to be typed in full (its player has not said it is)
+    soft: bool = False
+    #: a pile its player has said is complete (a terminal's answer always is)
+    done: bool = False
+    rest: bool = False
+    label: Msg | None = None
+    choices: list[Choice] = field(default_factory=list)
+    #: the words the question takes (a terminal completes them)
+    words: tuple[str, ...] = ()
+    #: the player's part in the round once the seating is settled (``played``, ``forced_out``)
+    role: str | None = None
+    #: a note on the answer (飛び込み wants the whole hand) and the cards shown for a 手役 by name
+    note: Msg | None = None
+    shown_cards: str | None = None
+    default: str = ""
+
+    @property
+    def kind(self) -> str:
+        return kind_of(self.key)[0]
+
+    @property
+    def player(self) -> str | None:
+        return kind_of(self.key)[1]
+
+    @property
+    def settled(self) -> bool:
+        return self.status == "answered"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "key": self.key, "kind": self.kind, "player": self.player, "status": self.status,
+            "text": self.text, "value": _jsonable(self.value), "shown": self.shown, "done": self.done,
+            "rest": self.rest, "label": self.label.to_json() if self.label else None,
+            "said": said(self.key).to_json(), "choices": [c.to_json() for c in self.choices],
+            "problem": None, "default": self.default, "role": self.role,
+        }
+        if self.problem is not None:
+            out["problem"] = {**self.problem.to_json(), "text": self.problem.message, "soft": self.soft}
+        if self.note is not None:
+            out["note"] = self.note.to_json()
+        return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+@dataclass(frozen=True)
+class Stand:
+    """What the round stands at: the field's class, the multiplier the round takes (carried from
+    an earlier round or its own), what waits after it, the fees of those who dropped (in order),
+    and the pot with them."""
+
+    field_class: str | None
+    multiplier: int | None
+    carried: bool
+    waiting: tuple[int, ...]
+    fees: tuple[tuple[str, int], ...]
+    pot: int
+    rules: Rules = SDIN
+
+    def line(self) -> Msg:
+        """``絶場 (ぜつば) ×2 (carried over), ×4 waiting``: the one wording of every screen."""
+        return stand_line(self.field_class, self.multiplier, self.carried, self.waiting, self.rules)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"field_class": self.field_class, "multiplier": self.multiplier, "carried": self.carried,
+                "waiting": list(self.waiting), "fees": [{"player": p, "mon": m} for p, m in self.fees],
+                "pot": self.pot, "line": self.line().to_json()}
+
+
+def stand_line(fc: str | None, multiplier: int | None, carried: bool, waiting: Sequence[int], rules: Rules) -> Msg:
+    """The field and the multiplier said, with what waits: ``絶場 (ぜつば) ×2 (carried over), ×4
+    waiting``; before the field, what is carried (``×2 (carried over)``)."""
+    if fc is None:
+        line = msg("stand.waits", multiplier=multiplier) if carried else None
+    else:
+        kind = ("stand.field" if not carried else "stand.carried" if rules.field == "carry" else "stand.stacked")
+        line = msg(kind, field_class=fc, reading=FIELD_READINGS[fc], multiplier=multiplier)
+    wait = " ".join(f"×{m}" for m in waiting)
+    if not wait:
+        return line if line is not None else msg("stand.waiting", waiting="")
+    if line is None:
+        return msg("stand.waiting", waiting=wait)
+    return msg("stand.and_waiting", stand=str(line), waiting=wait)
+
+
+@dataclass
+class RoundView:
+    """The round as its questions stand: the steps in the table's order, the seating (four to six
+    seated), what the round stands at, and once complete the round file and its result."""
+
+    givens: Givens
+    steps: list[Step]
+    seating: Seating | None
+    must: tuple[str, ...]
+    stand: Stand
+    order: tuple[str, ...]
+    values: dict[str, Any]
+    redeal: bool = False
+    round_file: dict[str, Any] | None = None
+    result: Result | None = None
+    #: a problem of the whole round once every pile is in (the 48 cards), or of a pile clash
+    problems: list[Problem] = field(default_factory=list)
+
+    def step(self, key: str) -> Step | None:
+        return next((s for s in self.steps if s.key == key), None)
+
+    @property
+    def keys(self) -> list[str]:
+        return [s.key for s in self.steps]
+
+    @property
+    def complete(self) -> bool:
+        return self.result is not None
+
+    @property
+    def missing(self) -> list[str]:
+        """The steps still to answer (or to finish), in the table's order."""
+        return [s.key for s in self.steps if s.status != "answered"]
+
+    @property
+    def settled(self) -> bool:
+        """The play-or-drop phase is over (always, with three seated)."""
+        return self.seating is not None
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """Each seat from the 親 in turn, with where it stands in the play-or-drop phase: asked
+        (its step's ``key``), ``forced`` out, ``must`` play (its drop refused), ``waiting`` for the
+        seats before it, or ``unasked`` (the seating was settled before its turn)."""
+        g = self.givens
+        dealer = self.values.get("dealer", g.dealer)
+        start = g.players.index(dealer) if dealer in g.players else 0
+        keys = set(self.keys)
+        rows = []
+        for i in range(len(g.players)):
+            p = g.players[(start + i) % len(g.players)]
+            key = f"seat:{p}"
+            if self.seating is not None and p in self.seating.forced_out:
+                state = "forced"
+            elif key in keys:
+                state = "asked"
+            elif p in self.must:
+                state = "must"
+            else:
+                state = "unasked" if self.settled else "waiting"
+            rows.append({"player": p, "key": key if key in keys else None, "state": state, "dealer": p == dealer})
+        return rows
+
+    def problem_of(self, key: str) -> Problem | None:
+        step = self.step(key)
+        return step.problem if step is not None else None
+
+    def to_json(self) -> dict[str, Any]:
+        seating = None
+        if self.givens.seated:
+            s = self.seating
+            seating = {"settled": s is not None, "must": list(self.must),
+                       "volunteers": list(s.volunteers) if s else [], "dropped": list(s.dropped) if s else [],
+                       "forced_out": list(s.forced_out) if s else [], "playing": list(self.order),
+                       "line": seating_line(s, self.givens.rules).to_json() if s else None,
+                       "forced_line": msg("e.forced", players=list(s.forced_out)).to_json()
+                       if s and s.forced_out else None}
+        return {
+            "steps": [s.to_json() for s in self.steps], "order": list(self.order), "seating": seating,
+            "seats": self.seat_rows() if self.givens.seated else [],
+            "stand": self.stand.to_json(), "redeal": self.redeal, "complete": self.complete,
+            "missing": self.missing, "problems": [{**p.to_json(), "text": p.message} for p in self.problems],
+            "result": self.result.to_json() if self.result is not None else None,
+        }
+
+
+# ---------------------------------------------------------------------------------------------
+# the steps
+
+
+def seats(g: Givens, values: Mapping[str, Any]) -> tuple[list[str], Seating | None, list[str]]:
+    """The play-or-drop questions as far as ``values`` reach: the seat keys to ask (the last
+    unanswered when the seating is not settled yet), the seating once it is (None before), and
+    the seats that play because :func:`~scorekeeper.scoring.seat` refuses their drop
+    (``forced_three``). A seat not asked yet counts as play there, so the questions stop where
+    three volunteers have all spoken."""
+    dealer = values.get("dealer", g.dealer)
+    if dealer not in g.players:
+        return [], None, []
+    n = len(g.players)
+    start = g.players.index(dealer)
+    turns = [g.players[(start + i) % n] for i in range(n)]
+    keys: list[str] = []
+    drops: list[str] = []
+    must: list[str] = []
+    for i, p in enumerate(turns):
+        seating = seat(g.players, dealer, drops, g.rules)
+        if len(seating.volunteers) >= 3 and set(seating.volunteers[:3]) <= set(turns[:i]):
+            return keys, seating, must
+        try:
+            seat(g.players, dealer, drops + [p], g.rules)
+        except RoundError:  # dropping is refused here: this seat plays, nothing to ask
+            must.append(p)
+            continue
+        keys.append(f"seat:{p}")
+        answer = values.get(f"seat:{p}")
+        if answer is None:
+            return keys, None, must
+        if answer == "drop":
+            drops.append(p)
+    return keys, seat(g.players, dealer, drops, g.rules), must
+
+
+def order(g: Givens, values: Mapping[str, Any]) -> tuple[str, ...]:
+    """Who plays the round out, in turn order from the round's 親: the order hands and piles are
+    asked in (none for a misdeal, one volunteer or a split pot; none before the seating is settled)."""
+    if g.seated:
+        seating = seats(g, values)[1]
+        return playing_of(seating, g.rules) if seating is not None else ()
+    dealer = values.get("dealer", g.dealer)
+    start = g.players.index(dealer) if dealer in g.players else 0
+    return tuple(g.players[(start + i) % 3] for i in range(3))
+
+
+def step_keys(g: Givens, values: Mapping[str, Any]) -> list[str]:
+    """The questions of the round in the table's order, as far as the answers settle them."""
+    keys = ["dealer", "field"]
+    if g.seated:
+        asked, seating, _ = seats(g, values)
+        keys += asked
+        if seating is None:
+            return keys
+        keys += [f"hand:{p}" for p in seating.forced_out]
+    playing = order(g, values)
+    if not playing:  # a misdeal, one volunteer, a split: nothing is played
+        return keys
+    keys += [f"hand:{p}" for p in playing] + ["ended", "sage"]
+    if may_cancel(g, values):
+        keys.append("how")
+    return keys + [f"pile:{p}" for p in playing]
+
+
+def may_cancel(g: Givens, values: Mapping[str, Any]) -> bool:
+    """Can the round have ended by cancel? Only where the profile has it and the player who
+    ended the round is among the 下げ callers answered (TRADITIONAL §4)."""
+    ended = values.get("ended")
+    return g.rules.cancel and ended is not None and ended in values.get("sage", ())
+
+
+def _depends(key: str) -> tuple[str, ...]:
+    """The steps that must be settled before ``key`` is open (beyond being asked at all)."""
+    kind, _ = kind_of(key)
+    if kind == "pile":
+        return ("field",)
+    if kind == "how":
+        return ("ended", "sage")
+    return ()
+
+
+def rest_offered(g: Givens, values: Mapping[str, Any], key: str) -> bool:
+    """``rest`` for the last pile of a played-out round of three (a two-player round's piles
+    need not hold 48 cards)."""
+    playing = order(g, values)
+    return (len(playing) == 3 and key == f"pile:{playing[-1]}" and "ended" in values
+            and values["ended"] is None)
+
+
+def rest_of(values: Mapping[str, Any]) -> list[Card]:
+    """``rest``: the deck minus the piles settled so far."""
+    taken = Counter(c for k, v in values.items() if k.startswith("pile:") for c in cards_of(v))
+    return list((Counter(DECK) - taken).elements())
+
+
+# ---------------------------------------------------------------------------------------------
+# reading one answer
+
+
+@dataclass
+class Reading:
+    """One answer read: its canonical value, its text as a default, a note (飛び込み wants the
+    whole hand: the cards of the 手役 only were typed), and the round once it is whole."""
+
+    value: Any
+    shown: str
+    note: Msg | None = None
+    shown_cards: str | None = None
+
+
+def player_of(g: Givens, text: str, allowed: Sequence[str] | None = None) -> str:
+    """A player by name (in any case or width), by a name's unique start among ``allowed``, or by
+    seat number in the night; one of ``allowed`` (default: everyone seated)."""
+    allowed = list(g.players if allowed is None else allowed)
+    try:
+        who = resolve_player(text, g.players)
+    except PlayerError as e:
+        try:  # a start that fits two seated may fit only one of those allowed
+            who = resolve_player(text, allowed)
+        except PlayerError:
+            raise AnswerError(str(msg("r.player", problem=str(e), players=g.numbered(allowed)))) from None
+    if who not in allowed:
+        raise AnswerError(str(msg("r.not_playing", player=who, players=g.numbered(allowed))))
+    return who
+
+
+def callers_text(callers: Sequence[str]) -> str:
+    """下げ callers as an answer: spaces between them, or commas where a name holds a space."""
+    return (", " if any(" " in c for c in callers) else " ").join(callers)
+
+
+def read_callers(g: Givens, text: str, allowed: Sequence[str]) -> tuple[str, ...]:
+    """下げ callers in the order they first called: names, starts or numbers, separated by
+    commas or spaces (a name that holds a space is taken whole)."""
+    callers: list[str] = []
+    for part in _CALLER_SEP.split(text.strip()):
+        if not part:
+            continue
+        try:
+            callers.append(player_of(g, part, allowed))
+        except AnswerError:
+            callers.extend(_spaced_players(g, part, allowed))
+    seen: set[str] = set()
+    for who in callers:
+        if who in seen:
+            raise AnswerError(str(msg("r.twice", player=who)))
+        seen.add(who)
+    limit = g.rules.sage_callers
+    if limit and len(callers) > limit:
+        raise AnswerError(str(msg("r.one_caller", players=" and ".join(callers), profile=g.rules.name)))
+    return tuple(callers)
+
+
+def _spaced_players(g: Givens, part: str, allowed: Sequence[str]) -> list[str]:
+    """Players typed with spaces between them; the longest run of words that is a name first."""
+    words, found, i = part.split(), [], 0
+    while i < len(words):
+        for j in range(len(words), i, -1):
+            run = " ".join(words[i:j])
+            if j - i == 1:
+                found.append(player_of(g, run, allowed))  # a single word: by start or number too
+                break
+            same = [p for p in g.players if fold(p) == fold(run)]
+            if len(same) == 1:
+                found.append(player_of(g, same[0], allowed))
+                break
+        i = j
+    return found
+
+
+def _is_card(token: str) -> bool:
+    try:
+        parse_cards(token)
+    except ValueError:
+        return False
+    return True
+
+
+def read_hand(g: Givens, text: str) -> tuple[dict[str, Any] | None, str | None]:
+    """A 手役 answer: a dealt hand, a 手役's name, or both (``2trk 4t 6k 7k 10k 三本``); or only
+    the cards that make the 手役 (``9t 9k 9k``), taken as its name. Returns the answer (``hand``:
+    the cards or None, ``teyaku``: the names or None; None for none) and, for cards taken as a
+    name, the cards shown."""
+    if not text or fold(text) in NONE_WORDS:
+        return None, None
+    rules = g.rules
+    name = teyaku_name(text, rules)
+    if name is not None:
+        return {"hand": None, "teyaku": [name]}, None
+    tokens = split_tokens(_AKA_ALIAS.sub("赤", text))
+    for t in tokens:  # a yaku that is no 手役 (赤短, 総八 …) is said as such, not as "no card"
+        if teyaku_name(t, rules) is None and (why := not_teyaku(t, rules)) and not _is_card(t):
+            raise AnswerError(why)
+    names = [n for n in (teyaku_name(t, rules) for t in tokens) if n]
+    if len(names) > 1 and not g.grouped:
+        raise AnswerError(str(msg("r.single", names=" and ".join(names), profile=rules.name)))
+    by_group: dict[str, str] = {}
+    for n in names:
+        group = rules.group_of(n)
+        if group in by_group:
+            raise AnswerError(str(msg("r.same_group", first=by_group[group], second=n, group=group)))
+        by_group[group] = n
+    cards = " ".join(t for t in tokens if teyaku_name(t, rules) is None)
+    ordered = [by_group[gr] for gr in rules.groups if gr in by_group]
+    shown = _shown_teyaku(g, cards)
+    if shown is not None:  # fewer than 7 cards, the ones a 手役 needs: its declaration by name
+        if ordered and ordered != [shown]:
+            raise AnswerError(str(msg("r.shown_not", cards=cards, shown=shown, names=" ".join(ordered))))
+        return {"hand": None, "teyaku": [shown]}, cards
+    return {"hand": cards or None, "teyaku": ordered or None}, None
+
+
+def _shown_teyaku(g: Givens, cards: str) -> str | None:
+    """The 手役 that fewer than 7 cards make, when they are only the cards it needs (each month
+    three or four of them) and make exactly one 手役 of the profile; else None."""
+    try:
+        shown = cards_of(cards)
+    except ValueError:
+        return None
+    if not 0 < len(shown) < 7 or sorted(set(Counter(c.month for c in shown).values())) not in ([3], [4], [3, 4]):
+        return None
+    from .yaku import HandShape, shape_teyaku_all
+
+    made = shape_teyaku_all(HandShape.of(shown), g.rules)
+    return made[0] if len(made) == 1 else None
+
+
+def hand_text(value: Mapping[str, Any] | None) -> str:
+    if not value:
+        return ""
+    hand = format_compact(cards_of(value["hand"]))
+    return " ".join(x for x in (hand, *(value["teyaku"] or ())) if x)
+
+
+def read(g: Givens, key: str, text: str, values: Mapping[str, Any]) -> Reading:
+    """One answer read into its canonical form (the check against the round comes after).
+    Raises :class:`AnswerError` with the re-prompt's line, or a :class:`CardError`."""
+    kind, player = kind_of(key)
+    if kind == "dealer":
+        who = player_of(g, text)
+        return Reading(who, who)
+    if kind == "seat":
+        word = fold(text)
+        if word in PLAY_WORDS:
+            return Reading("play", "play")
+        if word in DROP_WORDS:
+            return Reading("drop", "drop")
+        raise AnswerError(str(msg("r.seat", text=repr(text))))
+    if kind == "field":
+        cards = cards_of(text)
+        return Reading(_codes(cards), format_compact(cards))
+    if kind == "hand":
+        answer, shown_cards = read_hand(g, text)
+        value = answer and {"hand": _codes(cards_of(answer["hand"])) or None, "teyaku": answer["teyaku"]}
+        note = None
+        if shown_cards is not None and "飛び込み" in g.rules.bonuses:
+            note = msg("t.whole_hand", name=answer["teyaku"][0])
+        return Reading(value, hand_text(value), note, shown_cards)
+    playing = order(g, values)
+    if kind == "ended":
+        who = None if fold(text) in PLAYED_OUT_WORDS or not text.strip() else player_of(g, text, playing)
+        return Reading(who, who or "")
+    if kind == "sage":
+        callers = () if fold(text) in NONE_WORDS or not text.strip() else read_callers(g, text, playing)
+        return Reading(callers, callers_text(callers))
+    if kind == "how":
+        word = fold(text)
+        if not word or word in SHOUBU_WORDS:
+            return Reading("shoubu", "勝負")
+        if word in CANCEL_WORDS:
+            return Reading("cancel", "cancel")
+        raise AnswerError(str(msg("r.how", text=repr(text))))
+    # a pile
+    if fold(text) in NONE_WORDS:
+        text = ""
+    cards = _codes(cards_of(text))
+    return Reading(cards, format_compact(cards_of(cards)))
+
+
+def _codes(cards: Sequence[Card]) -> list[str]:
+    return [c.code for c in sort_cards(cards)]
+
+
+def round_file(g: Givens, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The round file (CONTRACT.md §3, §7) of some answers, by question."""
+    data: dict[str, Any] = {"players": list(g.players)}
+    if g.seated:
+        drops = [kind_of(k)[1] for k in seats(g, values)[0] if values.get(k) == "drop"]
+        if drops:
+            data["dropped"] = drops
+        seating = seats(g, values)[1]
+        if seating is not None:  # who did not play holds no pile: none is asked
+            played = set(playing_of(seating, g.rules))
+            data["captured"] = {p: [] for p in g.players if p not in played}
+    for key, value in values.items():
+        kind, player = kind_of(key)
+        if kind in ("dealer", "field"):
+            data[kind] = value
+        elif kind == "hand" and value:
+            if value["hand"]:
+                data.setdefault("hands", {})[player] = value["hand"]
+            names = value["teyaku"]
+            if names:  # one name as a string: the SDIN form, and a list only where needed
+                data.setdefault("teyaku", {})[player] = names[0] if len(names) == 1 else list(names)
+        elif kind == "ended" and value:
+            data["ended_by"] = value
+        elif kind == "sage" and value:
+            data["sage"] = value[0] if len(value) == 1 else list(value)
+        elif kind == "how" and value == "cancel":
+            data["ended_how"] = "cancel"
+        elif kind == "pile":
+            data.setdefault("captured", {})[player] = value
+    return data
+
+
+def _rest_may_be(g: Givens, values: Mapping[str, Any], key: str) -> bool:
+    """``rest`` offered now, or once the ending is answered as played out (the phones may type
+    the last pile before the ending)."""
+    playing = order(g, values)
+    return rest_offered(g, values, key) or (
+        len(playing) == 3 and key == f"pile:{playing[-1]}" and "ended" not in values)
+
+
+def label(g: Givens, values: Mapping[str, Any], key: str) -> Msg:
+    """The question ``key`` as asked (one table, :mod:`scorekeeper.words`, for every front)."""
+    kind, player = kind_of(key)
+    playing = order(g, values)
+    if kind == "dealer":
+        return msg("q.dealer", players=g.numbered())
+    if kind == "field":
+        return msg("q.field")
+    if kind == "seat":
+        return msg("q.seat", player=player)
+    if kind == "hand":
+        forced = g.seated and bool(playing) and player not in playing
+        return msg("q.hand.forced" if forced else "q.hand", player=player)
+    if kind == "ended":
+        return msg("q.ended.cancel" if g.rules.cancel else "q.ended", players=g.numbered(playing or None))
+    if kind == "sage":
+        return msg("q.sage.many", example=g.callers_example()) if g.many_callers else msg("q.sage")
+    if kind == "how":
+        return msg("q.how", player=values.get("ended"))
+    return msg("q.pile.rest" if rest_offered(g, values, key) else "q.pile", player=player)
+
+
+def words_for(g: Givens, values: Mapping[str, Any], key: str) -> tuple[str, ...]:
+    """The words the question ``key`` takes (a terminal completes them with Tab)."""
+    kind, _ = kind_of(key)
+    playing = order(g, values) or g.players
+    if kind == "dealer":
+        return tuple(g.players)
+    if kind == "seat":
+        return ("play", "drop")
+    if kind == "ended":
+        return (*playing, "out")
+    if kind == "sage":
+        return tuple(playing)
+    if kind == "how":
+        return ("勝負", "shoubu", "cancel", "キャンセル")
+    if kind == "hand":
+        names = list(g.rules.teyaku)
+        return (*CARD_WORDS, *names, *(YAKU_BY_NAME[n].reading for n in names),
+                *(a for n in names for a in YAKU_ALIASES.get(n, ()) if a.isascii()))  # romaji
+    if kind == "pile":
+        return (*CARD_WORDS, *(("rest",) if _rest_may_be(g, values, key) else ()))
+    return CARD_WORDS
+
+
+def answers_of(stored: Mapping[str, Any], players: Sequence[str], rules: Rules) -> dict[str, str]:
+    """A stored round as the answers that type it, by question: each question's default for an
+    edit (`edit N`)."""
+    rnd = Round.from_dict(dict(stored), players=players, rules=rules)
+    texts = {"dealer": rnd.dealer, "field": format_compact(rnd.field)}
+    if len(players) > 3:
+        for p in players:
+            texts[f"seat:{p}"] = "drop" if p in rnd.dropped else "play"
+    for p in players:
+        hand = format_compact(rnd.hands[p]) if p in rnd.hands else ""
+        texts[f"hand:{p}"] = " ".join(x for x in (hand, *rnd.declared.get(p, ())) if x)
+        texts[f"pile:{p}"] = format_compact(rnd.pile(p))
+    texts["ended"] = rnd.ended_by or ""
+    texts["sage"] = callers_text(rnd.sage)
+    if rnd.ended_how is not None:
+        texts["how"] = "cancel" if rnd.ended_how == "cancel" else "勝負"
+    return texts
+
+
+def needs_confirm(g: Givens, key: str, value: Any) -> Msg | None:
+    """The yes an answer needs before it is taken: a 親 other than the chain's (who really dealt)."""
+    if key == "dealer" and g.chain is not None and value != g.chain:
+        return msg("t.chain", chain=g.chain, player=value)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# the view
+
+
+def view(g: Givens, answers: Mapping[str, str], done: Collection[str] = ()) -> RoundView:
+    """The round's questions over ``answers`` (text as typed, by question) and ``done`` (the
+    players who said their pile is complete)."""
+    return _Walk(g, answers, frozenset(done)).run()
+
+
+class _Walk:
+    """One pass over the steps in the table's order, each answer checked against the settled
+    answers before it."""
+
+    def __init__(self, g: Givens, answers: Mapping[str, str], done: frozenset[str]) -> None:
+        self.g, self.answers, self.done = g, answers, done
+        self.values: dict[str, Any] = {}
+        self.steps: list[Step] = []
+        self.redeal = False
+
+    def run(self) -> RoundView:
+        g = self.g
+        i = 0
+        while True:
+            keys = step_keys(g, self.values)
+            if i >= len(keys):
+                break
+            step = self.take(keys[i])
+            self.steps.append(step)
+            i += 1
+            if self.redeal:
+                break
+        _, seating, must = seats(g, self.values) if g.seated else ((), None, ())
+        if not g.seated:
+            seating = seat(g.players, self.values.get("dealer", g.dealer), (), g.rules)
+        playing = order(g, self.values)
+        problems = [] if self.redeal else self.clashes()
+        for s in self.steps:
+            self.dress(s, playing)
+        stand = self.stand(seating)
+        out = RoundView(g, self.steps, seating, tuple(must), stand, playing, dict(self.values),
+                        self.redeal, problems=problems)
+        if self.redeal or (not problems and all(s.status == "answered" for s in self.steps)):
+            data = round_file(g, self.values)
+            verdict = check_draft(data, rules=g.rules, players=g.players)
+            if verdict.problems:  # the whole round's checks, once every answer is in
+                out.problems.append(verdict.problems[0])
+            elif verdict.round is not None:
+                out.round_file = verdict.round.to_dict()
+                out.result = score(verdict.round, g.rules, g.state)
+        return out
+
+    def take(self, key: str) -> Step:
+        """Read and check the answer to ``key`` (if any) against the settled ones before it."""
+        g, values = self.g, self.values
+        step = Step(key, default=g.defaults.get(key, g.dealer if key == "dealer" else ""))
+        kind, player = kind_of(key)
+        text = self.answers.get(key)
+        if key == "dealer" and text is None:
+            text = g.dealer  # the proposed 親 stands until another is answered
+        step.text = self.answers.get(key)
+        step.done = kind == "pile" and player in self.done
+        if any(d not in values for d in _depends(key)):
+            step.status = "waiting"
+            step.rest = kind == "pile" and is_rest(text)
+            return step
+        if text is None:
+            step.status = "open"
+            return step
+        if kind == "pile" and is_rest(text):
+            return self.take_rest(step)
+        try:
+            reading = read(g, key, text, values)
+        except AnswerError as e:
+            return self.refuse(step, Problem("answer", key, str(e), player=player))
+        except CardError as e:  # the validator's own line, naming the card and where
+            raw = read_hand(g, text)[0] if kind == "hand" else text
+            said_ = check_draft(round_file(g, {**values, key: raw}), rules=g.rules, players=g.players)
+            problem = said_.problems[0] if said_.problems else Problem("card", key, str(e), token=e.token)
+            return self.refuse(step, problem)
+        step.value, step.shown, step.note, step.shown_cards = reading.value, reading.shown, reading.note, reading.shown_cards
+        return self.check(step, reading.value)
+
+    def take_rest(self, step: Step) -> Step:
+        g, values = self.g, self.values
+        step.rest, step.done = True, True
+        if not rest_offered(g, values, step.key):
+            if "ended" not in values and len(order(g, values)) == 3:
+                step.status = "waiting"
+                step.problem, step.soft = Problem("waits", step.key, str(msg("r.waits_for", said=str(said("ended"))))), True
+                return step
+            return self.refuse(step, Problem("answer", step.key, str(msg("r.rest")), player=step.player))
+        others = [p for p in order(g, values) if f"pile:{p}" != step.key]
+        waiting = [p for p in others if f"pile:{p}" not in values]
+        if waiting:
+            step.status = "waiting"
+            step.problem, step.soft = Problem("waits", step.key, str(msg("r.rest_waits", players=waiting))), True
+            return step
+        cards = _codes(rest_of(values))
+        step.value, step.shown = cards, "rest"
+        return self.check(step, cards)
+
+    def check(self, step: Step, value: Any) -> Step:
+        """The draft validator on the settled answers plus this one."""
+        g = self.g
+        verdict = check_draft(round_file(g, {**self.values, step.key: value}), rules=g.rules, players=g.players)
+        if verdict.problems:
+            problem = verdict.problems[0]
+            if step.kind == "pile" and not step.done and problem.code in SOFT:
+                step.status, step.problem, step.soft = "typing", problem, True
+                return step
+            return self.refuse(step, problem)
+        if step.kind == "pile" and not step.done:
+            step.status = "typing"  # counts for the rest once its player says it is complete
+            return step
+        step.status = "answered"
+        self.values[step.key] = value
+        if verdict.round is not None and verdict.round.redeal:
+            self.redeal = True
+        return step
+
+    @staticmethod
+    def refuse(step: Step, problem: Problem) -> Step:
+        step.status, step.problem, step.soft = "refused", problem, False
+        return step
+
+    def clashes(self) -> list[Problem]:
+        """A card in two piles, one of them still being typed: the deck check over every pile
+        typed so far (a pile still odd, mid-tapping, counts as well); the piles holding it are
+        refused."""
+        piles = {s.player: s.value for s in self.steps
+                 if s.kind == "pile" and s.value is not None and s.status in ("answered", "typing")}
+        if len(piles) < 2 or "field" not in self.values:
+            return []
+        data = {"players": list(self.g.players), "dealer": self.values.get("dealer", self.g.dealer),
+                "field": self.values["field"], "captured": piles}
+        verdict = check_draft(data, rules=self.g.rules, players=self.g.players)
+        for problem in verdict.problems:
+            if problem.code == "deck" and problem.card:
+                for s in self.steps:
+                    if s.player in piles and s.kind == "pile" and problem.card in piles[s.player]:
+                        if s.status == "answered":
+                            self.values.pop(s.key, None)
+                        self.refuse(s, problem)
+                return [problem]
+        return []
+
+    def dress(self, step: Step, playing: Sequence[str]) -> None:
+        """The step's label, choices and words, as the answers stand."""
+        g, values = self.g, self.values
+        kind, player = step.kind, step.player
+        if player is not None and kind in ("hand", "pile"):
+            step.role = "played" if player in playing else "forced_out"
+        step.label = label(g, values, step.key)
+        step.words = words_for(g, values, step.key)
+        if kind == "dealer":
+            step.choices = [Choice(msg("a.player", number=i + 1, player=p), p, p == values.get("dealer"),
+                                   needs_confirm(g, "dealer", p), player=p) for i, p in enumerate(g.players)]
+        elif kind == "seat":
+            now = values.get(step.key)
+            step.choices = [Choice(msg("a.play"), "play", now == "play", default=True),
+                            Choice(msg("a.drop"), "drop", now == "drop")]
+        elif kind == "hand":
+            forced = bool(self.g.seated and player not in playing)
+            now = values.get(step.key, False)
+            step.choices = [Choice(msg("a.no_claim" if forced else "a.no_teyaku"), "", now is None)] + [
+                Choice(msg("a.teyaku", name=n), n, bool(now) and not now["hand"] and n in (now["teyaku"] or ()))
+                for n in g.rules.teyaku]
+        elif kind == "ended":
+            now = values.get("ended", False)
+            step.choices = [Choice(msg("a.played_out"), "", "ended" in values and now is None, default=True)] + [
+                Choice(msg("a.stopped", player=p), p, now == p, player=p) for p in playing]
+        elif kind == "sage":
+            now = tuple(values.get("sage", ()))
+            step.choices = [Choice(msg("a.nobody"), "", "sage" in values and not now, default=True)]
+            for p in playing:
+                on = p in now
+                after = (tuple(x for x in now if x != p) if on else (*now, p)) if g.many_callers else (() if on else (p,))
+                step.choices.append(Choice(msg("a.sage", player=p), callers_text(after), on, player=p))
+        elif kind == "how":
+            now = values.get("how")
+            step.choices = [Choice(msg("a.shoubu"), "勝負", now == "shoubu", default=True),
+                            Choice(msg("a.cancel"), "cancel", now == "cancel")]
+        elif kind == "pile" and _rest_may_be(g, values, step.key):
+            step.choices = [Choice(msg("a.rest"), "rest", step.rest)]
+
+    def stand(self, seating: Seating | None) -> Stand:
+        """The field's class and multiplier with what is carried and waits, the fees, the pot."""
+        g = self.g
+        state = g.state or NightState()
+        fc = mult = None
+        carried = False
+        waiting: tuple[int, ...] = tuple(state.carry)
+        if "field" in self.values:
+            cards = cards_of(self.values["field"])
+            fc = field_class(cards)
+            mult, waiting = round_multiplier(tally_of(cards), g.rules, state.carry)
+            carried = mult != g.rules.multipliers[fc]
+        elif state.carry and g.rules.field == "carry":
+            mult, carried, waiting = state.carry[0], True, state.carry[1:]
+        fees: list[tuple[str, int]] = []
+        if seating is not None and mult is not None and not self.redeal:
+            fees = [(p, fee_mon(n, g.rules, mult)) for n, p in enumerate(seating.dropped, 1)]
+        return Stand(fc, mult, carried, waiting, tuple(fees), state.pot + sum(m for _, m in fees), g.rules)
+
+
+# ---------------------------------------------------------------------------------------------
+# what an answer means, said (the terminal's echo; the phones show the same lines)
+
+
+def seating_line(seating: Seating, rules: Rules) -> Msg:
+    """Who plays once the seating is settled: a misdeal, one volunteer, a split, or who plays."""
+    vols = seating.volunteers
+    if not vols:
+        return msg("e.misdeal")
+    if len(vols) == 1:
+        return msg("e.solo", player=vols[0])
+    if len(vols) == 2 and rules.two_volunteers == "split":
+        return msg("e.split", first=vols[0], second=vols[1])
+    return msg("e.seated", players=list(vols), first=vols[0])
+
+
+def settlement_said(g: Givens, values: Mapping[str, Any], ended: str | None, callers: Sequence[str],
+                    how: str | None) -> Msg:
+    """TRADITIONAL §4 (RULES §7) said for this round, from the settlement's own terms
+    (:func:`scorekeeper.scoring.dekiyaku_terms`): who pays whom for the 出来役, and who wins."""
+    playing = order(g, values) if g.seated else g.players
+    terms = dekiyaku_terms(playing, ended, callers, how)
+    if terms.case == "played_out":
+        return msg("s.played_out", first=terms.first)
+    if terms.case == "cancel":
+        return msg("s.cancel", player=ended)
+    others = list(terms.payers)
+    if len(others) == 1:
+        pays = msg("s.pays.one", other=others[0])
+    elif terms.lone is not None:
+        spared = next(p for p in others if p != terms.lone)
+        pays = msg("s.pays.lone", lone=terms.lone, player=ended, spared=spared)
+    elif any(p in callers for p in others):
+        pays = msg("s.pays.both", player=ended)
+    else:
+        pays = msg("s.pays.each")
+    return msg("s.shoubu", player=ended, pays=str(pays))
+
+
+
+# ---------------------------------------------------------------------------------------------
+# answering: which answers are taken
+
+
+class NotAsked(ValueError):
+    """An answer to a question that is not asked of this seating, or not open yet: one line."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+class NoSuchQuestion(NotAsked):
+    """A key that names no question of a round of this table (a typo, a player not seated)."""
+
+
+class Refused(ValueError):
+    """An answer that does not check out: its problem (the validator's code, where, one line)."""
+
+    def __init__(self, problem: Problem, view: "RoundView | None" = None) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+        self.view = view
+
+
+def admit(v: RoundView, key: str) -> None:
+    """Raise :class:`NotAsked` unless ``key`` is a question of this round that is open now
+    (asked of this seating, its steps before it settled)."""
+    g = v.givens
+    kind, player = kind_of(key)
+    known = kind in _KINDS and (player is None) == (kind not in ("seat", "hand", "pile"))
+    if not known or (player is not None and player not in g.players) or (kind == "seat" and not g.seated):
+        raise NoSuchQuestion(key, str(msg("r.not_a_question", key=key)))
+    step = v.step(key)
+    if step is None:
+        if player is not None and v.settled and player not in v.order and not (
+                kind == "hand" and v.seating is not None and player in v.seating.forced_out):
+            raise NotAsked(key, str(msg("r.not_asked", said=str(said(key)), player=player)))
+        first = next((s.key for s in v.steps if s.status != "answered"), v.steps[-1].key)
+        raise NotAsked(key, str(msg("r.not_open", said=str(said(key)), first=str(said(first)))))
+    if step.status == "waiting" and not step.rest:
+        first = next(d for d in _depends(key) if d not in v.values)
+        raise NotAsked(key, str(msg("r.not_open", said=str(said(key)), first=str(said(first)))))
+
+
+def refusal(v: RoundView, key: str, text: str | None) -> Problem | None:
+    """The problem that refuses an answer just given: any problem of the step once it is
+    complete (every step but a pile still being typed), a hard one while it is typed."""
+    if text is None:
+        return None
+    step = v.step(key)
+    if step is None or step.problem is None or step.status == "waiting":
+        return None
+    return None if step.soft else step.problem
+
+
+class Form:
+    """A round being answered in memory: the answers as typed and the piles said complete. A
+    front that keeps no draft (and the tests) answers through it; :class:`scorekeeper.flows.Night`
+    keeps the same answers in a draft."""
+
+    def __init__(self, givens: Givens, answers: Mapping[str, str] | None = None,
+                 done: Collection[str] | None = None) -> None:
+        self.givens = givens
+        self.answers: dict[str, str] = dict(answers or {})
+        self.done: set[str] = set(done if done is not None else ())
+        self._view: RoundView | None = None
+
+    def view(self) -> RoundView:
+        if self._view is None:
+            self._view = view(self.givens, self.answers, self.done)
+        return self._view
+
+    def answer(self, key: str, text: str | None, *, done: bool = True, keep_refused: bool = False) -> RoundView:
+        """Answer ``key`` (None: take the answer back); a pile is complete when ``done``.
+        :class:`NotAsked` or :class:`Refused` (nothing kept, unless ``keep_refused``)."""
+        admit(self.view(), key)
+        answers, marks = apply(self.answers, self.done, key, text, done)
+        after = view(self.givens, answers, marks)
+        problem = refusal(after, key, text)
+        if problem is None or keep_refused:
+            self.answers, self.done, self._view = answers, marks, after
+        if problem is not None:
+            raise Refused(problem, after)
+        return after
+
+    def mark(self, player: str, done: bool) -> RoundView:
+        """``player`` says their pile is complete (or takes that back)."""
+        admit(self.view(), f"pile:{player}")
+        self.done, self._view = mark(self.done, player, done), None
+        return self.view()
+
+
+def apply(answers: Mapping[str, str], done: Collection[str], key: str, text: str | None,
+          complete: bool) -> tuple[dict[str, str], set[str]]:
+    """The answers and marks after answering ``key`` with ``text`` (None: taken back); a pile
+    answered is complete only when ``complete`` (a tap is not: its player says so)."""
+    out = dict(answers)
+    if text is None:
+        out.pop(key, None)
+    else:
+        out[key] = text
+    kind, player = kind_of(key)
+    marks = set(done)
+    if kind == "pile":
+        marks = mark(marks, player, complete and text is not None)
+    return out, marks
+
+
+def mark(done: Collection[str], player: str | None, complete: bool) -> set[str]:
+    marks = set(done)
+    if complete:
+        marks.add(player)
+    else:
+        marks.discard(player)
+    return marks
