@@ -12,6 +12,7 @@ import crash_harness as ch
 from entry_lines import Script, answers, console, printed
 from fast_cli import FastRunner, one_line_error
 from scorekeeper.entry import RoundEntry
+from helpers import add_round
 
 runner = FastRunner()
 
@@ -70,9 +71,9 @@ def test_an_ambiguous_start_at_the_prompt_says_ambiguous():
 
 
 def test_the_resolver_is_shared():
-    from scorekeeper import entry, names, store
+    from scorekeeper import names, questions, store
 
-    assert entry.resolve_player is names.resolve_player
+    assert questions.resolve_player is names.resolve_player
     assert "resolve_player" in open(store.__file__, encoding="utf-8").read()
 
 
@@ -99,7 +100,7 @@ def test_a_book_made_before_keeps_its_players_readable(book_file):
 
     b = store.Book.open(book_file)
     sid = b.new_session(["Aki", "Ben", "Chie"])
-    b.add_round(sid, ch.bare(ch.NIGHT[0]))
+    add_round(b, sid, ch.bare(ch.NIGHT[0]))
     session = dict(b.session(sid), players=["Aki", "Rest", "aki"])
     rounds = [dict(r, round=json.loads(json.dumps(r["round"]).replace('"Ben"', '"Rest"').replace('"Chie"', '"aki"')))
               for r in session["rounds"]]
