@@ -42,6 +42,7 @@ from _common import ROOT, SAMPLES, bench_env, hachi, one_core  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests"))
 from simulator import simulate  # noqa: E402
+from helpers import add_round
 
 #: bump when the way the books are built changes, so the cache is rebuilt
 RECIPE = 3
@@ -91,7 +92,7 @@ def build(folder: Path, nights: int) -> None:
             "created": f"{day.isoformat()}T21:00:00+09:00", "planned_rounds": 12, "rate": 10,
             "rules": SDIN, "rounds": rounds[:11],
         })
-        book.add_round(sid, {k: v for k, v in rounds[11].items() if k != "dealer"})
+        add_round(book, sid, {k: v for k, v in rounds[11].items() if k != "dealer"})
 
 
 def cached_book(nights: int) -> Path:

@@ -106,6 +106,7 @@ def main() -> None:
     ap.add_argument("--viewers", type=int, default=50)
     args = ap.parse_args()
 
+    from scorekeeper.flows import Night
     from scorekeeper.store import Book
 
     tmp = Path(tempfile.mkdtemp(prefix="hachi-serve-load-"))
@@ -114,7 +115,7 @@ def main() -> None:
     sid = book.new_session(PLAYERS, name="load night", rate=10)
     night = rounds()
     for data in night:
-        book.add_round(sid, data)
+        Night(book, sid, load=False).add_round(data)
 
     proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=bench_env())

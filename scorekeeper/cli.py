@@ -15,7 +15,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any, NoReturn, Optional
+from typing import Annotated, Any, Callable, NoReturn, Optional
 
 import typer
 from typer.core import TyperGroup
@@ -484,25 +484,32 @@ JsonFlag = Annotated[bool, typer.Option("--json", help="One compact JSON object.
 class _BookErrors:
     """Maps the book's errors to one line and the contract's status: 1 for the book, 2 for input.
 
-    ``source`` (a round file's name) prefixes a bad round's message.
+    ``source`` (a round file's name) prefixes a bad round's message; ``after`` (called when an
+    error is said) adds to it, such as where the answers typed are kept; ``passes``: the errors
+    its caller handles itself.
     """
 
-    def __init__(self, source: str | None = None) -> None:
-        self.source = source
+    def __init__(self, source: str | None = None, after: Callable[[], str] | None = None,
+                 passes: tuple[type[BaseException], ...] = ()) -> None:
+        self.source, self.after, self.passes = source, after, passes
 
     def __enter__(self) -> None:
         return None
 
     def __exit__(self, kind: Any, error: Any, tb: Any) -> bool:
-        if error is None:
+        if error is None or isinstance(error, self.passes):
             return False
+        from .flows import Incomplete
+        from .questions import NotAsked, Refused
         from .scoring import RoundError
         from .store import BookError, SessionError
 
+        more = self.after() if self.after is not None else ""
         if isinstance(error, BookError):
-            fail(str(error), EXIT_BOOK)
-        if isinstance(error, (SessionError, RoundError)):
-            fail(f"{self.source}: {error}" if self.source and isinstance(error, RoundError) else str(error))
+            fail(f"{error}{more}", EXIT_BOOK)
+        if isinstance(error, (SessionError, RoundError, Refused, NotAsked, Incomplete)):
+            said = f"{self.source}: {error}" if self.source and isinstance(error, RoundError) else str(error)
+            fail(f"{said}{more}")
         return False
 
 
@@ -566,8 +573,9 @@ def new_session(
 # -- interactive entry: `round` and `edit N` without --file (scorekeeper.entry) ----------------
 
 
-def _entry(players: Any, dealer: str, to_stderr: bool = False, **options: Any) -> Any:  # noqa: D103
-    """The question-by-question flow on the terminal; Tab completes cards where stdin is one."""
+def _entry(form: Any, to_stderr: bool = False, **options: Any) -> Any:  # noqa: D103
+    """The question-by-question flow on the terminal over ``form``; Tab completes cards where
+    stdin is one."""
     from .entry import RoundEntry, enable_tab_completion
     from .render import console
 
@@ -583,7 +591,8 @@ def _entry(players: Any, dealer: str, to_stderr: bool = False, **options: Any) -
             print(line, file=stream, flush=True)
         return line
 
-    entry = RoundEntry(players, dealer, ask, console(stderr=to_stderr), **options)
+    g = form.givens
+    entry = RoundEntry(g.players, g.dealer, ask, console(stderr=to_stderr), form=form, **options)
     if typed:
         enable_tab_completion(entry)
     return entry
@@ -610,81 +619,72 @@ def _bad_rounds(night: Any) -> None:
         fail(str(damaged(Path(night.session["file"]), f"{bad[n]} (edit {n} replaces it){more}")), EXIT_BOOK)
 
 
-class _DraftKeeper:
-    """Keeps every answer of a round being typed in the session's draft, as it is typed. A draft
-    that can't be written (a full disk, another terminal typing) is said once, never fatal."""
+def _draft_form(night: Any, draft: Any, out: Any) -> Any:
+    """The draft as the entry's form: every answer kept as it is typed, through the night. A
+    draft that can't be kept (a full disk, another terminal typing into it) is said once, and
+    where it went when the book's folder can't be written."""
+    from .drafts import DraftConflict
+    from .flows import DraftForm
 
-    def __init__(self, night: Any, draft: Any, out: Any) -> None:
-        self.night, self.draft, self.out = night, draft, out
-        self.seen = draft.revision
-        self.where: Path | None = None
-        self.failed = False
+    said: dict[str, Any] = {"where": None}
 
-    def __call__(self, answers: dict[str, str]) -> None:
-        from .drafts import DraftConflict
-        from .store import BookError
+    def notice(e: Exception) -> None:
+        if isinstance(e, DraftConflict):
+            out.print(f"  (draft: {e}; these answers are not kept)", style="yellow")
+        else:
+            out.print(f"  (draft: can't be kept: {e})", style="yellow")
 
-        if self.failed:
-            return
-        self.draft.answers = answers
-        try:
-            where = self.night.keep(self.draft, self.seen)
-        except DraftConflict as e:
-            self.failed = True
-            self.out.print(f"  (draft: {e}; these answers are not kept)", style="yellow")
-            return
-        except BookError as e:
-            self.failed = True
-            self.out.print(f"  (draft: can't be kept: {e})", style="yellow")
-            return
-        self.seen = self.draft.revision
-        if where != self.where and where.parent != self.night.drafts.beside:
-            self.out.print(f"  (answers kept in {where}: the book's folder can't be written)", style="dim")
-        self.where = where
+    def kept(where: Path) -> None:
+        if where != said["where"] and where.parent != night.drafts.beside:
+            out.print(f"  (answers kept in {where}: the book's folder can't be written)", style="dim", soft_wrap=True)
+        said["where"] = where
+
+    return DraftForm(night, draft, notice, kept)
 
 
-def _run_entry(entry: Any, keeper: _DraftKeeper | None = None) -> Any:
+def _run_entry(entry: Any, night: Any, draft: Any) -> Any:
+    """The entry run; stopped (Ctrl-C, end of input, "no"), the answers stay in the draft."""
     from .entry import Aborted
+    from .flows import SavedElsewhere
 
     try:
         return entry.run()
+    except SavedElsewhere as e:
+        fail(f"{e}; nothing more was saved here", EXIT_BOOK)
     except Aborted:
-        if keeper is not None and keeper.where is not None:
-            again = "edit " + str(keeper.draft.number) if keeper.draft.kind == "edit" else "round"
-            keeper.out.print(f"the answers typed are kept in {keeper.where}: `hachi-score {again}` offers to "
-                             "resume them (`hachi-score round --discard` throws them away)", style="yellow")
+        where = night.where(draft)
+        if where is not None:
+            again = "edit " + str(draft.number) if draft.kind == "edit" else "round"
+            entry.out.print(f"the answers typed are kept in {where}: `hachi-score {again}` offers to "
+                            "resume them (`hachi-score round --discard` throws them away)", style="yellow")
         fail("aborted: nothing was saved", EXIT_BOOK)
 
 
-def _take_draft(night: Any, kind: str, number: int, resume: bool, out: Any) -> tuple[Any, dict[str, str]]:
-    """The draft to keep this round's answers in, and the answers to take again from it: the
-    session's kept answers for this very round if the person resumes them (``--resume``: yes
-    without asking), else none (a new draft, which replaces the old one as the answers come)."""
-    draft, where = night.draft()
-    ours = draft is not None and (draft.kind, draft.number if draft.kind == "edit" else 0) == (
-        kind, number if kind == "edit" else 0)
-    if resume and not ours:
-        fail("--resume: no answers are kept for this session" if draft is None
-             else f"--resume: the answers kept are for `hachi-score edit {draft.number}`")
-    fresh = night.new_draft(kind, number)
-    fresh.revision = draft.revision if draft is not None else 0  # the next save replaces it
-    if draft is not None and not ours:
-        what = f"edit {draft.number}" if draft.kind == "edit" else "round"
-        out.print(f"(the answers kept since {draft.updated[11:16]} for `hachi-score {what}` are replaced "
-                  "as you type; that command resumes them first)", style="yellow")
-        return fresh, {}
+def _take_draft(night: Any, kind: str, number: int | None, resume: bool, out: Any) -> tuple[Any, dict[str, str]]:
+    """The draft to keep this round's answers in, and the answers to take again from it: this
+    round's kept answers if the person resumes them (``--resume``: yes without asking), else a
+    new draft beside them (they stay kept: another terminal may be typing them)."""
+    draft = night.draft_for(kind, number)
+    if resume and draft is None:
+        other = night.draft()[0]
+        fail("--resume: no answers are kept for this session" if other is None or other.kind == kind
+             else f"--resume: the answers kept are for `hachi-score edit {other.number}`")
     if draft is None:
-        return fresh, {}
+        other = night.draft()[0]
+        if other is not None:
+            what = f"edit {other.number}" if other.kind == "edit" else "round"
+            out.print(f"(the answers kept since {other.updated[11:16]} for `hachi-score {what}` stay kept; "
+                      "that command resumes them)", style="yellow")
+        return night.begin(kind, number), {}
     if not resume:
         count = sum(1 for v in draft.answers.values() if v)
         answer = _ask_line(f"{count} answers typed for this round at {draft.updated[11:16]} are kept "
-                           f"({where}). Resume them? [Y/n/discard]: ").strip().lower()
+                           f"({night.where(draft)}). Resume them? [Y/n/discard]: ").strip().lower()
         if answer in ("d", "discard"):
-            night.discard()
-            fresh.revision = 0
-            return fresh, {}
+            night.discard(draft)
+            return night.begin(kind, number), {}
         if answer in ("n", "no", "いいえ"):
-            return fresh, {}
+            return night.begin(kind, number), {}
     return draft, dict(draft.answers)
 
 
@@ -699,41 +699,58 @@ def _ask_line(prompt: str) -> str:
 
 def _enter_round(session: str | None, db: str | None, as_json: bool, resume: bool, discard: bool) -> None:
     """`round` without --file: ask the round at the table, then save it if confirmed. Every
-    answer is kept in the session's draft as it is typed; nothing reaches the book before yes."""
+    answer is kept in the round's draft as it is typed; nothing reaches the book before yes. If
+    another terminal saved a round meanwhile, the answers are offered again as the next round."""
+    from .flows import SavedElsewhere
     from .render import console
+    from .store import ChangedMeanwhile
 
     out = console(stderr=as_json)
     night = _open_night(db, session)
     if discard:
-        print("the kept answers were discarded" if night.discard() else "no answers were kept for this session")
+        draft = night.draft_for("round")
+        print("the kept answers were discarded" if draft is not None and night.discard(draft)
+              else "no answers were kept for this session")
         return
     with _BookErrors():
         night.check_writable()  # before the first question, not after the last
-    draft, answers = _take_draft(night, "round", night.rounds + 1, resume, out)
-    if answers and draft.rounds_at != night.rounds:
-        out.print(f"another terminal saved {night.rounds - draft.rounds_at} round(s) meanwhile: "
-                  f"this is round {night.rounds + 1}, and the 親 is asked again", style="yellow")
-        answers.pop("dealer", None)
-        draft.rounds_at, draft.number = night.rounds, night.rounds + 1
-    out.print(night.header(), style="bold")
-    keeper = _DraftKeeper(night, draft, out)
-    entry = _entry(night.players, night.dealer, as_json, rules=night.rules, state=night.state,
-                   resume=answers, on_answer=keeper, chain=night.dealer if night.rounds else None)
-    outcome = _run_entry(entry, keeper)
-    if outcome.redeal:
-        night.discard()
+    draft, answers = _take_draft(night, "round", None, resume, out)
+
+    def kept() -> str:
+        where = night.where(draft)
+        return f"; the answers are kept in {where}: `hachi-score round` resumes them" if where else ""
+
+    while True:
+        draft, between = night.resume(draft)
+        if answers and between:
+            out.print(f"another terminal saved {between} round(s) meanwhile: this is round {night.rounds + 1}, "
+                      "and the 親 is asked again", style="yellow")
+        out.print(night.header(), style="bold")
+        entry = _entry(_draft_form(night, draft, out), as_json, resume=answers)
+        _run_entry(entry, night, draft)
+        try:
+            with _BookErrors(after=kept, passes=(SavedElsewhere, ChangedMeanwhile)):
+                added = night.save(draft)
+        except SavedElsewhere as e:
+            fail(f"{e}; nothing more was saved here", EXIT_BOOK)
+        except ChangedMeanwhile as e:  # told the truth, and offered the answers again at once
+            night.load()
+            out.print(f"{e}. Your answers are kept ({night.where(draft)}).", style="yellow", soft_wrap=True)
+            try:
+                again = _ask_line(f"Take them again as round {night.rounds + 1}? [Y/n]: ").strip().lower()
+            except EOFError:
+                again = "n"
+            if again not in ("", "y", "yes", "はい"):
+                fail(f"{e}{kept()}", EXIT_BOOK)
+            answers = dict(draft.answers)
+            continue
+        break
+    if not added.saved:
         if as_json:
-            emit_json({"session": night.sid, "round": None, "saved": False, **outcome.result.to_json()})
+            emit_json({"session": night.sid, "round": None, "saved": False, **added.result.to_json()})
         else:
-            out.print(f"場四: redeal. {outcome.result.round.dealer} deals again; nothing was saved.")
+            out.print(f"場四: redeal. {added.result.round.dealer} deals again; nothing was saved.")
         return
-    try:
-        with _BookErrors():
-            added = night.add_round(outcome.round_file, expect_rounds=draft.rounds_at)
-    except UserError as e:
-        kept = f"; the answers are kept in {keeper.where}: `hachi-score round` resumes them" if keeper.where else ""
-        raise UserError(f"{e}{kept}", e.code) from None
-    night.discard()
     _saved(night, added, as_json, out)
 
 
@@ -762,22 +779,16 @@ def _edit_round(number: int, db: str | None, rechain: bool) -> None:
     if not 1 <= number <= night.rounds:
         fail(f"round {number}: session {night.sid} has " + (f"rounds 1 to {night.rounds}" if night.rounds else "no rounds yet"))
     with _BookErrors():
-        night.check_writable()
-    record = night.session["rounds"][number - 1]["round"]
-    stored = list(night.session["rounds"])
+        night.check_writable(allow=number)
     draft, answers = _take_draft(night, "edit", number, False, out)
     out.print(night.header(number).replace(" · round", " · edit round"), style="bold")
-    keeper = _DraftKeeper(night, draft, out)
-    prefill = record if number not in night.bad else None
-    entry = _entry(night.players, record.get("dealer") or night.dealer, prefill=prefill,
-                   confirm=f"replace round {number}?", rules=night.rules, state=night.state_before(number),
-                   resume=answers, on_answer=keeper)
-    outcome = _run_entry(entry, keeper)
-    if outcome.redeal:
+    entry = _entry(_draft_form(night, draft, out), confirm=f"replace round {number}?", resume=answers)
+    _run_entry(entry, night, draft)
+    if entry.view.redeal:
+        night.discard(draft)
         fail(f"round {number}: a 場四 is redealt, not a round; round {number} was left as it is")
     with _BookErrors():
-        done = night.replace_round(number, outcome.round_file, rechain=rechain, expect=stored)
-    night.discard()
+        done = night.save(draft, rechain=rechain)
     _replaced(night, done, out)
 
 
@@ -845,16 +856,14 @@ def round_(
     data = read_json_arg(file)
     night = _open_night(db, session)
     with _BookErrors(file):
-        added = night.add_round(data, expect_rounds=None) if not _is_redeal(night, data) else None
+        added = night.add_round(data)
     from .render import console, round_view
 
-    if added is None:  # 場四: shown, never saved
-        with _BookErrors(file):
-            result = night.score_next(data)
+    if not added.saved:  # 場四: shown, never saved
         if as_json:
-            emit_json({"session": night.sid, "round": None, "saved": False, **result.to_json()})
+            emit_json({"session": night.sid, "round": None, "saved": False, **added.result.to_json()})
         else:
-            console().print(round_view(result, title="場四: not saved"))
+            console().print(round_view(added.result, title="場四: not saved"))
         return
     expected = night.chain_break(added.result, added.number)
     if expected is not None:
@@ -868,16 +877,6 @@ def round_(
     out = console()
     out.print(round_view(added.result, title=f"round {added.number}"))
     out.print(standing_line(night.session, added.results))
-
-
-def _is_redeal(night: Any, data: Any) -> bool:
-    """Is this round file a 場四 (shown, never saved)? A bad file answers False: the save says why."""
-    from .scoring import Round, RoundError
-
-    try:
-        return Round.from_dict(data, players=night.players, dealer=night.dealer, rules=night.rules).redeal
-    except RoundError:
-        return False
 
 
 @app.command()

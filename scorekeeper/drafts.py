@@ -1,19 +1,25 @@
 """Drafts: every answer of a round being typed, kept on disk as it is typed.
 
-One draft per session, beside the book (``book.drafts/s1.json``), or, where that folder can't be
-written, in the user cache directory. Written atomically (temp file, fsync, replace), like the
-book. Each save carries a revision number: a save is refused when the draft on disk is not the one
-this writer last saw, so two terminals (or phones) never overwrite each other's answers.
+Each round being typed has its own draft, beside the book (``book.drafts/s1~3fa2c1e0.json``; an
+older release wrote one per session, ``s1.json``, still read and resumed), or, where that folder can't
+be written, in the user cache directory. Written atomically (temp file, fsync, replace), like
+the book. Each save carries a revision number: a save is refused when the draft on disk is not
+the one this writer last saw, so two writers (terminals, phones) never overwrite each other's
+answers.
 
-A draft holds the answers as typed, by question (``dealer``, ``field``, ``hand:Aki`` …), what it
-is for (``round``: the next round; ``edit``: round N) and how many rounds the session had when it
-was begun, so that a resume knows what another terminal's round made wrong (the 親).
+A draft holds the answers as typed, by question (``dealer``, ``field``, ``hand:Aki`` …), the
+players who said their pile is complete, what it is for (``round``: the next round; ``edit``:
+round N) and how many rounds the session had when it was begun, so that a resume knows what
+another terminal's round made wrong (the 親). A draft whose round was saved stays as a mark
+(``saved_as``) until the session moves on, so that a terminal still holding it is told where its
+answers went. Only :class:`scorekeeper.flows.Night` writes them, under the book's lock.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -22,10 +28,11 @@ from typing import Any
 from .store import APP_DIR, BookError, atomic_write, read_json_file
 
 DRAFT_FORMAT = "hachi-score draft"
+_NAME = re.compile(r"^(s[1-9][0-9]*)(?:~([0-9a-f]{8}))?\.json$")
 
 
 class DraftConflict(BookError):
-    """Another writer saved this session's draft since this one last read it."""
+    """Another writer saved this draft since this one last read it."""
 
 
 @dataclass
@@ -39,11 +46,29 @@ class Draft:
     answers: dict[str, str] = field(default_factory=dict)
     revision: int = 0
     updated: str = ""
+    #: the players who said their pile is complete (None: a draft of an older release, whose
+    #: every pile typed counts as complete: its terminal typed each whole)
+    done: list[str] | None = field(default_factory=list)
+    #: which draft of the session: "3fa2c1e0" for ``s1~3fa2c1e0.json``, "" for an older release's
+    #: ``s1.json`` (None: not on disk yet). Never reused: a writer holding a draft that went is
+    #: never writing into another's
+    id: str | None = None
+    #: the round it was saved as (a mark left for a terminal still holding it)
+    saved_as: int | None = None
+    #: an edit's stored rounds when it was begun (a digest: changed meanwhile, nothing is saved)
+    base: str | None = None
+    #: where it was last written (not part of the draft)
+    where: Path | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": DRAFT_FORMAT, "session": self.session, "kind": self.kind, "number": self.number,
-                "rounds_at": self.rounds_at, "answers": dict(self.answers), "revision": self.revision,
-                "updated": self.updated}
+        out = {"format": DRAFT_FORMAT, "session": self.session, "kind": self.kind, "number": self.number,
+               "rounds_at": self.rounds_at, "answers": dict(self.answers), "revision": self.revision,
+               "updated": self.updated, "done": sorted(self.done or ())}
+        if self.saved_as is not None:
+            out["saved_as"] = self.saved_as
+        if self.base is not None:
+            out["base"] = self.base
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> "Draft":
@@ -55,7 +80,21 @@ class Draft:
         kind, number, rounds_at, revision = (data.get(k) for k in ("kind", "number", "rounds_at", "revision"))
         if kind not in ("round", "edit") or not all(type(n) is int and n >= 0 for n in (number, rounds_at, revision)):
             raise ValueError("its header is not a draft's")
-        return cls(str(data.get("session")), kind, number, rounds_at, dict(answers), revision, str(data.get("updated", "")))
+        done = data.get("done")
+        if done is not None and not (isinstance(done, list) and all(isinstance(p, str) for p in done)):
+            raise ValueError("its marks are not names")
+        if done is None:  # an older release: the terminal typed every pile whole
+            done = [k.partition(":")[2] for k in answers if k.startswith("pile:")]
+        saved_as, base = data.get("saved_as"), data.get("base")
+        if saved_as is not None and (type(saved_as) is not int or saved_as < 1):
+            raise ValueError("its saved round is not a number")
+        return cls(str(data.get("session")), kind, number, rounds_at, dict(answers), revision,
+                   str(data.get("updated", "")), list(done), None, saved_as, base if isinstance(base, str) else None)
+
+    @property
+    def open(self) -> bool:
+        """Still being typed (not saved)."""
+        return self.saved_as is None
 
 
 def _wrap(data: dict[str, Any]) -> dict[str, Any]:
@@ -85,21 +124,65 @@ class Drafts:
         digest = hashlib.sha256(str(self.book_path.resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:16]
         return Path(platformdirs.user_cache_dir(APP_DIR)) / "drafts" / digest
 
-    def _paths(self, sid: str) -> list[Path]:
-        return [self.beside / f"{sid}.json", self.cache / f"{sid}.json"]
+    @staticmethod
+    def _name(sid: str, did: str) -> str:
+        return f"{sid}.json" if not did else f"{sid}~{did}.json"
 
-    def load(self, sid: str) -> tuple[Draft | None, Path | None]:
-        """The session's draft and where it is (the newest revision of the two places)."""
+    def _paths(self, sid: str, did: str = "") -> list[Path]:
+        name = self._name(sid, did)
+        return [self.beside / name, self.cache / name]
+
+    def files(self, sid: str) -> list[Path]:
+        """Every file that may hold a draft of the session (for a watcher), existing or not."""
+        out = [p for p in self._paths(sid)]
+        for folder in (self.beside, self.cache):
+            try:
+                names = sorted(os.listdir(folder))
+            except OSError:
+                continue
+            out += [folder / n for n in names if (m := _NAME.match(n)) and m.group(1) == sid and m.group(2)]
+        return out
+
+    def ids(self, sid: str) -> list[str]:
+        """The ids of the session's drafts on disk (an older release's ``""`` among them)."""
+        found = {""}
+        for path in self.files(sid):
+            m = _NAME.match(path.name)
+            if m and m.group(2):
+                found.add(m.group(2))
+        return sorted(found)
+
+    def read(self, sid: str, did: str = "") -> tuple[Draft | None, Path | None]:
+        """One draft and where it is (the newest revision of the two places)."""
         best: tuple[Draft | None, Path | None] = (None, None)
-        for path in self._paths(sid):
+        for path in self._paths(sid, did):
             try:
                 data = read_json_file(path)
                 draft = Draft.from_json(data["draft"]["1"]) if data else None
             except (BookError, ValueError, KeyError, TypeError, OSError):
                 continue  # a draft that can't be read is no draft: the book is never at stake
             if draft is not None and draft.session == sid and (best[0] is None or draft.revision > best[0].revision):
+                draft.id, draft.where = did, path
                 best = (draft, path)
         return best
+
+    def all(self, sid: str) -> list[tuple[Draft, Path]]:
+        """Every draft of the session (saved marks too), the most recently written first."""
+        found = [d for d in (self.read(sid, did) for did in self.ids(sid)) if d[0] is not None]
+        return sorted(found, key=lambda dp: (dp[0].updated, dp[0].revision), reverse=True)  # type: ignore[return-value]
+
+    def load(self, sid: str) -> tuple[Draft | None, Path | None]:
+        """The session's newest open draft and where it is."""
+        return next(((d, p) for d, p in self.all(sid) if d.open), (None, None))
+
+    def new_id(self, sid: str) -> str:
+        """A new draft's id: random, so that none is ever used twice."""
+        import secrets
+
+        taken = set(self.ids(sid))
+        while (did := secrets.token_hex(4)) in taken:
+            pass
+        return did
 
     def save(self, draft: Draft, seen: int) -> Path:
         """Write ``draft`` as the next revision after ``seen`` (the revision this writer read).
@@ -107,33 +190,44 @@ class Drafts:
         Raises :class:`DraftConflict` when the draft on disk has moved on, and :class:`BookError`
         when neither place can be written. Returns where it was written.
         """
-        current, _ = self.load(draft.session)
+        if draft.id is None:
+            draft.id = self.new_id(draft.session)
+        current, _ = self.read(draft.session, draft.id)
         on_disk = current.revision if current is not None else 0
         if on_disk != seen:
             raise DraftConflict(f"another terminal is typing this session's round (draft revision {on_disk}, "
                                 f"this one saw {seen})")
         draft.revision = seen + 1
-        draft.updated = datetime.now().astimezone().isoformat(timespec="seconds")
+        draft.updated = datetime.now().astimezone().isoformat(timespec="microseconds")
         payload = json.dumps(_wrap(draft.to_json()), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         last: BookError | None = None
-        for path in self._paths(draft.session):
+        paths = self._paths(draft.session, draft.id)
+        for path in paths:
             try:
                 atomic_write(path, payload + b"\n", backup=False)
             except BookError as e:
                 last = e
                 continue
-            for other in self._paths(draft.session):  # one draft per session: the older copy goes
+            for other in paths:  # one copy per draft: the older one goes
                 if other != path:
                     _remove(other)
+            draft.where = path
             return path
         assert last is not None
         raise last
 
-    def discard(self, sid: str) -> bool:
-        """Remove the session's draft (saved, or abandoned); True if there was one."""
+    def remove(self, sid: str, did: str = "") -> bool:
+        """Remove one draft; True if there was one."""
         found = False
-        for path in self._paths(sid):
+        for path in self._paths(sid, did):
             found |= _remove(path)
+        return found
+
+    def discard(self, sid: str) -> bool:
+        """Remove every draft of the session; True if there was one."""
+        found = False
+        for did in self.ids(sid):
+            found |= self.remove(sid, did)
         return found
 
 

@@ -1,53 +1,65 @@
-"""The flows of a night: add a round, replace one, undo, the summary, and the drafts of rounds
-being typed. The one layer the fronts (the terminal, the phones) call; it holds no rule of its own
-(the rules are :mod:`scoring`'s, the files :mod:`store`'s) and prints nothing.
+"""The flows of a night: add a round, replace one, undo, the summary, and the whole life of a
+round being typed (its draft). The one layer the fronts (the terminal, the phones) call, one call
+per action; it holds no rule of its own (the rules are the core's: :mod:`scoring` and the round's
+questions, :mod:`questions`; the files are :mod:`store`'s and :mod:`drafts`') and prints nothing.
 
-:class:`Night` is one session of the book. Each operation replays the session once: writes read
-the session again under the book's lock, check that it is still the night the person was looking
-at (``expect``), score against it, and write with a compare-and-swap, so a round saved meanwhile by
-another terminal is never overwritten and nothing half done is ever saved.
+:class:`Night` is one session of the book. Each write reads the session again under the book's
+lock, checks that it is still the night the person was looking at, scores against it, and writes
+with a compare-and-swap, so a round saved meanwhile by another terminal is never overwritten and
+nothing half done is ever saved. The errors are typed: :class:`~scorekeeper.store.ChangedMeanwhile`
+(another writer saved meanwhile), :class:`~scorekeeper.store.DamagedRound` (a stored round that no
+longer scores), :class:`~scorekeeper.questions.NotAsked` (a question not asked, or not yet),
+:class:`~scorekeeper.questions.Refused` (an answer that does not check out),
+:class:`~scorekeeper.drafts.DraftConflict` and :class:`~scorekeeper.drafts.SavedElsewhere`.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from . import night
-from .drafts import Draft, Drafts
+from . import questions as q
+from .drafts import Draft, DraftConflict, Drafts
 from .rules import Rules
-from .scoring import NightState, Result, Round, RoundError, score
-from .store import Book, BookError, SessionError, _has, _record, book_path, cant_write, damaged
+from .scoring import NightState, Result, Round, score
+from .store import Book, BookError, CantLock, ChangedMeanwhile, DamagedRound, SessionError, book_path, cant_write, damaged
+from .words import msg
+
+
+class SavedElsewhere(DraftConflict):
+    """The draft's round was saved meanwhile, by another terminal or phone, as round ``number``."""
+
+    def __init__(self, message: str, number: int) -> None:
+        super().__init__(message)
+        self.number = number
+
+
+class Incomplete(ValueError):
+    """A save of a round whose questions are not all answered: the one line names what is left."""
+
+    def __init__(self, message: str, missing: Sequence[str]) -> None:
+        super().__init__(message)
+        self.missing = list(missing)
 
 
 @dataclass
 class Added:
-    """A round saved: its number and result, and the night's results with it."""
+    """A round saved: its number and result, and the night's results with it. A 場四 is shown and
+    never saved: ``number`` is None."""
 
-    number: int
+    number: int | None
     result: Result
     results: list[Result]
 
-
-@dataclass
-class AnswerCheck:
-    """A draft's answers checked as the terminal checks them, question by question: the
-    questions in the order the terminal asks them, the problem of each answer that does not
-    check out (``check.Problem``, naming the card where it can), the questions still to come,
-    and, once every answer is in and checks out, the round file and its result."""
-
-    steps: list[str]
-    problems: dict[str, Any]
-    missing: list[str]
-    round_file: dict[str, Any] | None = None
-    result: Result | None = None
-    #: more than three seated: the play-or-drop phase as far as the answers reach (the entry's
-    #: own reading of the ``seat:NAME`` answers): ``volunteers``, ``dropped``, ``forced_out``,
-    #: ``must`` (seats that play because a drop is refused there), ``playing`` (who plays the
-    #: round out, in turn order from the round's 親) and ``settled``; None with three seated
-    seating: dict[str, Any] | None = None
+    @property
+    def saved(self) -> bool:
+        return self.number is not None
 
 
 @dataclass
@@ -60,6 +72,12 @@ class Replaced:
     after: list[Result]
     changed: list[int]
     breaks: list[int]
+
+
+def rounds_digest(rounds: Sequence[Mapping[str, Any]]) -> str:
+    """A short digest of a session's stored rounds: an edit saves only onto the rounds it began from."""
+    raw = json.dumps(list(rounds), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(raw.encode("utf-8", "surrogateescape")).hexdigest()[:16]
 
 
 class Night:
@@ -142,10 +160,11 @@ class Night:
 
     # -- checks before anything is typed -------------------------------------------------------
 
-    def check_writable(self) -> None:
+    def check_writable(self, allow: int | None = None) -> None:
         """Raise :class:`BookError` now if a round could not be saved: before the first question,
-        not after the last."""
-        self._require_scoring()
+        not after the last (``allow``: the round being replaced, which may be one that no longer
+        scores)."""
+        self._require_scoring(allow)
         folder = Path(self.session["file"]).parent
         try:
             with self.book.lock:
@@ -161,13 +180,18 @@ class Night:
 
     def _require_scoring(self, allow: int | None = None) -> None:
         """A write to a session holding a round that no longer scores is refused (the book's
-        damage); ``allow``: the bad round being replaced."""
-        bad = {n: why for n, why in self.bad.items() if n != allow}
-        if bad:
-            n = min(bad)
-            raise damaged(Path(self.session["file"]), f"{bad[n]} (edit {n} replaces it)")
+        damage); replacing one of them is allowed (``allow``), whatever the others."""
+        bad = self.bad
+        if not bad or allow in bad:
+            return
+        n = min(bad)
+        raise DamagedRound(str(damaged(Path(self.session["file"]), f"{bad[n]} (edit {n} replaces it)")),
+                           Path(self.session["file"]), n)
 
-    # -- writes ----------------------------------------------------------------------------------
+    def _changed(self, what: str) -> ChangedMeanwhile:
+        return ChangedMeanwhile(f"{self.session['file']}: {what}", Path(self.session["file"]))
+
+    # -- rounds ----------------------------------------------------------------------------------
 
     def score_next(self, data: Any) -> Result:
         """Score a round file as the night's next round (its players, 親, profile and state)."""
@@ -177,50 +201,53 @@ class Night:
         )
 
     def add_round(self, data: Mapping[str, Any], *, expect_rounds: int | None = None) -> Added:
-        """Score ``data`` as the next round and save it. ``expect_rounds``: how many rounds the
-        session had when the round was typed (another terminal's round meanwhile: nothing saved)."""
+        """Score ``data`` as the next round and save it; a 場四 is scored and not saved. ``expect_rounds``:
+        how many rounds the session had when the round was typed (another terminal's round
+        meanwhile: :class:`ChangedMeanwhile`, nothing saved)."""
         with self.book.locked():
             self.load()
             if expect_rounds is not None and self.rounds != expect_rounds:
-                raise BookError(f"{self.session['file']}: another terminal saved a round meanwhile "
-                                f"(now {self.rounds}); nothing was saved", Path(self.session["file"]))
+                raise self._changed(f"another terminal saved round {self.rounds} meanwhile; nothing was saved")
             self._require_scoring()
             result = self.score_next(data)
-            if result.redeal:
-                raise RoundError("field", "is a 場四 (four cards of a month): the round is redealt and never saved")
+            record = night.stored_record(result)
+            if record is None:
+                return Added(None, result, self.results)
             before = self.session["rounds"]
-            self.book.write_rounds(self.sid, before, [*before, _record(result)])
+            self.book.write_rounds(self.sid, before, [*before, record])
             self.session = self.book.session(self.sid)
             self.results = [*self.results, result]
         return Added(self.rounds, result, self.results)
 
     def replace_round(self, number: int, data: Mapping[str, Any], *, rechain: bool = False,
-                      expect: Sequence[Mapping[str, Any]] | None = None) -> Replaced:
+                      expect: Sequence[Mapping[str, Any]] | str | None = None) -> Replaced:
         """Replace round ``number`` (CONTRACT §5): every later result is recomputed; later rounds
         keep their recorded 親 unless ``rechain``. ``expect``: the stored rounds the edit began
-        from (changed meanwhile: nothing saved). A round that no longer scores may be replaced."""
+        from, or their :func:`rounds_digest` (changed meanwhile: nothing saved). A round that no
+        longer scores may be replaced, whatever other rounds do."""
         with self.book.locked():
             self.load()
-            if expect is not None and self.session["rounds"] != list(expect):
-                raise BookError(f"{self.session['file']}: the session changed while round {number} was "
-                                "typed; nothing was saved: edit it again", Path(self.session["file"]))
+            stored = self.session["rounds"]
+            if expect is not None and (rounds_digest(stored) != expect if isinstance(expect, str)
+                                       else stored != list(expect)):
+                raise self._changed(f"the session changed while round {number} was typed; nothing was saved: "
+                                    "edit it again")
             if not 1 <= number <= self.rounds:
                 raise SessionError(f"round {number}: session {self.sid} has "
                                    + (f"rounds 1 to {self.rounds}" if self.rounds else "no rounds yet"))
             self._require_scoring(allow=number)
-            old = self.session["rounds"][number - 1].get("round") or {}
-            dealer = None if _has(data, "dealer") else old.get("dealer")
-            rnd = Round.from_dict(data, players=self.players, dealer=dealer, rules=self.rules)
-            if rnd.redeal:
-                raise RoundError("field", f"is a 場四: a redeal is not a round; round {number} was left as it is")
-            before_results, stored = self.results, self.session["rounds"]
-            base, old = self.session, before_results
+            old = stored[number - 1].get("round") or {}
+            has_dealer = isinstance(data, Mapping) and data.get("dealer") is not None
+            rnd = Round.from_dict(data, players=self.players, dealer=None if has_dealer else old.get("dealer"),
+                                  rules=self.rules)
+            before_results, base, old_results = self.results, self.session, self.results
             if number in self.bad:  # the old round can't be replayed: the night as if it were the new one
                 base = {**base, "rounds": [{**r, "round": rnd.to_dict()} if n == number else r
                                            for n, r in enumerate(stored, 1)]}
-                old = None
-            records, changed, breaks, results = night.replace(base, number, rnd.to_dict(), rechain=rechain, old=old)
-            self.book.write_rounds(self.sid, stored, records, clean=number not in self.bad)
+                old_results = None
+            records, changed, breaks, results = night.replace(base, number, rnd.to_dict(), rechain=rechain,
+                                                              old=old_results)
+            self.book.write_rounds(self.sid, stored, records, clean=not self.bad)
             self.session, self.results = self.book.session(self.sid), results
             if number in night.bad_rounds(before_results):
                 changed = sorted({*changed, number})
@@ -233,104 +260,252 @@ class Night:
             if not self.rounds:
                 raise SessionError(f"session {self.sid} ({self.session['name']}) has no rounds: nothing to undo")
             if expect is not None and self.rounds != expect:
-                raise BookError(f"{self.session['file']}: the session changed meanwhile (now {self.rounds} "
-                                "rounds); nothing was removed", Path(self.session["file"]))
+                raise self._changed(f"the session changed meanwhile (now {self.rounds} rounds); nothing was removed")
             self._require_scoring(allow=self.rounds)
             before = self.session["rounds"]
             self.book.write_rounds(self.sid, before, before[:-1])
             self.session, self.results = self.book.session(self.sid), self.results[:-1]
         return before[-1]
 
-    def check_answers(self, answers: Mapping[str, str]) -> AnswerCheck:
-        """Check a draft's answers (text as typed, by question: ``dealer``, ``field``,
-        ``hand:NAME``, ``ended``, ``sage``, ``how``, ``pile:NAME``) exactly as `round` takes
-        them: through the terminal entry's own answer reading and the draft validator, each
-        answer against the ones before it in the terminal's order. An answer that does not
-        check out is left out of the rest, as the terminal asks it again; ``rest`` waits for
-        the other two piles. For a front that gets answers in any order (the phones)."""
-        from io import StringIO
+    # -- a round being typed: its draft, from begin to save -----------------------------------
 
-        from rich.console import Console
+    def drafts_open(self) -> list[Draft]:
+        """The session's drafts still being typed, the most recently written first. A mark left by
+        a saved round is swept once another round follows it."""
+        out = []
+        for draft, _ in self.drafts.all(self.sid):
+            if draft.open:
+                out.append(draft)
+            elif draft.saved_as is not None and draft.saved_as < self.rounds:
+                self.drafts.remove(self.sid, draft.id or "")
+        return out
 
-        from .check import Problem, check_draft
-        from .entry import REST_WORDS, AnswerError, RoundEntry, _fold
-        from .notation import CardError
-
-        def no_questions(prompt: str) -> str:  # resumed answers never ask (confirm_chain=False)
-            raise AnswerError(prompt)
-
-        entry = RoundEntry(self.players, self.dealer, no_questions, Console(file=StringIO()),
-                           rules=self.rules, state=self.state)
-        done: list[str] = []
-        problems: dict[str, Any] = {}
-        missing: list[str] = []
-        i = 0
-        while True:
-            steps = [k for k in entry.steps() if k != "confirm"]
-            if i >= len(steps):
-                break
-            key = steps[i]
-            i += 1
-            if key not in answers:
-                missing.append(key)
-                continue
-            text = answers[key]
-            if key.startswith("pile:") and _fold(text) in REST_WORDS and any(
-                    k.startswith("pile:") and k != key and k not in done for k in steps):
-                missing.append(key)  # rest: the deck less the other two piles, once they are in
-                continue
-            try:
-                value, shown, rnd = entry.read_answer(key, text, list(done), confirm_chain=False)
-            except (AnswerError, CardError) as e:  # a CardError: a pile typed before the field
-                message = str(e)
-                problem = Problem("answer" if isinstance(e, AnswerError) else "card", key, message)
-                if key == "field" or key.startswith("pile:"):  # the validator's own, with its card
-                    said = check_draft(entry.round_file({**{k: entry.values[k] for k in done}, key: text}),
-                                       rules=self.rules)
-                    if said.problems and (said.problems[0].message == message or isinstance(e, CardError)):
-                        problem = said.problems[0]
-                problems[key] = problem
-                continue
-            entry.values[key] = value
-            entry.texts[key] = shown
-            done.append(key)
-            if rnd is not None and rnd.redeal:
-                break
-        check = AnswerCheck([k for k in entry.steps() if k != "confirm"], problems, missing)
-        if entry._seated:
-            _, seating, must = entry.seats(entry.values)
-            check.seating = {"settled": seating is not None, "must": list(must),
-                             "volunteers": list(seating.volunteers) if seating else [],
-                             "dropped": list(seating.dropped) if seating else [],
-                             "forced_out": list(seating.forced_out) if seating else [],
-                             "playing": entry.order()}
-        redeal = "field" in done and _redeal(entry)
-        if not problems and (redeal or not missing):
-            check.round_file = entry.round_file({k: entry.values[k] for k in done})
-            check.missing = [] if redeal else check.missing
-            check.result = self.score_next(check.round_file)
-        return check
-
-    # -- drafts --------------------------------------------------------------------------------
+    def draft_for(self, kind: str = "round", number: int | None = None) -> Draft | None:
+        """The newest draft being typed for the next round (``round``) or for round ``number`` (``edit``)."""
+        for draft in self.drafts_open():
+            if draft.kind == kind and (kind == "round" or draft.number == number):
+                return draft
+        return None
 
     def draft(self) -> tuple[Draft | None, Path | None]:
-        """The round being typed for this session, and where it is kept."""
-        return self.drafts.load(self.sid)
+        """The newest draft being typed for this session (of any kind), and where it is kept."""
+        found = self.drafts_open()
+        return (found[0], self.where(found[0])) if found else (None, None)
 
-    def new_draft(self, kind: str = "round", number: int | None = None) -> Draft:
-        return Draft(self.sid, kind, self.rounds + 1 if number is None else number, self.rounds)
+    def begin(self, kind: str = "round", number: int | None = None) -> Draft:
+        """A new draft for the next round or for an edit of round ``number`` (on disk from its
+        first answer; another draft being typed is never touched)."""
+        n = self.rounds + 1 if number is None else number
+        draft = Draft(self.sid, kind, n, self.rounds)
+        if kind == "edit":
+            draft.base = rounds_digest(self.session["rounds"])
+        return draft
 
-    def keep(self, draft: Draft, seen: int) -> Path:
-        """Save the draft as its next revision (see :meth:`Drafts.save`)."""
-        return self.drafts.save(draft, seen)
+    def resume(self, draft: Draft) -> tuple[Draft, int]:
+        """Take a draft again: a draft for the next round begun before other rounds were saved
+        becomes this round's, its 親 asked again. Returns it and how many rounds came between."""
+        between = self.rounds - draft.rounds_at if draft.kind == "round" else 0
+        if between > 0:
+            draft.answers.pop("dealer", None)
+            draft.rounds_at, draft.number = self.rounds, self.rounds + 1
+        return draft, between
 
-    def discard(self) -> bool:
-        return self.drafts.discard(self.sid)
+    def where(self, draft: Draft) -> Path | None:
+        """Where the draft is kept (None: not on disk yet)."""
+        if draft.id is None:
+            return None
+        return self.drafts.read(self.sid, draft.id)[1] or draft.where
+
+    def givens(self, draft: Draft) -> q.Givens:
+        """What the draft's round is asked against: the night now, or for an edit the night
+        before the round, and the stored round's answers as each question's default."""
+        if draft.kind == "edit" and 1 <= draft.number <= self.rounds:
+            record = self.session["rounds"][draft.number - 1].get("round") or {}
+            defaults = {} if draft.number in self.bad else q.answers_of(record, self.players, self.rules)
+            dealer = record.get("dealer") if record.get("dealer") in self.players else self.dealer
+            return q.Givens(tuple(self.players), defaults.get("dealer", dealer), self.rules,
+                            self.state_before(draft.number), None, defaults)
+        return q.Givens(tuple(self.players), self.dealer, self.rules, self.state,
+                        self.dealer if self.rounds else None)
+
+    def view(self, draft: Draft) -> q.RoundView:
+        """The round's questions as the draft's answers stand."""
+        return q.view(self.givens(draft), draft.answers, draft.done or ())
+
+    def _fresh(self, draft: Draft) -> None:
+        """The draft on disk is the one this writer holds: else :class:`SavedElsewhere` (its round
+        was saved meanwhile) or :class:`DraftConflict` (another writer typed into it)."""
+        if draft.id is None:
+            return
+        on_disk, _ = self.drafts.read(self.sid, draft.id)
+        if on_disk is not None and on_disk.saved_as is not None:
+            raise SavedElsewhere(f"these answers were saved meanwhile, by another terminal, as round "
+                                 f"{on_disk.saved_as}", on_disk.saved_as)
+        seen = on_disk.revision if on_disk is not None else 0
+        if seen != draft.revision:
+            raise DraftConflict(f"another terminal is typing this round's answers (draft revision {seen}, "
+                                f"this one saw {draft.revision})")
+
+    def _keep(self, draft: Draft) -> Path:
+        return self.drafts.save(draft, draft.revision)
+
+    @contextlib.contextmanager
+    def _draft_lock(self) -> Iterator[None]:
+        """The book's lock for a draft's write; where the lock can't even be opened (the book's
+        folder turned read-only), the draft is still kept (in the user cache), its revision the
+        only guard."""
+        try:
+            self.book.lock.acquire()
+        except CantLock:
+            yield
+            return
+        try:
+            yield
+        finally:
+            self.book.lock.release()
+
+    def answer(self, draft: Draft, key: str, text: str | None, *, done: bool = True,
+               keep_refused: bool = False) -> q.RoundView:
+        """Answer ``key`` of the draft's round (None: take the answer back) and keep it, under the
+        lock. A pile is complete when ``done`` (a tap is not: its player says so). A question not
+        asked or not open is :class:`~scorekeeper.questions.NotAsked`; an answer that does not
+        check out is :class:`~scorekeeper.questions.Refused`, and nothing of it is kept unless
+        ``keep_refused`` (a terminal keeps every line typed)."""
+        with self._draft_lock():
+            self._fresh(draft)
+            givens = self.givens(draft)
+            q.admit(q.view(givens, draft.answers, draft.done or ()), key)
+            answers, marks = q.apply(draft.answers, draft.done or (), key, text, done)
+            after = q.view(givens, answers, marks)
+            problem = q.refusal(after, key, text)
+            if problem is None or keep_refused:
+                old = draft.answers, draft.done
+                draft.answers, draft.done = answers, sorted(marks)
+                try:
+                    self._keep(draft)
+                except BaseException:
+                    draft.answers, draft.done = old
+                    raise
+        if problem is not None:
+            raise q.Refused(problem, after)
+        return after
+
+    def mark(self, draft: Draft, player: str, done: bool = True) -> q.RoundView:
+        """``player`` says their pile is complete (or takes that back): the marks are the draft's."""
+        with self._draft_lock():
+            self._fresh(draft)
+            givens = self.givens(draft)
+            q.admit(q.view(givens, draft.answers, draft.done or ()), f"pile:{player}")
+            marks = q.mark(draft.done or (), player, done)
+            if f"pile:{player}" not in draft.answers:
+                draft.answers = {**draft.answers, f"pile:{player}": ""}  # an empty pile, said complete
+            draft.done = sorted(marks)
+            self._keep(draft)
+        return self.view(draft)
+
+    def save(self, draft: Draft, *, rechain: bool = False) -> Added | Replaced:
+        """Save the draft's round once every question is answered, as `round` or `edit` saves it,
+        then mark the draft saved (an edit's is removed). A 場四 is never saved: the draft goes and
+        the result is returned unsaved. :class:`Incomplete`, :class:`ChangedMeanwhile` (another
+        terminal saved meanwhile: the draft stays), :class:`SavedElsewhere`. The answers saved are
+        the ones the caller holds (what the person confirmed), whoever typed into the draft since."""
+        with self.book.locked():
+            self.load()
+            on_disk = self.drafts.read(self.sid, draft.id)[0] if draft.id is not None else None
+            if on_disk is not None and on_disk.saved_as is not None:
+                raise SavedElsewhere(f"these answers were saved meanwhile, by another terminal, as round "
+                                     f"{on_disk.saved_as}", on_disk.saved_as)
+            if draft.kind == "round" and draft.rounds_at != self.rounds:
+                raise self._changed(f"another terminal saved round {self.rounds} meanwhile; nothing was saved")
+            v = self.view(draft)
+            if v.redeal:
+                self.discard(draft)
+                return Added(None, v.result, self.results)
+            if not v.complete:
+                first = next((s.problem for s in v.steps if s.problem is not None), None) or next(iter(v.problems), None)
+                if first is not None:
+                    raise q.Refused(first, v)
+                said = ", ".join(str(q.said(k)) for k in v.missing)
+                raise Incomplete(str(msg("r.not_done", missing=said)), v.missing)
+            if draft.kind == "edit":
+                done: Added | Replaced = self.replace_round(draft.number, v.round_file, rechain=rechain,
+                                                            expect=draft.base)
+            else:
+                done = self.add_round(v.round_file, expect_rounds=draft.rounds_at)
+        # the book is written: the draft goes, or stays as a mark for a terminal still holding it
+        if isinstance(done, Replaced):
+            self.discard(draft)
+        else:
+            self._saved_as(draft, done.number)
+        return done
+
+    def _saved_as(self, draft: Draft, number: int | None) -> None:
+        draft.saved_as = number
+        try:
+            with self._draft_lock():
+                on_disk = self.drafts.read(self.sid, draft.id)[0] if draft.id is not None else None
+                self.drafts.save(draft, on_disk.revision if on_disk is not None else 0)
+        except BookError:  # a mark that can't be written: the draft goes
+            self.discard(draft)
+
+    def discard(self, draft: Draft | None = None) -> bool:
+        """Throw the draft away (default: every draft of the session); True if there was one."""
+        if draft is None:
+            return self.drafts.discard(self.sid)
+        if draft.id is None:
+            return False
+        return self.drafts.remove(self.sid, draft.id)
 
 
-def _redeal(entry: Any) -> bool:
-    """Is the field answered a 場四 (the round ends there, nothing else is asked)?"""
-    from .check import cards_of
-    from .scoring import is_bashi
+class DraftForm:
+    """A night's draft as a form the terminal's prompt loop answers (the shape of
+    :class:`scorekeeper.questions.Form`): every answer goes through :meth:`Night.answer` and is
+    kept as it is typed. A draft that can't be written (a full disk, another terminal typing into
+    it) is said once through ``notice``, and the round goes on in memory."""
 
-    return is_bashi(cards_of(entry.values["field"]))
+    def __init__(self, night: Night, draft: Draft, notice: Callable[[BookError], None],
+                 kept: Callable[[Path], None] | None = None) -> None:
+        self.night, self.draft, self.notice, self.kept = night, draft, notice, kept
+        self.givens = night.givens(draft)
+        self.memory = q.Form(self.givens, draft.answers, draft.done or ())
+        self.keeping = True
+
+    @property
+    def answers(self) -> dict[str, str]:
+        return self.memory.answers
+
+    def view(self) -> q.RoundView:
+        return self.memory.view()
+
+    def answer(self, key: str, text: str | None, *, done: bool = True, keep_refused: bool = False) -> q.RoundView:
+        if self.keeping:
+            try:
+                after = self.night.answer(self.draft, key, text, done=done, keep_refused=keep_refused)
+            except q.Refused as e:
+                if keep_refused:
+                    self._take(e.view)
+                raise
+            except (q.NotAsked, SavedElsewhere):
+                raise
+            except BookError as e:  # the disk, the lock, another terminal typing into it
+                self.keeping = False
+                self.notice(e)
+            else:
+                self._take(after)
+                if self.kept is not None and self.draft.where is not None:
+                    self.kept(self.draft.where)
+                return after
+        try:
+            return self.memory.answer(key, text, done=done, keep_refused=keep_refused)
+        finally:  # the draft in hand holds what the person typed: the save takes it
+            self.draft.answers, self.draft.done = dict(self.memory.answers), sorted(self.memory.done)
+
+    def _take(self, v: q.RoundView | None) -> None:
+        self.memory.answers, self.memory.done = dict(self.draft.answers), set(self.draft.done or ())
+        self.memory._view = v
+
+    def mark(self, player: str, done: bool) -> q.RoundView:
+        if self.keeping:
+            self._take(self.night.mark(self.draft, player, done))
+            return self.view()
+        return self.memory.mark(player, done)

@@ -108,6 +108,18 @@ def unscored(record: Mapping[str, Any], players: Sequence[str], dealer: str, rul
     return Result(rnd, "–", 0, BAD_ROUND, {p: zero for p in players}, (), dealer, rules, state, None, problem)
 
 
+def score_or_mark(number: int, record: Mapping[str, Any], players: Sequence[str], dealer: str, rules: Rules,
+                  state: NightState) -> Result:
+    """Stored round ``number`` scored, or, where it no longer scores, :func:`unscored`."""
+    try:
+        result = score_record(record, players, dealer, rules, state)
+        if result.redeal:
+            raise ValueError("is a 場四 (redeal), which is never saved")
+    except (RoundError, ValueError, KeyError, TypeError, AttributeError) as e:
+        result = unscored(record, players, dealer, rules, state, str(StoredRoundError(number, e)))
+    return result
+
+
 def replay_lenient(session: Mapping[str, Any]) -> list[Result]:
     """:func:`replay`, but a round that no longer scores is kept as an :func:`unscored` result
     (kind ``BAD_ROUND``, its ``problem`` said) instead of stopping the replay: one bad round does
@@ -116,15 +128,20 @@ def replay_lenient(session: Mapping[str, Any]) -> list[Result]:
     players, dealer, state = session["players"], session["dealer"], START
     results: list[Result] = []
     for number, record in enumerate(session["rounds"], 1):
-        try:
-            result = score_record(record, players, dealer, rules, state)
-            if result.redeal:
-                raise ValueError("is a 場四 (redeal), which is never saved")
-        except (RoundError, ValueError, KeyError, TypeError, AttributeError) as e:
-            result = unscored(record, players, dealer, rules, state, str(StoredRoundError(number, e)))
+        result = score_or_mark(number, record, players, dealer, rules, state)
         results.append(result)
         dealer, state = result.next_dealer, result.state
     return results
+
+
+def stored_record(result: Result) -> dict[str, Any] | None:
+    """A scored round as stored: its normalised round file (what waits and the pot are the
+    night's, never stored) and its profile's name; None for a 場四, which is redealt and never
+    saved (RULES §2): the one place that says so."""
+    if result.redeal:
+        return None
+    file = {k: v for k, v in result.round.to_dict().items() if k not in ("carry", "pot")}
+    return {"round": file, "rules": result.rules.name}
 
 
 def bad_rounds(results: Sequence[Result]) -> dict[int, str]:
@@ -265,19 +282,22 @@ def replace(
         raise IndexError(f"round {number} is not in a session of {len(rounds)} rounds")
     rules = session_rules(session)
     players, first = session["players"], session["dealer"]
-    old = list(old) if old is not None else replay_records(rounds, players, first, rules)
+    old = list(old) if old is not None else replay_lenient(session)
     records = [dict(r) for r in rounds]
     new: list[Result] = old[: number - 1]  # the rounds before it are as they were
     replaced = score_record({"round": new_round}, players, None, rules, current_state(new))  # a bad round: RoundError
-    if replaced.redeal:
-        raise RoundError("field", "is a 場四 (four cards of a month): the round is redealt, not a round")
+    record = stored_record(replaced)
+    if record is None:
+        raise RoundError("field", f"is a 場四 (four cards of a month): a redeal is not a round; round {number} "
+                         "was left as it is")
     new.append(replaced)
     stored = {k: v for k, v in new_round.items() if k not in ("carry", "pot")}  # what waits and the pot are the night's
-    records[number - 1] = {**records[number - 1], "round": stored, "rules": rules.name}
-    for i in range(number, len(records)):
-        if rechain and records[i]["round"]["dealer"] != new[-1].next_dealer:
-            records[i] = {**records[i], "round": {**records[i]["round"], "dealer": new[-1].next_dealer}}
-        new.append(score_record(records[i], players, None, rules, new[-1].state))
+    records[number - 1] = {**records[number - 1], "round": stored, "rules": record["rules"]}
+    for i in range(number, len(records)):  # a later round that no longer scores stays marked
+        round_i = records[i].get("round")
+        if rechain and isinstance(round_i, Mapping) and round_i.get("dealer") != new[-1].next_dealer:
+            records[i] = {**records[i], "round": {**round_i, "dealer": new[-1].next_dealer}}
+        new.append(score_or_mark(i + 1, records[i], players, new[-1].next_dealer, rules, new[-1].state))
     changed = [i + 1 for i in range(number - 1, len(records)) if _differs(new[i], old[i])]
     was = set(chain_breaks(session, old))
     now = chain_breaks({**session, "rounds": records}, new)

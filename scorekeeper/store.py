@@ -86,6 +86,25 @@ class BookError(Exception):
         self.kind = kind
 
 
+class ChangedMeanwhile(BookError):
+    """Another writer saved a round (or changed the session) since this one read it: nothing
+    was written."""
+
+
+class DamagedRound(BookError):
+    """A stored round no longer scores (edited by hand, damaged): the night can't take a new
+    round until ``edit N`` replaces it."""
+
+    def __init__(self, message: str, path: Path | None = None, number: int = 0) -> None:
+        super().__init__(message, path, kind="damaged")
+        self.number = number
+
+
+class CantLock(BookError):
+    """The book's lock file can't be opened (a read-only folder, a full disk): nothing can be
+    written to the book, though a draft may still be kept elsewhere."""
+
+
 class SessionError(ValueError):
     """A request the book can't apply: no such session, no round N, a bad option (exit 2)."""
 
@@ -355,7 +374,7 @@ class BookLock:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
         except OSError as e:
-            raise BookError(
+            raise CantLock(
                 f"{self.path}: the lock file can't be opened ({e.strerror}): {os_hint(e)}; nothing was changed",
                 self.path, e.strerror,
             ) from None
@@ -925,24 +944,6 @@ class Book:
         session = self.session(sid)
         return session, self._db(Path(session["file"]), self._check_session)
 
-    def add_round(self, sid: str, round_file: Mapping[str, Any]) -> int:
-        """Check a round file against the session and append it; returns its 1-based number
-        (:meth:`scorekeeper.flows.Night.add_round`). A bad round is a
-        :class:`~scorekeeper.scoring.RoundError`; a 場四 is never saved."""
-        from .flows import Night
-
-        return Night(self, sid, load=False).add_round(round_file).number
-
-    def replace_round(
-        self, sid: str, n: int, round_file: Mapping[str, Any], *, rechain: bool = False
-    ) -> tuple[list[int], list[int]]:
-        """Replace round ``n`` (:meth:`scorekeeper.flows.Night.replace_round`): the rounds whose
-        result changed, and the later rounds whose 親 no longer follows the chain."""
-        from .flows import Night
-
-        done = Night(self, sid, load=False).replace_round(n, round_file, rechain=rechain)
-        return done.changed, done.breaks
-
     def write_rounds(self, sid: str, before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]],
                      *, clean: bool = True) -> None:
         """Replace the session's stored rounds ``before`` with ``after``: a compare-and-swap under
@@ -955,8 +956,8 @@ class Book:
             session, db = self._session_db(sid)
             if session["rounds"] != list(before):
                 now = len(session["rounds"])
-                raise BookError(f"{session['file']}: the session changed meanwhile (now {now} round"
-                                f"{'' if now == 1 else 's'}); nothing was saved", Path(session["file"]))
+                raise ChangedMeanwhile(f"{session['file']}: the session changed meanwhile (now {now} round"
+                                       f"{'' if now == 1 else 's'}); nothing was saved", Path(session["file"]))
             verified = _file_hash(Path(session["file"])) if clean else None  # these bytes replayed cleanly
             table = db.table("rounds")
             for i, record in enumerate(after, 1):
@@ -966,12 +967,6 @@ class Book:
                 table.remove(doc_ids=list(range(len(after) + 1, len(before) + 1)))
             self._note_rounds(sid, len(after))
             self._digest_after_write(sid, verified)
-
-    def remove_last_round(self, sid: str, expect: int | None = None) -> dict[str, Any]:
-        """Remove the session's last round and return it. ``expect``: the number it must have."""
-        from .flows import Night
-
-        return Night(self, sid, load=False).undo(expect=expect)
 
     # -- digests -----------------------------------------------------------------------------
 
@@ -1111,21 +1106,6 @@ def _row_rounds(row: Mapping[str, Any]) -> int | None:
 def _copy(doc: Any) -> Any:
     """A deep copy of JSON data (a document read from a file, perhaps shared with a cache)."""
     return json.loads(json.dumps(doc, ensure_ascii=False))
-
-
-def _has(data: Any, key: str) -> bool:
-    return isinstance(data, Mapping) and data.get(key) is not None
-
-
-def _record(result: Result) -> dict[str, Any]:
-    """A scored round as stored: its normalised round file (what waits and the pot are the night's, never
-    stored) and its profile's name."""
-    from .scoring import RoundError
-
-    if result.redeal:
-        raise RoundError("field", "is a 場四 (four cards of a month): the round is redealt and never saved")
-    file = {k: v for k, v in result.round.to_dict().items() if k not in ("carry", "pot")}
-    return {"round": file, "rules": result.rules.name}
 
 
 def _check_row(path: Path, doc_id: int, row: Mapping[str, Any]) -> Mapping[str, Any]:

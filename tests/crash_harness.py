@@ -36,6 +36,7 @@ from typing import Any, Callable
 
 from scorekeeper import night, store
 from scorekeeper.scoring import Round
+from helpers import add_round
 
 ROOT = Path(__file__).resolve().parent.parent
 NIGHT_DIR = ROOT / "scorekeeper" / "data" / "night"
@@ -267,7 +268,7 @@ def two_nights(path: Path) -> Path:
     for name in ("Friday", "Saturday"):
         sid = b.new_session(PLAYERS, name=name)
         for f in NIGHT[:3]:
-            b.add_round(sid, bare(f))
+            add_round(b, sid, bare(f))
     return path
 
 

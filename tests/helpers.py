@@ -118,3 +118,33 @@ SAGE_AKA_AO = {
     "Ben": "1kk 3hk 4rk 5rk 7rk 8* 11* 12hk",
     "Chie": "2kk 4tk 5tk 6tk 7tk 12kk",
 }
+
+
+# -- the night's writes, through the flows (the book itself never calls them) --------------------
+
+
+def add_round(book: Any, sid: str, data: Mapping[str, Any]) -> int:
+    """A round file added to a session as `round --file` adds it; its number. A 場四, never
+    saved, is the RoundError it always was here."""
+    from scorekeeper.flows import Night
+    from scorekeeper.scoring import RoundError
+
+    added = Night(book, sid, load=False).add_round(data)
+    if not added.saved:
+        raise RoundError("field", "is a 場四 (four cards of a month): the round is redealt and never saved")
+    return added.number
+
+
+def replace_round(book: Any, sid: str, number: int, data: Mapping[str, Any], *, rechain: bool = False):
+    """Round ``number`` replaced as `edit N --file` replaces it: (changed, breaks)."""
+    from scorekeeper.flows import Night
+
+    done = Night(book, sid, load=False).replace_round(number, data, rechain=rechain)
+    return done.changed, done.breaks
+
+
+def remove_last_round(book: Any, sid: str, expect: int | None = None) -> dict[str, Any]:
+    """The last round removed as `undo` removes it."""
+    from scorekeeper.flows import Night
+
+    return Night(book, sid, load=False).undo(expect=expect)

@@ -7,6 +7,7 @@ import warnings
 from importlib.resources import files
 
 from scorekeeper.store import Book
+from helpers import add_round
 
 warnings.filterwarnings("ignore", message=".*httpx.*", category=DeprecationWarning)
 PLAYERS = ["Aki", "Ben", "Chie"]
@@ -24,7 +25,7 @@ def new_night(book_file, rounds: int = 0) -> tuple[Book, str]:
     book = Book.open(book_file)
     sid = book.new_session(PLAYERS, name="Friday", rate=10)
     for data in bundled_night()[:rounds]:
-        book.add_round(sid, data)
+        add_round(book, sid, data)
     return book, sid
 
 

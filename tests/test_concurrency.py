@@ -23,6 +23,7 @@ from entry_lines import snapshot
 
 from scorekeeper import night, store
 from scorekeeper.scoring import Round
+from helpers import add_round
 
 WRITERS = 4
 ROUNDS_EACH = 8
@@ -189,7 +190,7 @@ def test_every_writing_command_waits_for_the_lock(tmp_path, monkeypatch, command
     path = tmp_path / "book" / "book.json"
     book = store.Book.open(path)
     sid = book.new_session(ch.PLAYERS)
-    book.add_round(sid, ch.NIGHT[0])
+    add_round(book, sid, ch.NIGHT[0])
     before = snapshot(path.parent)
     monkeypatch.setattr(store, "LOCK_NOTICE_AFTER", 0.05)
     monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.3)

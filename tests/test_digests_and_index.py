@@ -17,6 +17,7 @@ from scorekeeper import stats as stats_module
 from scorekeeper import store
 from scorekeeper.cli import app
 from scorekeeper.store import Book
+from helpers import add_round
 
 runner = FastRunner()
 PLAYERS = ["Aki", "Ben", "Chie"]
@@ -39,7 +40,7 @@ def night(book_file) -> Book:
     book = Book.open(book_file)
     sid = book.new_session(PLAYERS)
     for rnd in ROUNDS:
-        book.add_round(sid, rnd)
+        add_round(book, sid, rnd)
     return book
 
 
@@ -123,7 +124,7 @@ def test_a_digest_that_cant_be_written_never_blocks_stats_or_summary(night, monk
     summary = json.loads(cli("summary", "--json").stdout)
     assert summary["totals"] == {"Aki": 21, "Ben": -11, "Chie": -10}
     cli("round", "--file", str(night.session_path("s1").parent.parent / "r.json"), code=2)  # (no such file)
-    night.add_round("s1", ROUNDS[0])  # writing the session is never stopped by its digest
+    add_round(night, "s1", ROUNDS[0])  # writing the session is never stopped by its digest
     assert stats_players() == {"Aki": 29, "Ben": -19, "Chie": -10}
 
     def full_disk(path, *a, **k):
@@ -180,7 +181,7 @@ def test_sessions_lists_the_latest_20_and_all_with_all(book_file, monkeypatch):
     book = Book.open(book_file)
     for _ in range(25):
         book.new_session(PLAYERS)
-    book.add_round("s3", ROUNDS[0])
+    add_round(book, "s3", ROUNDS[0])
     reads: list[str] = []
     real = store.read_json_file
     monkeypatch.setattr(store, "read_json_file", lambda p: reads.append(p.name) or real(p))
@@ -211,7 +212,7 @@ def test_rows_of_an_older_book_fall_back_to_the_file_and_are_filled_in(night, bo
     assert [r["rounds"] for r in rows] == [3, 0]  # read from the files
     result = cli("doctor")
     assert "2 session rows kept no round count" in result.stdout  # a note: still healthy
-    Book.open(book_file).add_round("s2", round_file(EXAMPLE_PILES, players=["Dan", "Eri", "Fumi"], dealer="Dan")
+    add_round(Book.open(book_file), "s2", round_file(EXAMPLE_PILES, players=["Dan", "Eri", "Fumi"], dealer="Dan")
                                    | {"captured": {"Dan": EXAMPLE_PILES["Aki"], "Eri": EXAMPLE_PILES["Ben"],
                                                    "Fumi": EXAMPLE_PILES["Chie"]}})
     rows = index_rows(book_file)  # the next write fills its own row, and no other
@@ -244,7 +245,7 @@ def test_a_row_older_than_its_file_is_not_believed(night, book_file):
     """A save killed after the session file was replaced and before the index was: the row's key
     no longer names the file, so the listing reads the file, and doctor only notes it."""
     before = book_file.read_bytes()
-    night.add_round("s1", ROUNDS[1])
+    add_round(night, "s1", ROUNDS[1])
     book_file.write_bytes(before)  # the index as it was before that round
     assert json.loads(cli("sessions", "--json").stdout)[0]["rounds"] == 4
     result = cli("doctor")

@@ -19,6 +19,7 @@ from scorekeeper.cli import app
 
 from fast_cli import typed
 from entry_lines import answers, order, snapshot
+from helpers import add_round
 
 GOLDEN = Path(__file__).parent / "golden" / "sdin"
 PLAYERS = ["Aki", "Ben", "Chie"]
@@ -168,7 +169,7 @@ def night_book(path: Path, rounds: list[dict]) -> str:
     book = store.Book.open(path)
     sid = book.new_session(PLAYERS)
     for i, rnd in enumerate(rounds):
-        book.add_round(sid, rnd if i == 0 else {k: v for k, v in rnd.items() if k != "dealer"})
+        add_round(book, sid, rnd if i == 0 else {k: v for k, v in rnd.items() if k != "dealer"})
     return sid
 
 

@@ -185,10 +185,10 @@ def test_back_goes_across_the_dropout_questions(night):
 
 
 def draft_of(book_file: Path) -> dict | None:
-    path = book_file.with_suffix(".drafts") / "s1.json"
-    if not path.exists():
-        return None
-    return json.loads(path.read_text(encoding="utf-8"))["draft"]["1"]["answers"]
+    from scorekeeper.drafts import Drafts
+
+    draft, _ = Drafts(book_file).load("s1")  # the draft being typed
+    return None if draft is None else draft.answers
 
 
 #: the new questions of ROUND2: five seats (D never spoke: four) and D's hand

@@ -26,6 +26,7 @@ from scorekeeper import night as night_mod
 from scorekeeper import store
 from scorekeeper.cli import app
 from scorekeeper.rules import FUDAWIKI
+from helpers import add_round
 
 # the draft store and the validator are imported where they are used: so that the tests of the
 # CLI also run (and fail, as they did) on the commit before the drafts existed
@@ -67,15 +68,15 @@ def play(book_file: Path, round_files: list[dict], **session) -> None:
     book = store.Book.open(book_file)
     sid = book.new_session(PLAYERS, **session)
     for r in round_files:
-        book.add_round(sid, r)
+        add_round(book, sid, r)
 
 
 def draft_of(book_file: Path) -> dict | None:
     """The answers kept for session s1 (read as a file: the draft's own format)."""
-    path = book_file.with_suffix(".drafts") / "s1.json"
-    if not path.exists():
-        return None
-    return json.loads(path.read_text(encoding="utf-8"))["draft"]["1"]["answers"]
+    from scorekeeper.drafts import Drafts
+
+    draft, _ = Drafts(book_file).load("s1")  # the draft being typed
+    return None if draft is None else draft.answers
 
 
 def interrupt_after(monkeypatch, lines: list[str], hook=None):
@@ -153,19 +154,24 @@ def test_another_terminal_saving_a_round_meanwhile_saves_nothing_and_keeps_every
 
     def other_terminal(i: int) -> None:
         if i == 6:  # while round 2 is being typed here, round 2 is saved there
-            other.add_round("s1", NIGHT[1])
+            add_round(other, "s1", NIGHT[1])
 
     lines = answers(NIGHT[1])
     queue = list(lines)
 
     def typed_in(prompt: str = "") -> str:
         other_terminal(len(lines) - len(queue))
+        if not queue:
+            raise EOFError
         return queue.pop(0)
 
     monkeypatch.setattr(builtins, "input", typed_in)
     result = runner.invoke(app, ["round"])
     assert result.exit_code == 1
-    assert "another terminal saved a round meanwhile" in result.stderr and "resumes them" in result.stderr
+    # told the truth, offered them again (here: end of input, so no), and nothing of them lost
+    assert "another terminal saved round 2 meanwhile; nothing was saved" in result.stdout
+    assert "Take them again as round 3? [Y/n]" in result.stderr
+    assert "resumes them" in result.stderr
     assert len(store.Book.open(book_file).session("s1")["rounds"]) == 2  # only the other terminal's
     kept = draft_of(book_file)
     assert kept["field"] and all(kept.get(f"pile:{p}") is not None for p in PLAYERS)
@@ -182,17 +188,95 @@ def test_another_terminal_saving_a_round_meanwhile_saves_nothing_and_keeps_every
     assert len(rounds) == 3 and rounds[2]["round"]["field"] == rounds[1]["round"]["field"]
 
 
-def test_two_writers_never_overwrite_each_others_draft(book_file):
+def other_terminal(book_file, *, resume: bool) -> int:
+    """Another terminal types round 2 and saves it, through the flows as `round` does: its own
+    draft (it declined the answers kept), or the kept draft resumed and finished."""
+    from scorekeeper.flows import Night
+
+    b = Night.open(book_file)
+    draft = b.draft_for("round") if resume else b.begin()
+    for key, text in answers_of_round(NIGHT[1]).items():
+        if resume and key in draft.answers:
+            continue
+        b.answer(draft, key, text)
+    return b.save(draft).number
+
+
+def answers_of_round(data: dict) -> dict[str, str]:
+    """The lines that type ``data`` (entry_lines.answers), by the question each answers."""
+    start = PLAYERS.index(data["dealer"])
+    turn = [PLAYERS[(start + i) % 3] for i in range(3)]
+    keys = ["dealer", "field", *(f"hand:{p}" for p in turn), "ended", "sage", *(f"pile:{p}" for p in turn)]
+    return dict(zip(keys, answers(data)[:-1]))
+
+
+def test_answers_overtaken_by_another_terminal_are_offered_again_at_once(book_file, monkeypatch):
+    """Behaviour 1: A types round 2; B declines A's answers, types its own round 2 and saves it.
+    A's answers are A's own draft, untouched by B; A's save is told the truth and offers them
+    again as round 3, asking only the 親."""
+    play(book_file, NIGHT[:1])
+    queue = [*answers(NIGHT[1]), "", "", "y"]  # round 2 typed; take them again; Enter: the 親; save
+    saved = {}
+
+    def typed_in(prompt: str = "") -> str:
+        if len(queue) == 7 and not saved:  # B saves its round 2 while A types the piles
+            saved["b"] = other_terminal(book_file, resume=False)
+        if not queue:
+            raise EOFError
+        return queue.pop(0)
+
+    monkeypatch.setattr(builtins, "input", typed_in)
+    result = runner.invoke(app, ["round"])
+    assert saved["b"] == 2
+    assert "another terminal saved round 2 meanwhile; nothing was saved" in result.stdout
+    assert "Take them again as round 3? [Y/n]" in result.stderr
+    assert "round 3 saved" in result.stdout, result.stdout + result.stderr
+    asked = [line for line in result.stdout.splitlines() if line.startswith("場札 the six field cards:")]
+    assert len(asked) == 1  # asked once; the second time taken again from the answers kept
+    assert result.stdout.count("親 dealer (1 Aki, 2 Ben, 3 Chie)") == 2  # and the 親 asked again
+    rounds = store.Book.open(book_file).session("s1")["rounds"]
+    assert len(rounds) == 3 and rounds[2]["round"]["captured"] == rounds[1]["round"]["captured"]
+    assert draft_of(book_file) is None  # nothing left being typed
+
+
+def test_a_terminal_whose_answers_another_saved_is_told_so_not_offered_them_again(book_file, monkeypatch):
+    """Behaviour 1: B resumes A's answers and saves them; A is told "saved by another terminal
+    as round 2", and saves nothing itself."""
+    play(book_file, NIGHT[:1])
+    queue = list(answers(NIGHT[1]))
+    saved = {}
+
+    def typed_in(prompt: str = "") -> str:
+        if len(queue) == 1 and not saved:  # before A's yes: B finishes A's answers
+            saved["b"] = other_terminal(book_file, resume=True)
+        if not queue:
+            raise EOFError
+        return queue.pop(0)
+
+    monkeypatch.setattr(builtins, "input", typed_in)
+    result = runner.invoke(app, ["round"])
+    assert saved["b"] == 2
+    assert result.exit_code == 1
+    assert "saved meanwhile, by another terminal, as round 2" in result.stderr
+    assert "Take them again" not in result.stderr and "kept in" not in result.stderr
+    assert len(store.Book.open(book_file).session("s1")["rounds"]) == 2
+
+
+def test_two_writers_of_one_draft_never_overwrite_each_other(book_file):
     from scorekeeper.drafts import Draft, DraftConflict
 
     drafts = Drafts(book_file)
-    a, b = Draft("s1", answers={"field": "1h"}), Draft("s1", answers={"field": "2t"})
+    a = Draft("s1", answers={"field": "1h"})
     drafts.save(a, 0)
+    b = Draft("s1", answers={"field": "2t"}, id=a.id)  # the same draft, taken by another writer
     with pytest.raises(DraftConflict):
         drafts.save(b, 0)  # b never saw a's revision
     assert drafts.load("s1")[0].answers == {"field": "1h"}
     drafts.save(b, 1)
     assert drafts.load("s1")[0].answers == {"field": "2t"} and drafts.load("s1")[0].revision == 2
+    c = Draft("s1", answers={"field": "3h"})  # a new draft beside it: its own file
+    drafts.save(c, 0)
+    assert c.id != a.id and {d.answers["field"] for d, _ in drafts.all("s1")} == {"2t", "3h"}
 
 
 def test_a_draft_whose_folder_cant_be_written_goes_to_the_user_cache(book_file, monkeypatch, tmp_path):
@@ -264,13 +348,15 @@ def test_a_night_whose_book_turns_read_only_and_gets_a_second_terminal_loses_no_
 
         def typed_8(prompt: str = "") -> str:
             if len(queue) == 4:
-                other.add_round("s1", NIGHT[7])
+                add_round(other, "s1", NIGHT[7])
+            if not queue:
+                raise EOFError  # "take them again?": no
             return queue.pop(0)
 
         monkeypatch.setattr(builtins, "input", typed_8)
         clash = runner.invoke(app, ["round"])
         plain_input(monkeypatch)
-        assert clash.exit_code == 1 and "meanwhile" in clash.stderr
+        assert clash.exit_code == 1 and "meanwhile" in clash.stderr and "resumes them" in clash.stderr
         dealer = night_mod.replay(store.Book.open(book_file).session("s1"))[-1].next_dealer
         again = run("round", input=typed(["", dealer, "y"]))
         assert "round 9 saved" in again.stdout
@@ -290,7 +376,7 @@ def test_every_round_starts_with_the_session_and_the_planned_length(book_file):
     assert "session 'Friday' (s1) · round 2 — of 6" in out
     play_more = store.Book.open(book_file)
     for r in NIGHT[2:6]:
-        play_more.add_round("s1", r)
+        add_round(play_more, "s1", r)
     out = run("round", input=typed(answers(NIGHT[6]))).stdout
     assert "round 7 — past the planned 6" in out
 
@@ -330,7 +416,7 @@ def test_doctor_notes_a_chain_break(book_file, tmp_path):
     play(book_file, NIGHT[:1])
     chain = night_mod.replay(store.Book.open(book_file).session("s1"))[0].next_dealer
     other = next(p for p in PLAYERS if p != chain)
-    store.Book.open(book_file).add_round("s1", {**NIGHT[1], "dealer": other})
+    add_round(store.Book.open(book_file), "s1", {**NIGHT[1], "dealer": other})
     out = run("doctor").stdout
     assert "· " in out and f"round 2: its 親 {other} is not round 1's winner {chain}" in out
 

@@ -17,6 +17,7 @@ from scorekeeper import night
 from scorekeeper.rules import FUDAWIKI, SDIN
 from scorekeeper.scoring import POT, NightState, RoundError, score, score_dict
 from scorekeeper.store import Book, SessionError
+from helpers import add_round
 
 F = FUDAWIKI
 P4 = ["Aki", "Ben", "Chie", "Dan"]
@@ -671,8 +672,8 @@ def test_read_export_takes_four_to_six_players():
 def test_a_book_session_of_five_under_fudawiki(tmp_path):
     book = Book.open(tmp_path / "book.json")
     sid = book.new_session(P5, rules=F, dealer="Aki")
-    book.add_round(sid, {"field": SMALL_FIELD, "dropped": ["Chie", "Aki"], "captured": three("Ben", "Dan", "Eri")})
-    book.add_round(sid, {"field": SMALL_FIELD, "dropped": P5})
+    add_round(book, sid, {"field": SMALL_FIELD, "dropped": ["Chie", "Aki"], "captured": three("Ben", "Dan", "Eri")})
+    add_round(book, sid, {"field": SMALL_FIELD, "dropped": P5})
     s = book.session(sid)
     results = night.replay(s)
     assert results[1].round.dealer == "Ben" and results[1].state.pot == 10 + 15 + 20 + 25 + 30

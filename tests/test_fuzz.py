@@ -40,6 +40,7 @@ from scorekeeper.notation import (
     parse_cards,
 )
 from scorekeeper.scoring import Round, RoundError, score
+from helpers import add_round
 
 runner = FastRunner()
 TRIED: Counter = Counter()
@@ -294,7 +295,7 @@ def night_book(tmp_path_factory) -> Path:
     b = store.Book.open(path)
     sid = b.new_session(ch.PLAYERS)
     for f in ch.NIGHT[:2]:
-        b.add_round(sid, ch.bare(f))
+        add_round(b, sid, ch.bare(f))
     return path
 
 
@@ -347,7 +348,7 @@ def argv_book(tmp_path_factory) -> tuple[Path, dict[str, str]]:
     path = folder / "book" / "book.json"
     b = store.Book.open(path)
     sid = b.new_session(ch.PLAYERS)
-    b.add_round(sid, ch.bare(ch.NIGHT[0]))
+    add_round(b, sid, ch.bare(ch.NIGHT[0]))
     files = ch.round_files(folder / "rounds")
     (folder / "bad.json").write_text('{"field": ["13k"]}', encoding="utf-8")
     (folder / "export.json").write_text(json.dumps({"players": ch.PLAYERS, "rounds": ch.NIGHT[:2]}), encoding="utf-8")

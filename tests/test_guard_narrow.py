@@ -16,6 +16,7 @@ import crash_harness as ch
 from fast_cli import FastRunner
 from scorekeeper import night, store
 from scorekeeper.notation import HELP
+from helpers import add_round
 
 runner = FastRunner()
 NAMES = ["Aki Tanaka", "花子さん", "Bartholomew"]
@@ -40,7 +41,7 @@ def book(book_file):
     b = store.Book.open(book_file)
     sid = b.new_session(NAMES, name="Friday night", rate=0.5)
     for rnd in ch.NIGHT:
-        b.add_round(sid, ch.renamed(rnd, NAMES))
+        add_round(b, sid, ch.renamed(rnd, NAMES))
     return b
 
 
@@ -154,7 +155,7 @@ def test_a_long_nights_trend_shows_the_latest_rounds(book_file):
     sid = b.new_session(ch.PLAYERS, rate=10)
     rounds = (ch.NIGHT * 4)[:40]
     for rnd in rounds:
-        b.add_round(sid, ch.bare(rnd))
+        add_round(b, sid, ch.bare(rnd))
     text = out(["summary"], 80)
     no_cut(text)
     stored = b.session(sid)

@@ -18,6 +18,7 @@ import pytest
 from entry_lines import answers, snapshot
 from fast_cli import FastRunner
 from scorekeeper import store
+from helpers import add_round
 
 GOLDEN = Path(__file__).parent / "golden" / "sdin"
 PLAYERS = ["Aki", "Ben", "Chie"]
@@ -31,7 +32,7 @@ def night(book_file) -> Path:
     """A session with one round already in it."""
     book = store.Book.open(book_file)
     sid = book.new_session(PLAYERS)
-    book.add_round(sid, json.loads((GOLDEN / "plain-teyaku.round.json").read_text("utf-8")))
+    add_round(book, sid, json.loads((GOLDEN / "plain-teyaku.round.json").read_text("utf-8")))
     return book_file
 
 

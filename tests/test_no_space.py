@@ -29,6 +29,7 @@ from fast_cli import FastRunner
 
 from scorekeeper import store
 from scorekeeper.cli import app
+from helpers import add_round
 
 runner = FastRunner()
 ENOSPC = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
@@ -42,7 +43,7 @@ def book(tmp_path) -> Path:
     b.new_session(["Dan", "Eri", "Fumi"], name="Friday")
     sid = b.new_session(ch.PLAYERS, name="Saturday")
     for f in ch.NIGHT[:3]:
-        b.add_round(sid, ch.bare(f))
+        add_round(b, sid, ch.bare(f))
     return path
 
 
@@ -212,7 +213,7 @@ def test_a_really_full_disk(tiny, tmp_path):
     b = store.Book.open(path)
     sid = b.new_session(ch.PLAYERS)
     for f in ch.NIGHT[:6]:
-        b.add_round(sid, ch.bare(f))
+        add_round(b, sid, ch.bare(f))
     filler = tiny / "filler"
     with open(filler, "wb", buffering=0) as out:  # every last byte
         for size in (65536, 4096, 512, 64, 1):
@@ -299,7 +300,7 @@ def test_a_read_only_file_system(tmp_path):
         path = where / "book.json"
         files = ch.round_files(tmp_path / "rounds")
         b = store.Book.open(path)
-        b.add_round(b.new_session(ch.PLAYERS), ch.bare(ch.NIGHT[0]))
+        add_round(b, b.new_session(ch.PLAYERS), ch.bare(ch.NIGHT[0]))
         before = snapshot(where)
         assert subprocess.run(["mount", "-o", "remount,ro", str(where)], capture_output=True).returncode == 0
         for args in (["round", "--file", str(files[1])], ["new-session", "Dan", "Eri", "Fumi"], ["doctor", "--restore"]):

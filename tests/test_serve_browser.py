@@ -155,6 +155,10 @@ def test_three_phones_enter_a_round_at_once_and_all_see_the_result(browser, live
     shot(pages[2], tmp_path, "3-pile-dark")
     viewer.wait_for_selector("#status li.typing, #status li.done")
     shot(viewer, tmp_path, "4-viewer-light")
+    assert viewer.locator("#result").count() == 0  # every pile typed, none said complete: no result yet
+    for page in pages:  # each player says the pile is complete
+        page.click("#pile-done")
+        settle(page)
     for page in (*pages, viewer):  # the 48 cards check out: the result, on every page
         page.wait_for_selector("#result", timeout=10000)
     shot(pages[0], tmp_path, "5-result-light")
@@ -279,6 +283,8 @@ def test_a_four_player_round_on_a_phone(browser, live_four, tmp_path):
             for code in pile:
                 tap(page, "pile-grid", code)
             settle(page)
+            page.click("#pile-done")
+            settle(page)
         else:
             shot(page, tmp_path, "9-last-pile-light")
             page.click("#rest")
@@ -307,7 +313,7 @@ def test_a_four_player_round_on_a_phone(browser, live_four, tmp_path):
         page.click(f"#seats [data-seat='{who}'] button[data-choice='{choice}']")
         settle(page)
     page.wait_for_selector("#result")
-    assert page.locator("#seating").inner_text() == "D alone plays: D takes the pot; nothing is played"
+    assert page.locator("#seating").inner_text() == "D alone plays: D takes the pot and wins; nothing is played"
     assert page.locator("#who").count() == 0 and page.locator("#pile-box").count() == 0
     shot(page, tmp_path, "11-one-volunteer-light")
     for p in (page, dark):  # nothing wider than the phone (the rounds table scrolls in its own box)

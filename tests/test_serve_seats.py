@@ -55,6 +55,15 @@ def say(served, key, text):
     return r.json()["round"]
 
 
+def done(served, *players):
+    """Each player says their pile is complete (a tap never does)."""
+    app, client = served
+    for p in players:
+        r = post(client, app, "/api/done", {"player": p, "done": True})
+        assert r.status_code == 200, r.text
+    return r.json()["round"]
+
+
 def save(served, round_view):
     app, client = served
     r = post(client, app, "/api/save", {"revision": round_view["revision"]})
@@ -86,11 +95,13 @@ def seats(served, choices: dict[str, str]) -> dict:
 def test_three_play_two_drop_and_one_forced_out(served, tmp_path):
     app, client = served
     view = say(served, "field", " ".join(FIELD))
-    assert view["steps"] == ["dealer", "field", "seat:A"] and view["seating"]["settled"] is False
+    assert view["keys"] == ["dealer", "field", "seat:A"] and view["seating"]["settled"] is False
     view = seats(served, {"A": "play", "B": "drop", "C": "play", "D": "play"})
-    assert view["seating"] == {"settled": True, "must": [], "volunteers": ["A", "C", "D"], "dropped": ["B"],
-                               "forced_out": ["E"], "playing": ["A", "C", "D"]}
-    assert view["steps"] == ["dealer", "field", "seat:A", "seat:B", "seat:C", "seat:D", "hand:E",
+    assert {k: v for k, v in view["seating"].items() if k not in ("line", "forced_line")} == {
+        "settled": True, "must": [], "volunteers": ["A", "C", "D"], "dropped": ["B"], "forced_out": ["E"],
+        "playing": ["A", "C", "D"]}
+    assert view["seating"]["line"]["text"] == "A, C, D play; A is the round's 親"
+    assert view["keys"] == ["dealer", "field", "seat:A", "seat:B", "seat:C", "seat:D", "hand:E",
                              "hand:A", "hand:C", "hand:D", "ended", "sage", "pile:A", "pile:C", "pile:D"]
     assert view["order"] == ["A", "C", "D"]  # the piles of who plays only
     for key in ("pile:B", "hand:B", "pile:E", "seat:E"):  # who dropped or was forced out: never asked
@@ -100,6 +111,8 @@ def test_three_play_two_drop_and_one_forced_out(served, tmp_path):
                "pile:A": " ".join(P1), "pile:C": " ".join(P2), "pile:D": "rest"}
     for key, text in answers.items():
         view = say(served, key, text)
+    assert not view["complete"] and view["missing"] == ["pile:A", "pile:C", "pile:D"]  # not said complete; rest waits
+    view = done(served, "A", "C")
     assert view["complete"] and view["missing"] == []
     assert save(served, view)["saved"] == 1
     mine = stored()[0]
@@ -107,7 +120,7 @@ def test_three_play_two_drop_and_one_forced_out(served, tmp_path):
     assert mine["captured"]["B"] == mine["captured"]["E"] == []
     every = {"seat:A": "play", "seat:B": "drop", "seat:C": "play", "seat:D": "play", "field": " ".join(FIELD),
              **answers}
-    assert mine == typed_at_the_terminal(tmp_path, every, view["steps"])
+    assert mine == typed_at_the_terminal(tmp_path, every, view["keys"])
 
 
 def test_three_play_after_two_drops(served, tmp_path):
@@ -115,7 +128,7 @@ def test_three_play_after_two_drops(served, tmp_path):
     view = seats(served, {"A": "drop", "B": "play", "C": "drop", "D": "play", "E": "play"})
     assert view["seating"]["volunteers"] == ["B", "D", "E"] and view["seating"]["forced_out"] == []
     assert view["order"] == ["B", "D", "E"]  # in turn order from the round's 親, B
-    assert not any(k in view["steps"] for k in ("hand:A", "hand:C", "pile:A", "pile:C"))
+    assert not any(k in view["keys"] for k in ("hand:A", "hand:C", "pile:A", "pile:C"))
     answers = {"hand:B": "", "hand:D": "", "hand:E": "", "ended": "", "sage": "",
                "pile:B": " ".join(P1), "pile:D": " ".join(P2), "pile:E": "rest"}
     # the phones answer in any order: rest waits for the other two piles
@@ -123,11 +136,12 @@ def test_three_play_after_two_drops(served, tmp_path):
     assert "pile:E" in view["missing"]
     for key, text in answers.items():
         view = say(served, key, text)
+    view = done(served, "B", "D")
     assert view["complete"]
     assert save(served, view)["saved"] == 1
     every = {"seat:A": "drop", "seat:B": "play", "seat:C": "drop", "seat:D": "play", "seat:E": "play",
              "field": " ".join(FIELD), **answers}
-    assert stored()[0] == typed_at_the_terminal(tmp_path, every, view["steps"])
+    assert stored()[0] == typed_at_the_terminal(tmp_path, every, view["keys"])
 
 
 def test_one_volunteer_asks_nothing_more(served, tmp_path):
@@ -136,17 +150,18 @@ def test_one_volunteer_asks_nothing_more(served, tmp_path):
     assert not view["complete"] and view["missing"] == ["seat:E"]
     view = say(served, "seat:E", "drop")
     assert view["seating"]["volunteers"] == ["C"] and view["seating"]["playing"] == []
-    assert view["steps"] == ["dealer", "field", "seat:A", "seat:B", "seat:C", "seat:D", "seat:E"]
+    assert view["keys"] == ["dealer", "field", "seat:A", "seat:B", "seat:C", "seat:D", "seat:E"]
     assert view["complete"] and view["order"] == [] and view["missing"] == []
     app, client = served
     r = post(client, app, "/api/answer", {"key": "ended", "text": ""})
-    assert r.status_code == 200  # not a seat, hand or pile: kept, and never part of the round
+    assert r.status_code == 422 and "not asked" in r.json()["error"]  # nothing is played: nothing kept
+    assert "ended" not in client.get("/api/state").json()["round"]["answers"]
     assert save(served, client.get("/api/state").json()["round"])["saved"] == 1
     every = {"seat:A": "drop", "seat:B": "drop", "seat:C": "play", "seat:D": "drop", "seat:E": "drop",
              "field": " ".join(CALM)}
     mine = stored()[0]
     assert mine["dropped"] == ["A", "B", "D", "E"] and "ended_by" not in mine
-    assert mine == typed_at_the_terminal(tmp_path, every, view["steps"])
+    assert mine == typed_at_the_terminal(tmp_path, every, view["keys"])
 
 
 def test_a_misdeal_nobody_plays(served, tmp_path):
@@ -158,7 +173,7 @@ def test_a_misdeal_nobody_plays(served, tmp_path):
     every = {**{f"seat:{p}": "drop" for p in PLAYERS}, "field": " ".join(CALM)}
     mine = stored()[0]
     assert mine["dropped"] == PLAYERS and all(v == [] for v in mine["captured"].values())
-    assert mine == typed_at_the_terminal(tmp_path, every, view["steps"])
+    assert mine == typed_at_the_terminal(tmp_path, every, view["keys"])
 
 
 def test_two_players_play_and_rest_is_not_offered(served, tmp_path):
@@ -171,12 +186,13 @@ def test_two_players_play_and_rest_is_not_offered(served, tmp_path):
         view = say(served, key, text)
     r = post(client, app, "/api/answer", {"key": "pile:E", "text": "rest"})
     assert r.status_code == 422 and "rest is only for the last pile of a played-out round of three" in r.json()["error"]
-    view = say(served, "pile:E", " ".join(P2))
+    say(served, "pile:E", " ".join(P2))
+    view = done(served, "A", "E")
     assert view["complete"]
     assert save(served, view)["saved"] == 1
     every = {"seat:A": "play", "seat:B": "drop", "seat:C": "drop", "seat:D": "drop", "seat:E": "play",
              "field": " ".join(FIELD), **answers, "pile:E": " ".join(P2)}
-    assert stored()[0] == typed_at_the_terminal(tmp_path, every, view["steps"])
+    assert stored()[0] == typed_at_the_terminal(tmp_path, every, view["keys"])
 
 
 def test_a_seat_answer_is_read_as_the_terminal_reads_it(served):

@@ -20,6 +20,7 @@ from scorekeeper import night, store
 from scorekeeper.cli import app
 from scorekeeper.rules import FUDAWIKI, SDIN, Rules
 from scorekeeper.store import Book
+from helpers import add_round
 
 FIXTURE = Path(__file__).parent / "fixtures" / "book-schema1"
 runner = CliRunner()
@@ -131,7 +132,7 @@ def test_the_session_stores_its_profile_and_scores_with_it_when_the_file_is_gone
     book = Book.open(book_file)
     sid = book.new_session(["Aki", "Ben", "Chie"], rules=KAN12)
     for r in plain_rounds():
-        book.add_round(sid, r)
+        add_round(book, sid, r)
     session = book.session(sid)
     assert Rules.from_dict(session["profile"]) == KAN12
     assert {r["rules"] for r in session["rounds"]} == {"kan12-house"}
@@ -146,7 +147,7 @@ def test_an_export_of_a_kan_12_night_imports_into_a_book_that_never_saw_its_file
     book = Book.open(book_file)
     sid = book.new_session(["Aki", "Ben", "Chie"], rules=KAN12, name="house night")
     for r in plain_rounds():
-        book.add_round(sid, r)
+        add_round(book, sid, r)
     exported = run("export").stdout
     data = json.loads(exported)
     assert data["rules"] == "kan12-house" and Rules.from_dict(data["profile"]) == KAN12
@@ -162,7 +163,7 @@ def test_an_export_of_a_kan_12_night_imports_into_a_book_that_never_saw_its_file
     sdin = Book.open(tmp_path / "sdin" / "book.json")
     s = sdin.new_session(["Aki", "Ben", "Chie"])
     for r in plain_rounds():
-        sdin.add_round(s, r)
+        add_round(sdin, s, r)
     assert night.totals(night.replay(sdin.session(s)), ["Aki", "Ben", "Chie"]) != after["totals"]
 
 
@@ -221,7 +222,7 @@ def test_a_night_with_a_carry_queue_derives_every_multiplier_by_replay(book_file
     book = Book.open(book_file)
     sid = book.new_session(["Aki", "Ben", "Chie"], rules=FUDAWIKI)
     for r in carry_night(["zekkyo", "two-brights", "small", "small"]):
-        book.add_round(sid, r)
+        add_round(book, sid, r)
     results = night.replay(book.session(sid))
     # ×4 (nothing waits); ×2 with ×2 waiting; the waiting ×2; ×1
     assert [r.multiplier for r in results] == [4, 2, 2, 1]
@@ -234,7 +235,7 @@ def test_editing_round_2s_field_moves_every_later_multiplier(book_file, tmp_path
     book = Book.open(book_file)
     sid = book.new_session(["Aki", "Ben", "Chie"], rules=FUDAWIKI)
     for r in carry_night(["zekkyo", "two-brights", "small", "small", "small"]):
-        book.add_round(sid, r)
+        add_round(book, sid, r)
     before = [r.multiplier for r in night.replay(book.session(sid))]
     assert before == [4, 2, 2, 1, 1]
     new = carry_night(["two-fours"])[0]

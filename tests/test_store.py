@@ -23,6 +23,7 @@ from tinydb.storages import JSONStorage, Storage
 from scorekeeper import night, store
 from scorekeeper.scoring import RoundError, score_dict
 from scorekeeper.store import AtomicLockedStorage, Book, BookError, SessionError
+from helpers import add_round, remove_last_round, replace_round
 
 PLAYERS = ["Aki", "Ben", "Chie"]
 ROOT = Path(__file__).parent.parent
@@ -109,7 +110,7 @@ def test_a_new_book_is_an_index_beside_a_folder_of_sessions(path, book):
 def test_every_file_is_a_tinydb_database(path, book):
     assert issubclass(AtomicLockedStorage, Storage)
     sid = book.new_session(PLAYERS)
-    book.add_round(sid, NIGHT[0])
+    add_round(book, sid, NIGHT[0])
     with TinyDB(path, storage=JSONStorage, access_mode="r") as db:
         assert db.table("meta").get(doc_id=1)["schema"] == store.SCHEMA
         assert [r["id"] for r in db.table("sessions").all()] == ["s1"]
@@ -129,8 +130,8 @@ def test_the_storage_alone_writes_atomically_under_the_lock(tmp_path):
 
 def test_a_session_is_stored_as_round_files_with_their_rule_profile(book):
     sid = book.new_session(PLAYERS)
-    assert book.add_round(sid, bare(NIGHT[0])) == 1
-    assert book.add_round(sid, bare(NIGHT[1])) == 2
+    assert add_round(book, sid, bare(NIGHT[0])) == 1
+    assert add_round(book, sid, bare(NIGHT[1])) == 2
     session = book.session(sid)
     assert [r["rules"] for r in session["rounds"]] == ["sdin", "sdin"]
     stored = session["rounds"][1]["round"]
@@ -143,7 +144,7 @@ def test_a_session_is_stored_as_round_files_with_their_rule_profile(book):
 def test_no_total_is_kept_beside_the_rounds(path, book):
     sid = book.new_session(PLAYERS)
     for f in NIGHT:
-        book.add_round(sid, f)
+        add_round(book, sid, f)
     text = (path.parent / "book.sessions" / "s1.json").read_text(encoding="utf-8") + path.read_text(encoding="utf-8")
     for word in ('"mon"', '"totals"', '"payments"', '"next_dealer"'):
         assert word not in text
@@ -153,7 +154,7 @@ def test_round_files_are_stored_as_card_codes(book):
     sid = book.new_session(PLAYERS)
     assert "8h" in NIGHT[0]["field"]
     f = dict(NIGHT[0], field=" ".join("芒に月" if c == "8h" else c for c in NIGHT[0]["field"]))
-    book.add_round(sid, f)
+    add_round(book, sid, f)
     assert book.session(sid)["rounds"][0]["round"]["field"] == NIGHT[0]["field"]
 
 
@@ -220,7 +221,7 @@ def test_no_session_yet_is_a_session_error(book):
 
 def test_the_round_count_is_read_from_the_session_files(book):
     sid = book.new_session(PLAYERS)
-    book.add_round(sid, NIGHT[0])
+    add_round(book, sid, NIGHT[0])
     assert book.sessions(with_rounds=True)[0]["rounds"] == 1
 
 
@@ -231,14 +232,14 @@ def test_the_round_count_is_read_from_the_session_files(book):
 def test_a_round_of_other_players_is_refused(book):
     sid = book.new_session(["Dan", "Eri", "Fumi"])
     with pytest.raises(RoundError, match="players"):
-        book.add_round(sid, NIGHT[0])
+        add_round(book, sid, NIGHT[0])
     assert book.session(sid)["rounds"] == []
 
 
 def test_a_bashi_is_never_saved(book):
     sid = book.new_session(PLAYERS)
     with pytest.raises(RoundError, match="場四"):
-        book.add_round(sid, BASHI)
+        add_round(book, sid, BASHI)
     assert book.session(sid)["rounds"] == []
 
 
@@ -246,28 +247,28 @@ def test_a_round_is_checked_with_the_sessions_profile(book):
     sid = book.new_session(PLAYERS)  # sdin: one 下げ caller at most
     two_callers = {**NIGHT[0], "sage": ["Aki", "Ben"]}
     with pytest.raises(RoundError, match="only one may"):
-        book.add_round(sid, two_callers)
+        add_round(book, sid, two_callers)
     assert book.session(sid)["rounds"] == []
 
 
 def test_remove_last_round(book):
     sid = book.new_session(PLAYERS)
     for f in NIGHT[:3]:
-        book.add_round(sid, f)
-    removed = book.remove_last_round(sid)
+        add_round(book, sid, f)
+    removed = remove_last_round(book, sid)
     assert removed["round"]["dealer"] == NIGHT[2]["dealer"]
     assert len(book.session(sid)["rounds"]) == 2
-    assert book.add_round(sid, NIGHT[2]) == 3
+    assert add_round(book, sid, NIGHT[2]) == 3
 
 
 def test_remove_last_round_checks_the_number_it_was_asked_for(book):
     sid = book.new_session(PLAYERS)
-    book.add_round(sid, NIGHT[0])
+    add_round(book, sid, NIGHT[0])
     with pytest.raises(BookError, match="changed meanwhile"):
-        book.remove_last_round(sid, expect=2)
-    book.remove_last_round(sid, expect=1)
+        remove_last_round(book, sid, expect=2)
+    remove_last_round(book, sid, expect=1)
     with pytest.raises(SessionError, match="nothing to undo"):
-        book.remove_last_round(sid)
+        remove_last_round(book, sid)
 
 
 def test_replace_round_keeps_each_later_recorded_dealer_and_lists_the_breaks(book):
@@ -275,11 +276,11 @@ def test_replace_round_keeps_each_later_recorded_dealer_and_lists_the_breaks(boo
     follows the chain are listed, and every later result is recomputed."""
     sid = book.new_session(PLAYERS)
     for f in NIGHT:
-        book.add_round(sid, f)
+        add_round(book, sid, f)
     old = night.replay(book.session(sid))
     # round 3 (親 Ben, won by Aki) replaced by round 1's piles under the same 親: Chie wins
     assert (NIGHT[2]["dealer"], old[2].next_dealer, NIGHT[3]["dealer"]) == ("Ben", "Aki", "Aki")
-    changed, breaks = book.replace_round(sid, 3, bare(NIGHT[0]))
+    changed, breaks = replace_round(book, sid, 3, bare(NIGHT[0]))
     session = book.session(sid)
     results = night.replay(session)
     assert [r["round"]["dealer"] for r in session["rounds"]] == [f["dealer"] for f in NIGHT]
@@ -292,9 +293,9 @@ def test_replace_round_keeps_each_later_recorded_dealer_and_lists_the_breaks(boo
 def test_replace_round_with_rechain_moves_every_later_dealer_to_the_new_chain(book):
     sid = book.new_session(PLAYERS)
     for f in NIGHT:
-        book.add_round(sid, f)
+        add_round(book, sid, f)
     old = night.replay(book.session(sid))
-    changed, breaks = book.replace_round(sid, 3, bare(NIGHT[0]), rechain=True)
+    changed, breaks = replace_round(book, sid, 3, bare(NIGHT[0]), rechain=True)
     results = night.replay(book.session(sid))
     for i in range(3, 12):
         assert results[i].round.dealer == results[i - 1].next_dealer
@@ -307,10 +308,10 @@ def test_replace_round_with_rechain_moves_every_later_dealer_to_the_new_chain(bo
 def test_replace_round_refuses_a_round_that_is_not_there(book):
     sid = book.new_session(PLAYERS)
     with pytest.raises(SessionError, match="no rounds"):
-        book.replace_round(sid, 1, NIGHT[0])
-    book.add_round(sid, NIGHT[0])
+        replace_round(book, sid, 1, NIGHT[0])
+    add_round(book, sid, NIGHT[0])
     with pytest.raises(SessionError, match="rounds 1 to 1"):
-        book.replace_round(sid, 2, NIGHT[0])
+        replace_round(book, sid, 2, NIGHT[0])
 
 
 def test_import_session_keeps_the_chain_as_written(book):
@@ -330,13 +331,13 @@ def test_import_session_keeps_the_chain_as_written(book):
 def test_adding_a_round_reads_the_index_and_one_session_and_writes_one_file(book, path, monkeypatch):
     for _ in range(5):
         sid = book.new_session(PLAYERS)
-        book.add_round(sid, NIGHT[0])
+        add_round(book, sid, NIGHT[0])
     before = snapshot(path.parent)
     reads, writes = [], []
     real_read, real_write = store.read_json_file, store.atomic_write
     monkeypatch.setattr(store, "read_json_file", lambda p: reads.append(p.name) or real_read(p))
     monkeypatch.setattr(store, "atomic_write", lambda p, *a, **k: writes.append(p.name) or real_write(p, *a, **k))
-    Book.open(path).add_round("s5", NIGHT[1])
+    add_round(Book.open(path), "s5", NIGHT[1])
     assert set(reads) == {"book.json", "s5.json"}
     # the session, then the index (its row keeps the round count), then the session's digest
     assert writes == ["s5.json", "book.json", "s5.digest.json"]
@@ -351,7 +352,7 @@ def test_adding_a_round_reads_the_index_and_one_session_and_writes_one_file(book
 
 def test_reading_parses_each_file_once(book, path, monkeypatch):
     sid = book.new_session(PLAYERS)
-    book.add_round(sid, NIGHT[0])
+    add_round(book, sid, NIGHT[0])
     reads = []
     real_read = store.read_json_file
     monkeypatch.setattr(store, "read_json_file", lambda p: reads.append(p.name) or real_read(p))
@@ -367,7 +368,7 @@ def test_a_reader_sees_what_another_book_wrote(path):
     sid = writer.new_session(PLAYERS)
     assert reader.current_id() == sid
     assert reader.session(sid)["rounds"] == []
-    writer.add_round(sid, NIGHT[0])
+    add_round(writer, sid, NIGHT[0])
     assert len(reader.session(sid)["rounds"]) == 1
     reader.session(sid)["rounds"].clear()  # a caller's copy: the next read is whole again
     assert len(reader.session(sid)["rounds"]) == 1
@@ -380,9 +381,9 @@ def test_a_reader_sees_what_another_book_wrote(path):
 def test_each_write_keeps_the_previous_version_as_bak(book, path):
     sid = book.new_session(PLAYERS)
     file = path.parent / "book.sessions" / "s1.json"
-    book.add_round(sid, NIGHT[0])
+    add_round(book, sid, NIGHT[0])
     one = file.read_bytes()
-    book.add_round(sid, NIGHT[1])
+    add_round(book, sid, NIGHT[1])
     assert (path.parent / "book.sessions" / "s1.json.bak").read_bytes() == one
     index = path.read_bytes()
     book.new_session(PLAYERS)
@@ -392,14 +393,14 @@ def test_each_write_keeps_the_previous_version_as_bak(book, path):
 def test_no_temporary_file_is_left_behind(book, path):
     sid = book.new_session(PLAYERS)
     for f in NIGHT:
-        book.add_round(sid, f)
+        add_round(book, sid, f)
     leftovers = [p.name for p in path.parent.rglob("*") if p.name.startswith(".") or p.suffix == ".tmp"]
     assert leftovers == []
 
 
 def test_a_failed_replace_leaves_the_file_as_it_was(book, path, monkeypatch):
     sid = book.new_session(PLAYERS)
-    book.add_round(sid, NIGHT[0])
+    add_round(book, sid, NIGHT[0])
     before = snapshot(path.parent)
     real_replace = os.replace
 
@@ -410,7 +411,7 @@ def test_a_failed_replace_leaves_the_file_as_it_was(book, path, monkeypatch):
 
     monkeypatch.setattr(os, "replace", failing)
     with pytest.raises(BookError, match=r"s1\.json: can't be written \(No space left on device\)"):
-        book.add_round(sid, NIGHT[1])
+        add_round(book, sid, NIGHT[1])
     monkeypatch.setattr(os, "replace", real_replace)
     after = snapshot(path.parent)
     assert after["book.sessions/s1.json"] == before["book.sessions/s1.json"]
@@ -422,7 +423,7 @@ def test_a_failed_operation_writes_nothing(book, path):
     sid = book.new_session(PLAYERS)
     before = snapshot(path.parent)
     with pytest.raises(RuntimeError), book.locked():
-        book.add_round(sid, NIGHT[0])
+        add_round(book, sid, NIGHT[0])
         raise RuntimeError("the person pressed Ctrl-C")
     assert snapshot(path.parent) == before
 
@@ -458,7 +459,7 @@ def test_a_damaged_index_is_never_overwritten_or_removed(path, damage):
     assert str(path) in message and "\n" not in message
     assert ("newer hachi-score" in message) if damage == "a future schema" else ("can't be read" in message)
     book = Book(path)
-    for attempt in (lambda: book.new_session(PLAYERS), lambda: book.add_round("s1", NIGHT[0]), lambda: book.use("s1")):
+    for attempt in (lambda: book.new_session(PLAYERS), lambda: add_round(book, "s1", NIGHT[0]), lambda: book.use("s1")):
         with pytest.raises(BookError):
             attempt()
     assert snapshot(path.parent) == before
@@ -482,7 +483,7 @@ def test_a_book_path_that_is_a_directory_is_refused(tmp_path):
 @pytest.mark.parametrize("damage", ["truncated", "nul bytes", "empty (0 bytes)", "a list", "a future schema"])
 def test_a_damaged_session_file_is_never_overwritten(book, path, damage):
     sid = book.new_session(PLAYERS)
-    book.add_round(sid, NIGHT[0])
+    add_round(book, sid, NIGHT[0])
     other = book.new_session(PLAYERS)
     file = path.parent / "book.sessions" / "s1.json"
     bad = DAMAGED[damage](file.read_bytes())
@@ -491,12 +492,12 @@ def test_a_damaged_session_file_is_never_overwritten(book, path, damage):
     with pytest.raises(BookError, match=str(file)):
         book.session(sid)
     with pytest.raises(BookError):
-        book.add_round(sid, NIGHT[1])
+        add_round(book, sid, NIGHT[1])
     with pytest.raises(BookError):
-        book.remove_last_round(sid)
+        remove_last_round(book, sid)
     assert snapshot(path.parent) == before
     # the other sessions still work, and the listing marks the damaged one
-    book.add_round(other, NIGHT[0])
+    add_round(book, other, NIGHT[0])
     rows = book.sessions(with_rounds=True)
     assert rows[0]["rounds"] is None and str(file) in rows[0]["error"]
     assert rows[1]["rounds"] == 1
@@ -512,7 +513,7 @@ def test_a_missing_session_file_is_reported(book, path):
 
 def test_a_session_file_in_the_wrong_shape_is_damage(book, path):
     sid = book.new_session(PLAYERS)
-    book.add_round(sid, NIGHT[0])
+    add_round(book, sid, NIGHT[0])
     file = path.parent / "book.sessions" / "s1.json"
     data = json.loads(file.read_text(encoding="utf-8"))
     data["rounds"]["3"] = data["rounds"].pop("1")
@@ -604,7 +605,7 @@ def _add_rounds(path: str, rounds: list[dict], barrier) -> None:
     book = Book.open(Path(path))
     barrier.wait()
     for f in rounds:
-        book.add_round("s1", f)
+        add_round(book, "s1", f)
 
 
 def test_concurrent_writers_lose_no_round_and_keep_the_chain(path):
