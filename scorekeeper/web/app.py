@@ -1,9 +1,10 @@
 """The web companion's server: one Starlette app over the book's current session.
 
-It adds no rule and no flow: a round in progress IS the session's draft (the file the terminal's
-`round` keeps and resumes), its answers keyed and typed as the terminal types them; every answer
-is checked by :meth:`Night.check_answers` (the entry's reading and the draft validator) and a round
-is saved by :meth:`Night.add_round` with ``expect_rounds``, as `round` saves it.
+It adds no rule and no flow: a round in progress is a draft of the night's (the file the
+terminal's `round` keeps and resumes), its answers keyed and typed as the terminal types them.
+Each endpoint is one call of :class:`~scorekeeper.flows.Night` (answer, mark, save, discard), and
+the page draws the round's view model (:mod:`scorekeeper.questions`): the steps, who answers,
+the choices and their words, the problems, what the round stands at. The page holds no rule.
 
 Every read and write of the book goes through one worker thread (the book's lock is a process
 lock, not a thread lock). A watcher polls the book's index and the session's and the draft's
@@ -99,7 +100,8 @@ class RateLimit:
 
 
 class Table:
-    """The night the server shows: the book's current session (or the one given), its draft, the
+    """The night the server shows: the book's current session (or the one given), the round the
+    phones are typing (a draft of the night's, kept by :class:`~scorekeeper.flows.Night`), and the
     pushed state.
 
     Every method whose name ends in ``_sync`` runs in the one worker thread."""
@@ -120,12 +122,10 @@ class Table:
         self.changed = asyncio.Event()
 
     def _show(self, night: Any) -> None:
-        """Show ``night``: its session's files to watch, and no round begun on it yet."""
+        """Show ``night``: its session's files and its drafts' folders to watch."""
         self.sid = night.sid
         self.session_file = Path(night.session["file"])
-        self.draft_files = [night.drafts.beside / f"{self.sid}.json", night.drafts.cache / f"{self.sid}.json"]
-        self.checked: tuple[Any, Any] | None = None
-        self.done: set[str] = set()  # players who said their pile is complete (this round)
+        self.draft_dirs = [night.drafts.beside, night.drafts.cache]
 
     # -- in the worker thread -------------------------------------------------------------------
 
@@ -136,7 +136,7 @@ class Table:
 
     def files_sync(self) -> tuple[Any, ...]:
         out = []
-        for path in (self.book_path, self.session_file, *self.draft_files):
+        for path in (self.book_path, self.session_file, *self.draft_dirs):
             try:
                 st = path.stat()
                 out.append((st.st_mtime_ns, st.st_size, st.st_ino))
@@ -144,38 +144,24 @@ class Table:
                 out.append(None)
         return tuple(out)
 
-    def current_draft_sync(self, night: Any) -> tuple[Any, int]:
-        """The draft of the next round (a fresh one when the draft is of another round), and the
-        revision on disk."""
-        draft, _ = night.draft()
-        seen = draft.revision if draft is not None else 0
-        if draft is None or draft.kind != "round" or draft.rounds_at != night.rounds:
-            fresh = night.new_draft()
-            fresh.revision = seen
-            fresh.answers = {"dealer": night.dealer}
-            self.done = set() if draft is None or draft.rounds_at != night.rounds else self.done
-            return fresh, seen
-        return draft, seen
+    @staticmethod
+    def draft_sync(night: Any) -> Any:
+        """The round the phones type: the newest draft begun for the night's next round (at the
+        terminal too), else a new one (on disk from its first answer)."""
+        draft = night.draft_for("round")
+        if draft is None or draft.rounds_at != night.rounds:
+            return night.begin()
+        return draft
 
-    def check_sync(self, night: Any, answers: Mapping[str, str]) -> Any:
-        """:meth:`Night.check_answers`, once per night and answers (a tap checks the answers
-        before it, which the last state already checked)."""
-        key = (night.rounds, json.dumps(answers, sort_keys=True))
-        if self.checked is not None and self.checked[0] == key:
-            return self.checked[1]
-        check = night.check_answers(answers)
-        self.checked = (key, check)
-        return check
-
-    def build_sync(self, night: Any = None) -> dict[str, Any]:
-        """The night's whole state, as every page shows it."""
+    def build_sync(self, night: Any = None, view: Any = None, draft: Any = None) -> dict[str, Any]:
+        """The night's whole state, as every page shows it (``view``: the round's, just made)."""
         from ..night import balances
 
         night = night or self.night_sync()
         summary = night.summary()
-        draft, seen = self.current_draft_sync(night)
-        rules = night.rules
-        check = self.check_sync(night, draft.answers)
+        if draft is None or view is None:
+            draft = self.draft_sync(night)
+            view = night.view(draft)
         return {
             "session": {k: summary[k] for k in ("session", "name", "players", "rounds", "planned_rounds",
                                                  "dealer", "profile", "carry", "pot")},
@@ -183,22 +169,22 @@ class Table:
             "totals": summary["totals"], "kan": summary["kan"], "settlement": summary["settlement"],
             "history": summary["history"],
             "chart": chart_svg(night.players, balances(night.results, night.players)),
-            "rules": {"cancel": rules.cancel, "sage_callers": rules.sage_callers,
-                      "grouped": rules.teyaku_mode == "groups", "teyaku": list(rules.teyaku)},
-            "round": draft_view(draft, seen, check, self.done, night),
+            "round": {"number": draft.number, "revision": draft.revision, "draft": draft.id,
+                      "answers": dict(draft.answers), "done": sorted(draft.done or ()), "keys": view.keys,
+                      **view.to_json()},
             "deck": DECK_VIEW,
         }
 
-    def refresh_sync(self, force: bool = False, night: Any = None) -> bool:
-        """Build the state again if the files changed (``night``: read just now, after a write
-        to the draft alone)."""
+    def refresh_sync(self, force: bool = False, night: Any = None, view: Any = None, draft: Any = None) -> bool:
+        """Build the state again if the files changed (``night``, ``view``: just made, after a
+        write to the draft)."""
         fp = self.files_sync()
         if not force and fp == self.fingerprint:
             return False
         if self.follows and fp[:1] != self.fingerprint[:1] and self.follow_sync():
-            night, fp = None, self.files_sync()
+            night, view, fp = None, None, self.files_sync()
         self.fingerprint = fp
-        self.state = self.build_sync(night)
+        self.state = self.build_sync(night, view, draft)
         return True
 
     def follow_sync(self) -> bool:
@@ -217,72 +203,47 @@ class Table:
                         "the phones follow it")
         return True
 
-    def answer_sync(self, key: str, text: str | None, player: str | None) -> dict[str, Any]:
-        """Keep one answer (``None``: take it back) in the draft, once it checks out: an answer
-        that makes a new problem is refused with the terminal's one line, and nothing is kept."""
+    def _write_sync(self, act: Callable[[Any, Any], Any]) -> dict[str, Any]:
+        """One write to the phones' round, retried when the terminal typed into it meanwhile."""
         from ..drafts import DraftConflict
 
         for _ in range(3):
             night = self.night_sync()
-            if key not in allowed_keys(night.players):
-                raise HttpError(400, f"{key!r} is not a question of this round")
-            draft, seen = self.current_draft_sync(night)
-            before = self.check_sync(night, draft.answers)
-            answers = dict(draft.answers)
-            if text is None:
-                answers.pop(key, None)
-            else:
-                answers[key] = text
-            after = self.check_sync(night, answers)
-            if text is not None and not_asked(after, key):
-                raise HttpError(422, f"{said(key)} is not asked: {key.partition(':')[2]} does not play "
-                                "this round (the seats as answered)", key=key)
-            new = new_problem(before.problems, after.problems) or pile_clash(night, answers, key)
-            if new is not None:
-                raise HttpError(422, new.message, problem=new.to_json(), key=key)
-            draft.answers = answers
+            draft = self.draft_sync(night)
             try:
-                night.keep(draft, seen)
-            except DraftConflict:
-                continue  # the terminal typed meanwhile: read its draft again
-            if key.startswith("pile:"):
-                self.done.discard(key[5:])
-            self.refresh_sync(force=True, night=night)
+                view = act(night, draft)
+            except DraftConflict as e:
+                if getattr(e, "number", None) is not None:  # saved meanwhile: the next round's state
+                    raise
+                continue
+            self.refresh_sync(force=True, night=night, view=view, draft=draft)
             return self.state
         raise HttpError(409, "another terminal keeps typing this round: try again")
 
+    def answer_sync(self, key: str, text: str | None) -> dict[str, Any]:
+        """Keep one answer (``None``: take it back) in the round's draft, as :meth:`Night.answer`
+        takes it: a tap of a pile is not its player saying it is complete."""
+        return self._write_sync(lambda night, draft: night.answer(draft, key, text, done=False))
+
     def done_sync(self, player: str, done: bool) -> dict[str, Any]:
-        night = self.night_sync()
-        if player not in night.players:
-            raise HttpError(400, f"{player!r} is not a player: answer {', '.join(night.players)}")
-        (self.done.add if done else self.done.discard)(player)
-        self.refresh_sync(force=True)
-        return self.state
+        """``player`` says their pile is complete (the mark is the draft's)."""
+        return self._write_sync(lambda night, draft: night.mark(draft, player, done))
 
     def save_sync(self, revision: int) -> dict[str, Any]:
-        """Save the round once confirmed, exactly as `round` saves it, then drop the draft."""
+        """Save the round once confirmed, exactly as `round` saves it."""
         night = self.night_sync()
-        draft, seen = self.current_draft_sync(night)
-        if revision != seen:
+        draft = self.draft_sync(night)
+        if revision != draft.revision:
             raise HttpError(409, "the round changed since it was shown: look at it again before saving")
-        check = night.check_answers(draft.answers)
-        if check.problems:
-            raise HttpError(422, next(iter(check.problems.values())).message)
-        if check.round_file is None:
-            raise HttpError(422, "the round is not complete: " + ", ".join(said(k) for k in check.missing))
-        if check.result is not None and check.result.redeal:
-            night.discard()
-            raise HttpError(422, "場四 (four cards of a month): the round is redealt and never saved")
-        added = night.add_round(check.round_file, expect_rounds=draft.rounds_at)
-        night.discard()
-        self.done = set()
+        added = night.save(draft)
         self.refresh_sync(force=True)
+        if not added.saved:
+            raise HttpError(422, "場四 (four cards of a month): the round is redealt and never saved")
         return {"saved": added.number, "state": self.state}
 
     def discard_sync(self) -> dict[str, Any]:
         night = self.night_sync()
-        night.discard()
-        self.done = set()
+        night.discard(self.draft_sync(night))
         self.refresh_sync(force=True)
         return self.state
 
@@ -298,7 +259,7 @@ class Table:
             self.changed = asyncio.Event()
 
     async def watch(self, stopping: Callable[[], bool]) -> None:
-        """Poll the session's and the draft's files; push the state when either changed."""
+        """Poll the session's file and the drafts' folders; push the state when any changed."""
         while not stopping():
             try:
                 await self.publish(await self.run(self.refresh_sync))
@@ -317,68 +278,6 @@ def _deck_view() -> list[dict[str, Any]]:
 
 
 DECK_VIEW = _deck_view()
-
-
-def allowed_keys(players: list[str]) -> set[str]:
-    return ({"dealer", "field", "ended", "sage", "how"} | {f"hand:{p}" for p in players}
-            | {f"pile:{p}" for p in players} | ({f"seat:{p}" for p in players} if len(players) > 3 else set()))
-
-
-def not_asked(check: Any, key: str) -> bool:
-    """A seat, hand or pile that the settled play-or-drop phase leaves out (a seat nobody asks, a
-    hand or pile of a player who dropped): the terminal never asks it, the page never keeps it."""
-    seating = check.seating
-    return (seating is not None and seating["settled"] and key.partition(":")[0] in ("seat", "hand", "pile")
-            and key not in check.steps)
-
-
-#: checks that wait for a pile to be tapped in full (the page shows them once its player is done)
-SOFT = frozenset({"incomplete", "no_dekiyaku", "unclaimed", "odd"})
-
-
-def pile_clash(night: Any, answers: Mapping[str, str], key: str) -> Any:
-    """A card of the pile just tapped that another pile holds too: the validator's deck check
-    over every pile typed so far (a pile still odd, mid-tapping, counts as well)."""
-    from ..check import check_draft
-    from ..entry import REST_WORDS, _fold
-
-    if not key.startswith("pile:") or "field" not in answers:
-        return None
-    piles = {k[5:]: v for k, v in answers.items() if k.startswith("pile:") and _fold(v) not in REST_WORDS}
-    data = {"players": night.players, "dealer": night.dealer, "field": answers["field"], "captured": piles}
-    verdict = check_draft(data, rules=night.rules)
-    for problem in verdict.problems:
-        if problem.code == "deck" and problem.card and problem.card in answers[key].split():
-            return problem
-    return None
-
-
-def new_problem(before: Mapping[str, Any], after: Mapping[str, Any]) -> Any:
-    """A problem the new answer makes that was not there (the checks that wait for every pile
-    aside, which the page shows as still to come)."""
-    old = {(p.code, p.message) for p in before.values()}
-    for problem in after.values():
-        if problem.code not in SOFT and (problem.code, problem.message) not in old:
-            return problem
-    return None
-
-
-def said(key: str) -> str:
-    kind, _, player = key.partition(":")
-    return {"dealer": "親", "field": "場札 field", "ended": "how the round ended", "sage": "下げ",
-            "how": "勝負 or cancel", "seat": f"{player}'s play or drop", "hand": f"{player}'s 手役", "pile": f"{player}'s pile"}.get(kind, key)
-
-
-def draft_view(draft: Any, seen: int, check: Any, done: set[str], night: Any) -> dict[str, Any]:
-    result = check.result.to_json() if check.result is not None else None
-    return {
-        "number": night.rounds + 1, "revision": seen, "rounds_at": draft.rounds_at,
-        "answers": dict(draft.answers), "steps": check.steps, "missing": check.missing,
-        "problems": {k: p.to_json() for k, p in check.problems.items()},
-        "order": [k[5:] for k in check.steps if k.startswith("pile:")],
-        "done": sorted(done), "complete": check.round_file is not None and not check.problems,
-        "result": result, "seating": check.seating,
-    }
 
 
 # -- the chart, drawn here -----------------------------------------------------------------------
@@ -547,7 +446,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
             raise HttpError(400, "an answer is {\"key\": question, \"text\": the answer as typed}")
         if text is not None and len(text) > MAX_ANSWER:
             raise HttpError(413, f"the answer is over {MAX_ANSWER} characters")
-        return await written(table.answer_sync, key, text, data.get("player"))
+        return await written(table.answer_sync, key, text)
 
     async def done(request: Request) -> Response:
         need(request, write=True)
@@ -653,25 +552,28 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         except HttpError as e:  # raised before the response started
             await refuse(e)(scope, receive, send_with_headers)
 
-    def refuse_book(request: Request, e: Exception) -> Response:
-        """The flows' errors, as the terminal says them: a bad round 422, the book 409/503."""
-        from ..drafts import DraftConflict
-        from ..scoring import RoundError
-        from ..store import BookError, SessionError
-
-        if isinstance(e, RoundError):
-            return refuse(HttpError(422, str(e)))
-        if isinstance(e, SessionError):
-            return refuse(HttpError(400, str(e)))
-        if isinstance(e, DraftConflict) or (isinstance(e, BookError) and "meanwhile" in str(e)):
-            return refuse(HttpError(409, str(e)))
-        return refuse(HttpError(503, str(e)))
-
+    from ..drafts import DraftConflict
+    from ..flows import Incomplete
+    from ..questions import NoSuchQuestion, NotAsked, Refused
     from ..scoring import RoundError
-    from ..store import BookError, SessionError
+    from ..store import BookError, ChangedMeanwhile, DamagedRound, SessionError
+
+    #: the flows' errors, by type, as the terminal says them (the most precise first)
+    statuses: list[tuple[type[BaseException], int]] = [
+        (Refused, 422), (NoSuchQuestion, 400), (NotAsked, 422), (Incomplete, 422), (RoundError, 422), (SessionError, 400),
+        (DraftConflict, 409), (ChangedMeanwhile, 409), (DamagedRound, 409), (BookError, 503)]
+
+    def refuse_book(request: Request, e: Exception) -> Response:
+        status = next(code for kind, code in statuses if isinstance(e, kind))
+        extra: dict[str, Any] = {}
+        if isinstance(e, Refused):
+            extra = {"problem": e.problem.to_json()}
+        if isinstance(e, (Refused, NotAsked)):
+            extra["key"] = getattr(e, "key", None) or e.problem.key  # type: ignore[union-attr]
+        return refuse(HttpError(status, str(e), **extra))
 
     inner.add_exception_handler(HttpError, lambda request, e: refuse(e))  # type: ignore[arg-type, return-value]
-    for kind in (RoundError, BookError, SessionError):
+    for kind, _ in statuses:
         inner.add_exception_handler(kind, refuse_book)  # type: ignore[arg-type]
     app.inner = inner  # type: ignore[attr-defined]
     app.tokens = tokens  # type: ignore[attr-defined]

@@ -1,6 +1,9 @@
 // hachi-score serve: the page. Plain DOM, no framework, no inline script (the CSP forbids it).
-// Every answer is sent keyed and typed as the terminal types it (card codes separated by spaces);
-// the server checks it with the terminal's own validator and pushes the night to every phone.
+// It draws the round's view model as the server sends it (scorekeeper/questions.py): the steps,
+// their status, the choices and what each sends, the labels, the problems, what the round stands
+// at. It holds no rule: which steps are asked, who plays, what an answer means and whether it
+// checks out are the server's. It sends taps: an answer to a step (card codes, or a choice's
+// answer as given), a pile said complete, a save, a discard.
 "use strict";
 
 const meta = (name) => (document.querySelector(`meta[name="${name}"]`) || {}).content || "";
@@ -30,11 +33,13 @@ function el(tag, attrs, ...kids) {
 }
 const signed = (n) => (n > 0 ? "+" : "") + n;
 const cls = (n) => (n > 0 ? "pos" : n < 0 ? "neg" : "");
-const codesOf = (text) => (text || "").split(/[\s,]+/).filter(Boolean);
+const words = (m) => (m && m.text) || "";
+
+function pending() { document.body.dataset.pending = String(busy + Object.keys(queue).length); }
 
 async function post(path, body) {
   busy++;
-  document.body.dataset.pending = String(busy + Object.keys(queue).length);
+  pending();
   try {
     const r = await fetch(path, {
       method: "POST", credentials: "same-origin",
@@ -45,32 +50,28 @@ async function post(path, body) {
     if (r.ok && data.session) take(data);
     else if (r.ok && data.state) take(data.state);
     return { ok: r.ok, status: r.status, data };
-  } finally { busy--; document.body.dataset.pending = String(busy + Object.keys(queue).length); }
+  } finally { busy--; pending(); }
 }
 
 // A tap changes the pile here at once; the server gets the whole pile, one request at a time.
 function tapPile(key, next) {
   local[key] = next;
   render();
-  const text = next.join(" ");
   const idle = !(key in queue);
-  queue[key] = text;
-  document.body.dataset.pending = String(busy + Object.keys(queue).length);
+  queue[key] = next.join(" ");
+  pending();
   if (idle) sendPile(key);
 }
 async function sendPile(key) {
   while (key in queue) {
     const text = queue[key];
-    const r = await post("/api/answer", { key, text, player: me || null });
+    const r = await post("/api/answer", { key, text });
     if (queue[key] === text) delete queue[key];
     if (r.ok) delete refused[key];
-    else {
-      const prob = (r.data && r.data.problem) || {};
-      refused[key] = { text, card: prob.card || null, message: r.data.error || `HTTP ${r.status}` };
-    }
+    else refused[key] = { text, card: (r.data.problem || {}).card || null, message: r.data.error || `HTTP ${r.status}` };
   }
   if (!refused[key]) delete local[key];
-  document.body.dataset.pending = String(busy);
+  pending();
   render();
 }
 
@@ -91,6 +92,30 @@ function connect() {
   es.onerror = () => { live.textContent = "reconnecting…"; live.className = "live off"; };
 }
 
+// -- the round's view model -------------------------------------------------------------------------
+const R = () => S.round;
+const step = (key) => R().steps.find((s) => s.key === key) || null;
+const stepsOf = (kind) => R().steps.filter((s) => s.kind === kind);
+const shownProblem = (s) => (refused[s.key] ? refused[s.key] : s.problem && !s.problem.soft ? s.problem : null);
+
+async function answer(key, text) {
+  const r = await post("/api/answer", { key, text });
+  if (r.ok) delete refused[key];
+  else refused[key] = { text, card: (r.data.problem || {}).card || null, message: r.data.error || `HTTP ${r.status}` };
+  render();
+  return r;
+}
+
+function choice(c, onClick, attrs = {}) {
+  return el("button", { class: c.on ? "on" : "", "aria-pressed": c.on ? "true" : "false",
+    on: { click: onClick || (() => answer(attrs.key, c.answer)) }, ...attrs, key: null }, words(c.label));
+}
+
+function problemLine(s, id) {  // nothing (an empty fragment) when the step has no problem to show
+  const p = shownProblem(s);
+  return p ? el("p", { class: "problem", id }, p.message || p.text) : document.createDocumentFragment();
+}
+
 // -- the card grid --------------------------------------------------------------------------------
 // selected: a list of codes (a kasu may repeat); taken: code -> owner letters; bad: a code to mark.
 function grid(selected, onTap, { taken = {}, bad = null, id = "" } = {}) {
@@ -106,12 +131,11 @@ function grid(selected, onTap, { taken = {}, bad = null, id = "" } = {}) {
       const owners = (taken[c.code] || []).slice();
       const isTaken = !on && owners.length >= seen[c.code];
       const isBad = bad === c.code && on;
-      const b = el("button", {
+      row.append(el("button", {
         class: "card" + (on ? " on" : "") + (isTaken ? " taken" : "") + (isBad ? " bad" : ""),
         "data-code": c.code, "aria-pressed": on ? "true" : "false", title: `${c.code} ${c.ja} (${c.romaji})`,
         on: { click: () => onTap(c.code, on) },
-      }, el("span", { class: "ja" }, c.ja), el("span", { class: "code" }, isTaken ? `${c.code} · ${owners[seen[c.code] - 1]}` : c.code));
-      row.append(b);
+      }, el("span", { class: "ja" }, c.ja), el("span", { class: "code" }, isTaken ? `${c.code} · ${owners[seen[c.code] - 1]}` : c.code)));
     }
     wrap.append(row);
   }
@@ -122,6 +146,7 @@ function toggle(list, code, on) {
   if (on) out.splice(out.lastIndexOf(code), 1); else out.push(code);
   return out;
 }
+const cardsText = (codes) => (codes || []).map((c) => `${c} ${(DECK[c] || {}).ja || ""}`).join(" · ");
 
 // -- the parts of the page ------------------------------------------------------------------------
 function renderHead() {
@@ -158,58 +183,43 @@ function renderHistory() {
     el("table", {}, el("thead", {}, head), el("tbody", {}, rows))));
 }
 
-function problemOf(key) {
-  if (refused[key]) return refused[key];
-  return (S.round.problems || {})[key] || null;
-}
-const SOFT = new Set(["incomplete", "no_dekiyaku", "unclaimed", "odd"]);
-function players() { return S.round.seating ? S.round.seating.playing : S.session.players; }
-function allDone() { return players().every((p) => S.round.done.includes(p)); }
-
+// The steps as chips: each question's name (the server's words) and where it stands.
 function statusList() {
-  const R = S.round, A = R.answers, ps = S.session.players;
-  const item = (label, state) => el("li", { class: state }, label);
-  const items = [item("場札 field", "field" in A ? (R.problems.field ? "bad" : "done") : "")];
-  if (R.seating) items.push(item("席 seats", R.seating.settled ? "done" : R.steps.some((k) => k.startsWith("seat:") && k in A) ? "typing" : ""));
-  if (R.seating && !R.seating.settled) return el("ul", { class: "status", id: "status" }, items);
-  for (const p of R.order) {
-    const pile = A[`pile:${p}`];
-    const n = pile === undefined ? 0 : pile.trim().toLowerCase() === "rest" ? "rest" : codesOf(pile).length;
-    const done = R.done.includes(p) || R.complete;
-    const bad = R.problems[`pile:${p}`] && !SOFT.has(R.problems[`pile:${p}`].code);
-    items.push(item(`${p}: ${pile === undefined ? "waiting" : done ? `done (${n})` : `typing… ${n}`}`,
-      bad ? "bad" : done ? "done" : pile === undefined ? "" : "typing"));
+  const chip = (s, text) => el("li", { class: s.status === "answered" ? "done" : s.status === "refused" ? "bad"
+    : s.status === "typing" || (s.status === "waiting" && s.text !== null) ? "typing" : "" }, text);
+  const items = [];
+  for (const s of R().steps) {
+    if (s.kind === "dealer" || s.kind === "seat" || s.kind === "how" || s.kind === "sage") continue;
+    if (s.kind === "pile") {
+      const n = s.rest ? "rest" : (s.value || []).length;
+      const what = s.text === null ? "waiting" : s.status === "answered" ? `done (${n})` : `typing… ${n}`;
+      items.push(chip(s, `${s.player}: ${what}`));
+    } else items.push(chip(s, words(s.said)));
   }
-  if (R.order.length) items.push(item("ending", "ended" in A && "sage" in A ? "done" : ""));
   return el("ul", { class: "status", id: "status" }, items);
 }
 
-function choice(label, on, fn, attrs = {}) {
-  return el("button", { class: on ? "on" : "", "aria-pressed": on ? "true" : "false", on: { click: fn }, ...attrs }, label);
-}
-
-async function answer(key, text) {
-  const r = await post("/api/answer", { key, text, player: me || null });
-  if (r.ok) { delete refused[key]; render(); return r; }
-  const prob = (r.data && r.data.problem) || {};
-  refused[key] = { text, card: prob.card || null, message: r.data.error || `HTTP ${r.status}` };
-  render();
-  return r;
+function standBox() {
+  const st = R().stand;
+  const lines = [words(st.line), ...st.fees.map((f) => `${f.player} 逃げ料 ${f.mon}文`)];
+  if (st.pot) lines.push(`pot ${st.pot}文`);
+  return el("p", { class: "small", id: "stand" }, lines.filter(Boolean).join(" · "));
 }
 
 function fieldBox() {
-  const R = S.round, A = R.answers;
-  const box = el("div", { class: "box", id: "field-box" }, el("h3", {}, "場札 the six field cards"));
-  if ("field" in A && !refused.field) {
-    box.append(el("p", { class: "chosen" }, codesOf(A.field).map((c) => `${c} ${(DECK[c] || {}).ja || ""}`).join(" · ")));
+  const s = step("field");
+  const box = el("div", { class: "box", id: "field-box" }, el("h3", {}, words(s.label)));
+  if (s.status === "answered" && !refused.field) {
+    box.append(el("p", { class: "chosen" }, cardsText(s.value)));
     if (CAN_WRITE) box.append(el("div", { class: "row" }, el("button", { on: { click: () => answer("field", null) } }, "change the field")));
     return box;
   }
   if (!CAN_WRITE) { box.append(el("p", { class: "note" }, "not entered yet")); return box; }
-  const sel = pick.field || (refused.field ? codesOf(refused.field.text) : []);
+  const sel = pick.field || (refused.field ? refused.field.text.split(" ") : []);
   box.append(el("p", { class: "note" }, `tap the six cards (${sel.length}/6); anyone at the table may`));
   box.append(grid(sel, (code, on) => { pick.field = toggle(sel, code, on); delete refused.field; render(); },
     { bad: refused.field && refused.field.card, id: "field-grid" }));
+  box.append(problemLine(s));
   box.append(el("div", { class: "row sticky" }, el("button", {
     class: "primary", id: "set-field", disabled: sel.length !== 6 ? true : null,
     on: { click: async () => { const r = await answer("field", sel.join(" ")); if (r.ok) pick.field = null; } },
@@ -223,159 +233,124 @@ function whoBox() {
     return el("div", { class: "box row", id: "who" }, el("p", { class: "chosen" }, `You are `, el("b", {}, me)),
       el("button", { on: { click: () => { pick.who = true; render(); } } }, "not me"));
   return el("div", { class: "box", id: "who" }, el("h3", {}, "Who are you?"),
-    el("div", { class: "row" }, ps.map((p) => choice(p, p === me, () => { me = p; pick.who = false; localStorage.setItem("hachi-me", p); render(); }, { "data-player": p }))));
+    el("div", { class: "row" }, ps.map((p) => el("button", { class: p === me ? "on" : "", "data-player": p,
+      on: { click: () => { me = p; pick.who = false; localStorage.setItem("hachi-me", p); render(); } } }, p))));
 }
 
-function handBox(player, forced = false) {
-  const key = `hand:${player}`, A = S.round.answers, open = pick.handOpen === player;
-  const box = el("div", { class: "box", id: forced ? null : "hand-box", "data-hand": player },
-    el("h3", {}, `手役 ${player}${forced ? " · forced out 追い込み" : ""}`));
-  if (key in A && !refused[key] && !open) {
-    box.append(el("p", { class: "chosen" }, A[key] ? A[key] : forced ? "no compensation claimed" : "none"),
-      el("div", { class: "row" }, el("button", { on: { click: () => answer(key, null) } }, "change")));
+function handBox(s) {
+  const forced = s.role === "forced_out", player = s.player, open = pick.handOpen === player;
+  const box = el("div", { class: "box", id: forced ? null : "hand-box", "data-hand": player }, el("h3", {}, words(s.label)));
+  if (s.status === "answered" && !refused[s.key] && !open) {
+    const on = s.choices.find((c) => c.on);
+    box.append(el("p", { class: "chosen" }, s.shown || (on ? words(on.label) : "")),
+      el("div", { class: "row" }, el("button", { on: { click: () => answer(s.key, null) } }, "change")));
     return box;
   }
-  if (forced) box.append(el("p", { class: "note" }, "their 7 dealt cards or the 手役's name, for the compensation; anyone may enter it"));
-  const names = S.rules.teyaku;
   box.append(el("div", { class: "row" },
-    choice(forced ? "no claim なし" : "none なし", false, () => answer(key, ""), { id: forced ? null : "hand-none", "data-none": player }),
-    names.map((n) => choice(n, false, () => answer(key, n))),
-    choice("by the dealt cards", open, () => { pick.handOpen = open ? null : player; pick.hand = null; render(); }, { "data-cards": player })));
-  const p = problemOf(key);
-  if (p) box.append(el("p", { class: "problem" }, p.message));
+    s.choices.map((c, i) => choice(c, null, { key: s.key, id: i === 0 && !forced ? "hand-none" : null, "data-none": i === 0 ? player : null })),
+    el("button", { class: open ? "on" : "", "data-cards": player, on: { click: () => { pick.handOpen = open ? null : player; pick.hand = null; render(); } } },
+      "by the dealt cards")));
+  box.append(problemLine(s));
+  if (s.note) box.append(el("p", { class: "note" }, words(s.note).trim()));
   if (open) {
     const sel = pick.hand || [];
-    const gid = `hand-grid-${S.session.players.indexOf(player)}`;
-    box.append(el("p", { class: "note" }, `tap ${forced ? `${player}'s` : "your"} seven dealt cards (${sel.length}/7)`));
-    box.append(grid(sel, (code, on) => { pick.hand = toggle(sel, code, on); render(); }, { bad: refused[key] && refused[key].card, id: gid }));
+    box.append(el("p", { class: "note" }, `tap the seven dealt cards (${sel.length}/7)`));
+    box.append(grid(sel, (code, on) => { pick.hand = toggle(sel, code, on); render(); },
+      { bad: refused[s.key] && refused[s.key].card, id: `hand-grid-${S.session.players.indexOf(player)}` }));
     box.append(el("div", { class: "row sticky" }, el("button", {
       class: "primary", disabled: sel.length !== 7 ? true : null, "data-set-hand": player,
-      on: { click: async () => { const r = await answer(key, sel.join(" ")); if (r.ok) { pick.hand = null; pick.handOpen = null; render(); } } },
+      on: { click: async () => { const r = await answer(s.key, sel.join(" ")); if (r.ok) { pick.hand = null; pick.handOpen = null; render(); } } },
     }, "set the hand")));
   }
   return box;
 }
 
-// Play or drop: each seat from the 親 in turn (TRADITIONAL §7); the server says which seats are
-// asked (the entry's steps), who must play, who is forced out, and who plays the round out.
+// Play or drop: each seat from the 親 in turn, as the server lays them out (TRADITIONAL §7).
 function seatsBox() {
-  const R = S.round, A = R.answers, Z = R.seating, ps = S.session.players;
-  const dealer = A.dealer || S.session.dealer;
-  const start = Math.max(0, ps.indexOf(dealer));
-  const turns = ps.map((_, i) => ps[(start + i) % ps.length]);
-  const next = R.missing.find((k) => k.startsWith("seat:"));
+  const rows = R().seats, Z = R().seating;
   const box = el("div", { class: "box", id: "seats" }, el("h3", {}, "席 play or drop, from the 親 in turn"));
-  const word = (t) => { const w = (t || "").trim().toLowerCase(); return ["drop", "d", "降り", "おり", "降りる", "おりる"].includes(w) ? "drop" : "play"; };
-  for (const p of turns) {
-    const key = `seat:${p}`;
-    const row = el("div", { class: "seat", "data-seat": p }, el("span", { class: "who" }, p, p === dealer ? el("small", {}, " 親") : null));
-    if (Z.forced_out.includes(p)) {
-      row.append(el("span", { class: "tag forced" }, "forced out 追い込み"));
-    } else if (Z.must.includes(p) && !R.steps.includes(key)) {
-      row.append(el("span", { class: "tag" }, "plays (may not drop)"));
-    } else if (R.steps.includes(key) && CAN_WRITE) {
-      const has = key in A, now = has ? word(A[key]) : null, isNext = key === next;
-      row.append(el("span", { class: "toggles" },
-        choice("play 打つ", now === "play", () => answer(key, "play"), { class: now === "play" ? "on" : isNext ? "primary" : "", "data-choice": "play" }),
-        choice("drop 降り", now === "drop", () => answer(key, "drop"), { "data-choice": "drop" })));
-    } else if (R.steps.includes(key)) {
-      row.append(el("span", { class: "tag" }, key in A ? word(A[key]) : "…"));
-    } else {
-      row.append(el("span", { class: "tag muted" }, Z.settled ? "–" : "waiting"));
-    }
-    box.append(row);
+  const next = stepsOf("seat").find((s) => s.status === "open");
+  for (const row of rows) {
+    const line = el("div", { class: "seat", "data-seat": row.player },
+      el("span", { class: "who" }, row.player, row.dealer ? el("small", {}, " 親") : null));
+    const s = row.key ? step(row.key) : null;
+    if (row.state === "forced") line.append(el("span", { class: "tag forced" }, "forced out 追い込み"));
+    else if (row.state === "must") line.append(el("span", { class: "tag" }, "plays (may not drop)"));
+    else if (s && CAN_WRITE) {
+      line.append(el("span", { class: "toggles" }, s.choices.map((c) => el("button", {
+        class: c.on ? "on" : s === next && c.default ? "primary" : "", "aria-pressed": c.on ? "true" : "false",
+        "data-choice": c.answer, on: { click: () => answer(s.key, c.answer) } }, words(c.label)))));
+    } else if (s) {
+      const on = s.choices.find((c) => c.on);
+      line.append(el("span", { class: "tag" }, on ? words(on.label) : "…"));
+    } else line.append(el("span", { class: "tag muted" }, row.state === "unasked" ? "–" : "waiting"));
+    box.append(line);
   }
-  for (const k of R.steps.filter((k) => k.startsWith("seat:"))) { const q = problemOf(k); if (q) box.append(el("p", { class: "problem" }, q.message)); }
-  if (next && CAN_WRITE) box.append(el("p", { class: "note" }, `${next.slice(5)} speaks next; play is the default (Enter at the terminal)`));
-  if (Z.settled) {
-    const v = Z.volunteers;
-    const line = !v.length ? "nobody plays: a misdeal; the fees stay in the pot, the same 親 deals again"
-      : v.length === 1 ? `${v[0]} alone plays: ${v[0]} takes the pot; nothing is played`
-      : !Z.playing.length ? `${v.join(" and ")} play: they split the pot; nothing is played`
-      : `${Z.playing.join(", ")} play; ${v[0]} is the round's 親`;
-    box.append(el("p", { class: "chosen", id: "seating" }, line));
+  for (const s of stepsOf("seat")) box.append(problemLine(s));
+  if (next && CAN_WRITE) box.append(el("p", { class: "note" }, `${next.player}: ${words(next.label)}`));
+  if (Z && Z.settled) {
+    box.append(el("p", { class: "chosen", id: "seating" }, words(Z.line)));
+    if (Z.forced_line) box.append(el("p", { class: "note" }, words(Z.forced_line)));
   }
   return box;
 }
 
 function endingBox() {
-  const R = S.round, A = R.answers, ps = S.session.players.filter((p) => R.order.includes(p));  // who plays
+  const ended = step("ended"), sage = step("sage"), how = step("how");
+  const parts = [ended, sage, how].filter(Boolean);
   const box = el("div", { class: "box", id: "ending" }, el("h3", {}, "How the round ended"));
-  const ended = A.ended;
-  const answered = "ended" in A && "sage" in A && (!R.steps.includes("how") || "how" in A)
-    && !["ended", "sage", "how"].some((k) => R.problems[k]);
+  const answered = parts.every((s) => s.status === "answered" && !refused[s.key]);
+  const onLabels = (s) => s.choices.filter((c) => c.on).map((c) => words(c.label)).join(", ");
   if (answered && !pick.ending) {
-    const how = R.steps.includes("how") ? ` · ${A.how}` : "";
-    box.append(el("p", { class: "chosen" }, `${ended ? `${ended} stopped` : "played out"} · 下げ ${A.sage || "nobody"}${how}`),
+    box.append(el("p", { class: "chosen" }, parts.map(onLabels).join(" · ")),
       el("div", { class: "row" }, el("button", { on: { click: () => { pick.ending = true; render(); } } }, "change")));
     return box;
   }
   if (answered) box.append(el("div", { class: "row" }, el("button", { class: "on", on: { click: () => { pick.ending = false; render(); } } }, "close")));
-  box.append(el("div", { class: "row" },
-    choice("played out", ended === "", () => answer("ended", ""), { id: "ended-out" }),
-    ps.map((p) => choice(`${p} stopped`, ended === p, () => answer("ended", p), { "data-ended": p }))));
-  const callers = "sage" in A ? (A.sage.includes(",") ? A.sage.split(/\s*,\s*/) : codesOf(A.sage)) : null;
-  const many = S.rules.sage_callers !== 1;
-  box.append(el("p", { class: "note" }, many ? "下げ: tap the callers in the order they first called" : "下げ declared by"));
-  const sageText = (list) => list.some((n) => n.includes(" ")) ? list.join(", ") : list.join(" ");
-  box.append(el("div", { class: "row" },
-    choice("nobody", callers !== null && callers.length === 0, () => answer("sage", ""), { id: "sage-none" }),
-    ps.map((p) => {
-      const on = callers !== null && callers.includes(p);
-      return choice(`下げ ${p}`, on, () => {
-        let next = callers || [];
-        if (many) next = on ? next.filter((x) => x !== p) : [...next, p]; else next = on ? [] : [p];
-        answer("sage", sageText(next));
-      }, { "data-sage": p });
-    })));
-  if (R.steps.includes("how")) {
-    box.append(el("div", { class: "row" },
-      choice("勝負", A.how === "勝負" || A.how === "shoubu", () => answer("how", "勝負")),
-      choice("cancel", A.how === "cancel", () => answer("how", "cancel"))));
-  }
-  for (const k of ["ended", "sage", "how"]) { const p = problemOf(k); if (p) box.append(el("p", { class: "problem" }, p.message)); }
+  box.append(el("p", { class: "note" }, words(ended.label)));
+  box.append(el("div", { class: "row" }, ended.choices.map((c) => choice(c, null,
+    { key: "ended", id: c.player ? null : "ended-out", "data-ended": c.player }))));
+  box.append(el("p", { class: "note" }, words(sage.label)));
+  box.append(el("div", { class: "row" }, sage.choices.map((c) => choice(c, null,
+    { key: "sage", id: c.player ? null : "sage-none", "data-sage": c.player }))));
+  if (how) box.append(el("div", { class: "row" }, how.choices.map((c) => choice(c, null, { key: "how" }))));
+  for (const s of parts) box.append(problemLine(s));
   return box;
 }
 
 function takenBy(except) {
   const taken = {};
-  for (const p of S.session.players) {
-    if (p === except) continue;
-    const text = S.round.answers[`pile:${p}`];
-    if (!text || text.trim().toLowerCase() === "rest") continue;
-    for (const c of codesOf(text)) (taken[c] = taken[c] || []).push(p.slice(0, 2));
+  for (const s of stepsOf("pile")) {
+    if (s.player === except || !s.value || s.rest) continue;
+    for (const c of s.value) (taken[c] = taken[c] || []).push(s.player.slice(0, 2));
   }
   return taken;
 }
 
-function pileBox() {
-  const R = S.round, key = `pile:${me}`, A = R.answers;
-  const text = local[key] ? local[key].join(" ") : refused[key] ? refused[key].text : A[key] || "";
-  const isRest = text.trim().toLowerCase() === "rest";
-  const sel = isRest ? [] : codesOf(text);
-  const last = R.order.length === 3 && R.order[R.order.length - 1] === me && A.ended === "";
-  const done = R.done.includes(me);
-  const box = el("div", { class: "box", id: "pile-box" }, el("h3", {}, `札 ${me}'s pile · ${isRest ? "rest" : sel.length === 1 ? "1 card" : sel.length + " cards"}`));
-  const prob = problemOf(key);
-  if (prob && (!SOFT.has(prob.code) || (prob.code === "odd" ? done : allDone()))) box.append(el("p", { class: "problem", id: "pile-problem" }, prob.message));
-  box.append(grid(sel, (code, on) => tapPile(key, toggle(sel, code, on)),
-    { taken: takenBy(me), bad: prob && prob.card, id: "pile-grid" }));
+function pileBox(s) {
+  const key = s.key;
+  const sel = local[key] || (refused[key] ? refused[key].text.split(" ").filter(Boolean) : s.rest ? [] : s.value || []);
+  const box = el("div", { class: "box", id: "pile-box" },
+    el("h3", {}, `${words(s.label)} · ${s.rest ? "rest" : sel.length === 1 ? "1 card" : sel.length + " cards"}`));
+  box.append(problemLine(s, "pile-problem"));
+  const bad = (refused[key] && refused[key].card) || (s.problem && !s.problem.soft && s.problem.card) || null;
+  box.append(grid(sel, (code, on) => tapPile(key, toggle(sel, code, on)), { taken: takenBy(s.player), bad, id: "pile-grid" }));
+  const done = s.done && s.status !== "typing";
   box.append(el("div", { class: "row sticky" },
-    last ? choice("rest 残り", isRest, () => { delete local[key]; answer(key, "rest"); }, { id: "rest" }) : null,
-    el("button", { class: done ? "on" : "primary", id: "pile-done", on: { click: async () => {
-      if (!(key in A)) await answer(key, "");
-      await post("/api/done", { player: me, done: !done });
-    } } }, done ? "done ✓ (tap to reopen)" : "my pile is complete")));
+    s.choices.map((c) => choice(c, () => { delete local[key]; answer(key, c.answer); }, { id: c.answer === "rest" ? "rest" : null })),
+    el("button", { class: s.done ? "on" : "primary", id: "pile-done", on: { click: () => post("/api/done", { player: s.player, done: !s.done }) } },
+      s.done ? "done ✓ (tap to reopen)" : "my pile is complete")));
+  if (!done && s.status === "typing" && s.problem) box.append(el("p", { class: "note" }, "checked once you say the pile is complete"));
   return box;
 }
 
 function resultBox() {
-  const R = S.round, res = R.result, ps = S.session.players;
-  const box = el("div", { class: "box", id: "result" }, el("h3", {}, `Round ${R.number}: the result`));
+  const res = R().result, ps = S.session.players;
+  const box = el("div", { class: "box", id: "result" }, el("h3", {}, `Round ${R().number}: the result`));
   if (res.redeal) {
     box.append(el("p", {}, "場四 (ばし): a redeal. Nothing is scored or saved."));
   } else {
-    box.append(el("p", { class: "small" }, `×${res.multiplier} · next 親 ${res.next_dealer}`));
+    box.append(el("p", { class: "small" }, `${words(R().stand.line)} · next 親 ${res.next_dealer}`));
     const rows = ps.map((p) => {
       const r = res.players[p];
       const yaku = [...(r.teyaku_all || []), ...r.dekiyaku, ...r.special, ...(r.bonuses || [])].join("・") || "–";
@@ -387,7 +362,7 @@ function resultBox() {
   if (CAN_WRITE) {
     box.append(el("div", { class: "row" },
       res.redeal ? null : el("button", { class: "primary", id: "save", on: { click: async () => {
-        const r = await post("/api/save", { revision: R.revision });
+        const r = await post("/api/save", { revision: R().revision });
         if (!r.ok) { box.append(el("p", { class: "problem" }, r.data.error)); }
       } } }, "save the round"),
       el("button", { id: "discard", on: { click: () => post("/api/discard", {}) } }, res.redeal ? "next round" : "discard")));
@@ -395,43 +370,43 @@ function resultBox() {
   return box;
 }
 
-// The 親 is the last round's winner; another (who really dealt) is taken after a yes, as at the terminal.
-function dealerRow(dealer) {
+// The 親 is the last round's winner; another (who really dealt) needs the yes the server words.
+function dealerRow() {
+  const s = step("dealer");
   if (!pick.dealer) return el("div", { class: "row" }, el("button", { id: "dealer-change", on: { click: () => { pick.dealer = true; render(); } } }, "another 親?"));
-  return el("div", { class: "row", id: "dealer" }, S.session.players.map((p) => choice(`親 ${p}`, p === dealer, () => {
-    const chain = S.session.dealer;
-    if (p !== chain && !window.confirm(`${chain} won the last round and deals next by the chain: did ${p} deal this round?`)) return;
-    pick.dealer = false;
-    answer("dealer", p);
-  }, { "data-dealer": p })));
+  return el("div", { class: "row", id: "dealer" }, s.choices.map((c) => el("button", {
+    class: c.on ? "on" : "", "data-dealer": c.answer, on: { click: () => {
+      if (c.confirm && !window.confirm(words(c.confirm).trim())) return;
+      pick.dealer = false;
+      answer("dealer", c.answer);
+    } } }, `親 ${c.answer}`)));
 }
 
 function renderRound() {
   const sec = document.getElementById("round");
-  const R = S.round;
-  const dealer = R.answers.dealer || S.session.dealer;
-  const kids = [el("h2", {}, `Round ${R.number} · 親 ${dealer}`), statusList()];
-  if (CAN_WRITE && !R.complete) kids.push(dealerRow(dealer));
-  if (R.complete && R.result) {
-    if (CAN_WRITE && R.seating && !R.order.length) kids.push(seatsBox());  // nothing played: the seats may still change
+  const V = R(), dealer = step("dealer");
+  const kids = [el("h2", {}, `Round ${V.number} · 親 ${dealer ? dealer.value : S.session.dealer}`), standBox(), statusList()];
+  if (CAN_WRITE && !V.complete) kids.push(dealerRow());
+  const playing = V.order, settled = !V.seating || V.seating.settled;
+  if (V.complete) {
+    if (CAN_WRITE && V.seats.length && !playing.length) kids.push(seatsBox());  // nothing played: the seats may still change
     kids.push(resultBox());
   } else if (!CAN_WRITE) {
     kids.push(el("p", { class: "note" }, "the players are entering the round…"));
   } else {
     kids.push(fieldBox());
-    const Z = R.seating;
-    if ("field" in R.answers && Z) {
+    if (step("field").status === "answered" && V.seats.length) {
       kids.push(seatsBox());
-      for (const p of Z.forced_out) kids.push(handBox(p, true));
+      for (const s of stepsOf("hand").filter((h) => h.role === "forced_out")) kids.push(handBox(s));
     }
-    if ("field" in R.answers && (!Z || (Z.settled && R.order.length))) {
+    if (step("field").status === "answered" && settled && playing.length) {
       kids.push(whoBox());
-      if (me && R.order.includes(me)) kids.push(handBox(me), endingBox(), pileBox());
-      else if (me && S.session.players.includes(me)) kids.push(el("p", { class: "note", id: "not-playing" }, `${me} does not play this round: the piles and the ending are for ${R.order.join(", ")}`));
+      if (me && playing.includes(me)) kids.push(handBox(step(`hand:${me}`)), endingBox(), pileBox(step(`pile:${me}`)));
+      else if (me && S.session.players.includes(me)) kids.push(el("p", { class: "note", id: "not-playing" }, `${me} does not play this round: the piles and the ending are for ${playing.join(", ")}`));
     }
-    const loose = Object.entries(R.problems).filter(([k, p]) => !k.startsWith("pile:") && !["ended", "sage", "how"].includes(k));
-    for (const [, p] of loose) kids.push(el("p", { class: "problem" }, p.message));
-    if (allDone() && !R.complete) for (const [k, p] of Object.entries(R.problems)) if (SOFT.has(p.code) && k !== `pile:${me}`) kids.push(el("p", { class: "problem" }, p.message));
+    if (shownProblem(step("dealer"))) kids.push(problemLine(step("dealer")));
+    for (const s of stepsOf("pile")) if (s.player !== me && s.problem && !s.problem.soft) kids.push(problemLine(s));
+    for (const p of V.problems) kids.push(el("p", { class: "problem" }, p.text));
   }
   sec.replaceChildren(...kids);
 }
