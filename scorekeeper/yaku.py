@@ -72,6 +72,11 @@ def _tatesanbon(s: HandShape) -> bool:
     return _standing_threes(s) >= 1
 
 
+def _one_three(standing_count: int) -> Callable[[HandShape], bool]:
+    """Exactly one three, standing or not (TRADITIONAL §3: a hand of two threes makes a two-three row)."""
+    return lambda s: len(s.threes) == 1 and _standing_threes(s) == standing_count
+
+
 def _two_threes(standing_count: int) -> Callable[[HandShape], bool]:
     return lambda s: s.counts[:2] == (3, 3) and _standing_threes(s) == standing_count
 
@@ -93,7 +98,8 @@ TEYAKU_TESTS: dict[str, Callable[[HandShape], bool]] = {
     "ribbons": lambda s: s.by_points[5] >= 2 and s.by_points[5] + s.by_points[1] == 7,
     "standing-three": _tatesanbon,
     "three": lambda s: bool(s.threes),
-    "plain-three": lambda s: len(s.threes) > _standing_threes(s),
+    "one-standing-three": _one_three(1),
+    "one-plain-three": _one_three(0),
 }
 
 _READINGS = {
