@@ -293,12 +293,12 @@ def _differs(new: Result, old: Result) -> bool:
 
 
 def round_yaku(result: Result) -> list[tuple[str, str]]:
-    """The yaku paid in a round, as (player, yaku): 手役 (not in a 特殊役 round), 出来役, 特殊役."""
-    received = {(pay.payee, pay.reason) for pay in result.payments}
+    """The yaku paid in a round, as (player, yaku): 手役 (not in a 特殊役 round), 出来役, 特殊役,
+    bonuses; one of 0 kan too (it pays nothing, and is still shown)."""
     out: list[tuple[str, str]] = []
     for p, r in result.players.items():
         names = [*r.teyaku_all, *r.dekiyaku, *r.special, *r.bonuses]
-        out.extend((p, y) for y in names if (p, y) in received)
+        out.extend((p, y) for y in names if (p, y) in result.earned)
     return out
 
 

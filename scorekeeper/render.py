@@ -232,7 +232,6 @@ def round_view(result: Result, title: str | None = None) -> Group:
          ("文", True)],
         pad_edge=False,
     )
-    received = {(pay.payee, pay.reason) for pay in result.payments}
     specials = _special_values(result)
     for p, r in result.players.items():
         label = name(p)
@@ -251,7 +250,7 @@ def round_view(result: Result, title: str | None = None) -> Group:
             te += " (追い込み)"  # paid as the forced-out player's compensation, not as a 手役
         # several yaku in a cell: " · " between them, so that a narrow column wraps between two
         deki = " · ".join(yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules)))
-                          + ("" if (p, d) in received else " (void)") for d in r.dekiyaku) or "–"
+                          + ("" if (p, d) in result.earned else " (void)") for d in r.dekiyaku) or "–"
         sp = " · ".join([yaku_label(y, specials.get((p, y))) for y in r.special]
                       + [yaku_label(b, rules.mon(rules.bonuses[b])) if b in rules.bonuses else b
                          for b in r.bonuses]) or "–"

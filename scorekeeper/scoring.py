@@ -716,6 +716,9 @@ class Result(NamedTuple):
     winner: str | None = None
     #: why a stored round no longer scores (``BAD_ROUND`` only)
     problem: str | None = None
+    #: (player, yaku) for every yaku and bonus the round pays, one of 0 kan too: it pays nothing
+    #: and is no payment, but it is not void (TRADITIONAL §10)
+    earned: frozenset[tuple[str, str]] = frozenset()
 
     @property
     def redeal(self) -> bool:
@@ -955,22 +958,28 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
     held_dekiyaku = rnd.held_dekiyaku
     card_points = {p: tally_points(rnd.piles[p]) for p in seated}
     ledger: list[Payment] = []
+    earned: set[tuple[str, str]] = set()
     pot = state.pot
+
+    def pay(payer: str, payee: str, amount: int, reason: str, note: str | None = None) -> None:
+        """A line of the ledger; nothing for 0 文 (a 0-kan value pays nothing, TRADITIONAL §10)."""
+        if amount:
+            ledger.append(Payment(payer, payee, amount, reason, note))
 
     # before play (TRADITIONAL §7): the fees into the pot, the forced-out players' compensation
     for n, p in enumerate(seating.dropped, 1):
         fee = fee_mon(n, rules, mult)
-        ledger.append(Payment(p, POT, fee, FEE_REASON, f"{n}. to drop"))
+        pay(p, POT, fee, FEE_REASON, f"{n}. to drop")
         pot += fee
     for p in seating.forced_out:
         owed = forced_out_mon(rnd, p, rules) * mult
-        if owed:
-            for payer in (v for v in seating.volunteers if v != oya):
-                ledger.append(Payment(payer, p, owed, FORCED_REASON))
+        for payer in (v for v in seating.volunteers if v != oya):
+            pay(payer, p, owed, FORCED_REASON)
 
     def paid_by_each(holder: str, value: int, reason: str, note: str | None = None) -> None:
+        earned.add((holder, reason))
         for other in _opponents(players, holder):
-            ledger.append(Payment(other, holder, value * mult, reason, note))
+            pay(other, holder, value * mult, reason, note)
 
     def pay_teyaku() -> None:
         for p in players:
@@ -994,8 +1003,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
             kind, winner = SPLIT, None
             first, second = volunteers
             for who, share in ((first, pot - pot // 2), (second, pot // 2)):
-                if share:
-                    ledger.append(Payment(POT, who, share, POT_REASON, "split"))
+                pay(POT, who, share, POT_REASON, "split")
             pot = 0
     elif len(players) == 2:  # two volunteers play for the pot (TRADITIONAL §7 "Two-player round")
         if sage or ended:
@@ -1014,8 +1022,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
             kind = PLAIN_ROUND
             pay_teyaku()
             high, low = sorted(players, key=lambda p: -card_points[p])  # a tie: the round's 親 first
-            if card_points[high] != card_points[low]:
-                ledger.append(Payment(low, high, (card_points[high] - card_points[low]) * mult, CARD_POINTS_REASON))
+            pay(low, high, (card_points[high] - card_points[low]) * mult, CARD_POINTS_REASON)
         winner = _play_winner(rnd, kind, paid_special, card_points)
     else:
         if sage or ended:
@@ -1028,7 +1035,8 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
                 callers = [o for o in _opponents(players, ended) if o in sage]
                 for name in held_dekiyaku[ended]:
                     if len(callers) == 1:
-                        ledger.append(Payment(callers[0], ended, 2 * deki_mon(ended, name) * mult, name, "下げ: double"))
+                        earned.add((ended, name))
+                        pay(callers[0], ended, 2 * deki_mon(ended, name) * mult, name, "下げ: double")
                     else:
                         paid_by_each(ended, deki_mon(ended, name), name, "下げ" if sage else None)
             else:  # played out after 下げ: every holder is paid half of their own by each opponent
@@ -1070,7 +1078,8 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
         for p in seated
     }
     nxt = winner if winner is not None else rnd.dealer
-    return Result(rnd, fc, mult, kind, results, tuple(ledger), nxt, rules, NightState(carry, pot), winner)
+    return Result(rnd, fc, mult, kind, results, tuple(ledger), nxt, rules, NightState(carry, pot), winner,
+                  earned=frozenset(earned))
 
 
 def _play_winner(rnd: Round, kind: str, specials: Mapping[str, tuple[str, ...]], card_points: Mapping[str, int]) -> str:
