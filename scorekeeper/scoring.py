@@ -889,6 +889,11 @@ _COMPENSATED = DEKIYAKU_FACES["五光"][0] | DEKIYAKU_FACES["赤短"][0] | DEKIY
 _DEKIYAKU_CARDS = {name: faces for name, (faces, _) in DEKIYAKU_FACES.items() if name != "七短"}
 
 
+def nobody_plays(players: Sequence[str], dropped: Sequence[str]) -> bool:
+    """A misdeal (TRADITIONAL §7): four or more seated, and every one of them chose to drop."""
+    return len(players) > 3 and set(players) <= set(dropped)
+
+
 def fee_mon(n: int, rules: Rules, mult: int) -> int:
     """逃げ料 of the n-th to drop: fee × (1 + (n − 1)/2) kan × multiplier (whole at kan 10 and 12)."""
     return rules.mon(rules.fee) * (n + 1) * mult // 2
@@ -995,7 +1000,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
     winner: str | None
     volunteers = seating.volunteers
     if not players:  # nothing is played: a misdeal, one volunteer, or two who split the pot
-        if not volunteers:
+        if nobody_plays(seated, seating.dropped):
             kind, winner = MISDEAL, None
         elif len(volunteers) == 1:
             kind, winner = SOLO, volunteers[0]
