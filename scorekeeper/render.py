@@ -244,10 +244,10 @@ def round_view(result: Result, title: str | None = None) -> Group:
         if p == rnd.ended_by:
             label.append(" 上がり", style="cyan")
         te = " + ".join(yaku_label(t, rules.mon(rules.teyaku[t])) for t in r.teyaku_all) or "–"
-        if r.teyaku and (result.kind == SPECIAL_ROUND or r.role == "dropped"):
+        if r.teyaku and r.role == "forced_out":
+            te += " (追い込み)"  # their compensation, paid before play: no 特殊役 cancels it (TRADITIONAL §7)
+        elif r.teyaku and (result.kind == SPECIAL_ROUND or r.role == "dropped"):
             te += " (void)"  # a 特殊役 round voids 手役; a dropped hand earns nothing (TRADITIONAL §7)
-        elif r.teyaku and r.role == "forced_out":
-            te += " (追い込み)"  # paid as the forced-out player's compensation, not as a 手役
         # several yaku in a cell: " · " between them, so that a narrow column wraps between two
         deki = " · ".join(yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules)))
                           + ("" if (p, d) in result.earned else " (void)") for d in r.dekiyaku) or "–"
