@@ -15,8 +15,8 @@ from rich.text import Text
 
 from . import night
 from .cards import sort_cards
-from .render import FitTable, PhraseText, mon, name, round_view, seat_mon, waiting_label
-from .scoring import BAD_ROUND, PLAIN_ROUND, Payment, Result, Round
+from .render import FitTable, PhraseText, mon, name, pot_line, round_view, seat_mon, two_handed, waiting_label
+from .scoring import BAD_ROUND, MISDEAL, PLAIN_ROUND, SOLO, SPLIT, Payment, Result, Round
 
 SPARKS = "▁▂▃▄▅▆▇█"
 #: rounds shown in the summary's table without --all
@@ -113,8 +113,11 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
             yaku.append(f" {y}")
         if r.kind == BAD_ROUND:
             yaku.append("✗ does not score: edit replaces it", style="red")
+        elif r.kind in (MISDEAL, SOLO, SPLIT):  # nothing played: what it did with the pot (TRADITIONAL §7)
+            yaku.append(f"{r.kind}: {pot_line(r) or 'nothing paid'}", style="dim")
         elif not yaku:
-            yaku.append("札 card points only" if r.kind == PLAIN_ROUND else "–", style="dim")
+            plain = "札 the two piles' difference only" if two_handed(r) else "札 card points only"
+            yaku.append(plain if r.kind == PLAIN_ROUND else "–", style="dim")
         if r.round.sage:
             yaku.append("\n(下げ ", style="yellow")
             yaku.append("→".join(r.round.sage), style="yellow")
