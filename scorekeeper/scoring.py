@@ -24,7 +24,7 @@ from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
 from .yaku import (
     DEKIYAKU_FACES, HandShape, dekiyaku, dekiyaku_kan, not_teyaku, shape_teyaku_made, tally_dekiyaku, tally_dekiyaku_kan,
-    tally_special, tally_teyaku_all, teyaku_all, teyaku_name,
+    tally_special, tally_teyaku_all, teyaku_all, teyaku_hint, teyaku_name,
 )
 
 MAX_NAME = 40
@@ -582,7 +582,9 @@ class _Reader:
                 name = teyaku_name(one, rules)
                 if name is None:
                     why = not_teyaku(one, rules) if len(one) <= 40 else None
+                    hint = teyaku_hint(one, rules) if why is None and len(one) <= 40 else None
                     raise RoundError(where, f"{why} ({' '.join(rules.teyaku)})" if why
+                                     else f"{quote(one)} is not a 手役 ({hint}?)" if hint
                                      else f"{quote(one)} is not a 手役 ({' '.join(rules.teyaku)})", "teyaku")
                 group = rules.group_of(name)
                 if group in names:

@@ -370,6 +370,26 @@ def teyaku_name(text: str, rules: Rules = SDIN) -> str | None:
     return named if named in names else None
 
 
+def teyaku_hint(text: str, rules: Rules = SDIN) -> str | None:
+    """The profile's 手役 a mistyped name most likely means (``sanbonn`` → 三本), or None: the
+    closest of their names, readings and romaji, folded as :func:`yaku_key` and compared as a
+    mistyped card is (:mod:`notation`: :func:`difflib.get_close_matches`), a little stricter:
+    the names are short, and ``a`` is no 赤."""
+    import difflib
+
+    key = yaku_key(text)
+    if not key or len(key) > 40:
+        return None
+    forms: dict[str, str] = {}
+    for row in rules.teyaku_table:
+        same = next((pair for pair in _SAME_YAKU if row.name in pair), (row.name,))
+        for name in same:
+            for form in sorted(_yaku_keys().get(name, ())):
+                forms.setdefault(form, row.name)
+    close = difflib.get_close_matches(key, list(forms), n=1, cutoff=0.6)
+    return forms[close[0]] if close else None
+
+
 def dekiyaku(pile: Iterable[Card], rules: Rules = SDIN) -> list[str]:
     """出来役 of a captured pile that the profile pays, in table order; one always inside a
     higher one (the profile's ``no_overlap``) is left out."""
