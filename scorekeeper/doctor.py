@@ -36,6 +36,7 @@ from .store import (
     atomic_write,
     backup_path,
     damaged,
+    _count,
     _counts,
     _row_months,
     _row_rounds,
@@ -372,10 +373,12 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
         report.findings.extend(Finding(file, note, severity="note") for note in breaks)
         if number in listed:
             row = listed[number]
-            kept = {"rounds": _row_rounds(row), "months": _row_months(row)}
+            kept = _kept(row)
             for key, word in (("rounds", "round"), ("months", "month")):
                 if kept[key] is None:
-                    missing[key] += key == "rounds" or kept["rounds"] is not None  # no round count: none of either
+                    if key == "months" and not _months_missing(row):
+                        continue  # filled in with the round count; or three seated: the round count
+                    missing[key] += 1
                     state.fill_rows[number] = counts
                 elif kept[key] != counts[key]:
                     state.fill_rows[number] = counts
@@ -578,6 +581,17 @@ def _mend_index(path: Path, state: _State) -> dict[str, str | None]:
 
 
 
+def _kept(row: dict[str, Any]) -> dict[str, int | None]:
+    """The counts an index row keeps, None where it keeps none (a row from an older release)."""
+    return {"rounds": _row_rounds(row), "months": _count(row.get("months"))}
+
+
+def _months_missing(row: dict[str, Any]) -> bool:
+    """A row keeps a round count but no months count, and its months can't be derived from it
+    (four or more seated: a round may be a misdeal)."""
+    return _row_rounds(row) is not None and _row_months(row) is None
+
+
 def _fill_rows(path: Path, state: _State) -> dict[str, str | None]:
     """Write each session's round count into its index row where it is wrong or missing (the
     index's previous version kept as its .bak)."""
@@ -586,11 +600,11 @@ def _fill_rows(path: Path, state: _State) -> dict[str, str | None]:
     parts = {"rounds": ([], 0), "months": ([], 0)}  # key -> (the rows corrected, how many filled in)
     for number, counts in sorted(state.fill_rows.items()):
         row = data["sessions"][str(number)]
-        kept = {"rounds": _row_rounds(row), "months": _row_months(row)}
+        kept = _kept(row)
         for key, value in counts.items():
             wrong, filled = parts[key]
             if kept[key] is None:
-                parts[key] = (wrong, filled + 1)
+                parts[key] = (wrong, filled + (key == "rounds" or _months_missing(row)))
             elif kept[key] != value:
                 wrong.append(row["id"])
         row.update(counts)

@@ -208,3 +208,26 @@ def test_a_months_count_that_is_not_a_count_is_not_believed(book_file, months):
     data["sessions"]["1"]["months"] = months
     book_file.write_text(json.dumps(data), encoding="utf-8")
     assert json.loads(cli("sessions", "--json").stdout)[0]["months"] == 2
+
+
+def test_a_wrong_round_count_in_a_row_of_three_without_months_is_one_finding(book_file):
+    """An older row keeps no months; with three seated they are its round count, which is what
+    is wrong: one finding, of the round count, and --restore corrects it and writes the months."""
+    book_of(book_file, [round_file(EXAMPLE_PILES)] * 3, players=["Aki", "Ben", "Chie"], rules=None)
+    data = json.loads(book_file.read_text(encoding="utf-8"))
+    data["sessions"]["1"]["rounds"] = 7
+    data["sessions"]["1"].pop("months")
+    book_file.write_text(json.dumps(data), encoding="utf-8")
+    report = json.loads(cli("doctor", "--json", code=1).stdout)
+    assert [p["problem"] for p in report["problems"]] == [
+        "session row 1 (" + index_row(book_file)["name"] + ") says 7 rounds, but s1.json holds 3"]
+    result = cli("doctor", "--restore")
+    assert "corrected the round count of s1" in result.stdout and "months" not in result.stdout.split("index rows:")[1]
+    assert (index_row(book_file)["rounds"], index_row(book_file)["months"]) == (3, 3)
+
+
+def test_restore_has_nothing_to_say_of_a_row_of_three_without_months(book_file):
+    book_of(book_file, [round_file(EXAMPLE_PILES)] * 2, players=["Aki", "Ben", "Chie"], rules=None)
+    drop_months(book_file)
+    result = cli("doctor", "--restore")
+    assert "index rows" not in result.stdout and "↺" not in result.stdout
