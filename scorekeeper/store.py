@@ -1108,6 +1108,7 @@ def write_digest(path: Path, digest: Mapping[str, Any]) -> bool:
 
 
 def _count(n: Any) -> int | None:
+    """A count as an index row keeps it, a whole number ≥ 0; else None."""
     return n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else None
 
 
