@@ -36,6 +36,9 @@ from .store import (
     atomic_write,
     backup_path,
     damaged,
+    _count,
+    _counts,
+    _row_months,
     _row_rounds,
     row_key,
     lock_path,
@@ -195,14 +198,14 @@ def _read_session(
     book._check_session(main or path, data)
     header = data["session"]["1"]
     rounds = data.get("rounds", {})
-    count = len(rounds)
+    count, months = _counts(data)
     if digest is not None:
         sha = hashlib.sha256(raw).hexdigest()
         night = digest["night"]
         if sha == digest["source"]["sha256"] and isinstance(night.get("breaks"), list) and night.get("rounds") == count:
-            return header, count, [_break_line(*b) for b in night["breaks"]]
+            return header, (count, months), [_break_line(*b) for b in night["breaks"]]
         if backup and sha in digest["source"].get("ok", []):
-            return header, count, []  # a .bak: its breaks are never reported
+            return header, (count, months), []  # a .bak: its breaks are never reported
     session = {**header, "rounds": [rounds[k] for k in sorted(rounds, key=int)]}
     try:
         results = replay_lenient(session)
@@ -214,7 +217,7 @@ def _read_session(
     if bad:  # every round that no longer scores, not only the first
         raise damaged(path, "; ".join(bad.values()) + (f" (edit {min(bad)} replaces it)" if len(bad) == 1 else ""))
     breaks = [_break_line(n, dealer, winner) for n, dealer, winner in breaks_of(session, results)]
-    return header, count, breaks
+    return header, (count, months), breaks
 
 
 def breaks_of(session: dict[str, Any], results: list[Any]) -> list[tuple[int, str, str]]:
@@ -271,10 +274,10 @@ class _State:
     put_back: list[Path] = field(default_factory=list)
     rebuild_index: bool = False
     restore_index: bool = False
-    #: session number -> its round count, for every healthy session file
-    counts: dict[int, int] = field(default_factory=dict)
-    #: index rows whose round count is wrong or missing: number -> the right count
-    fill_rows: dict[int, int] = field(default_factory=dict)
+    #: session number -> its round count and months count, for every healthy session file
+    counts: dict[int, dict[str, int]] = field(default_factory=dict)
+    #: index rows whose round count or months count is wrong or missing: number -> the right counts
+    fill_rows: dict[int, dict[str, int]] = field(default_factory=dict)
 
 
 def _session_finding(report: Report, state: _State, file: Path, what: str, good: bool, why: str) -> None:
@@ -333,7 +336,7 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
 
     # every session file, listed or not
     numbers = sorted(set(listed) | set(files))
-    missing_counts = 0
+    missing = {"rounds": 0, "months": 0}
     for done, number in enumerate(numbers):
         if progress is not None:
             progress(done, len(numbers))
@@ -364,25 +367,30 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
             what = f"session {row['id']} ({row['name']}) is in the index, but its file is missing"
             _session_finding(report, state, file, what, good, why)
             continue
-        header, rounds, breaks = got
+        header, (rounds, months), breaks = got
         state.headers[number] = header
-        state.counts[number] = rounds
+        state.counts[number] = counts = {"rounds": rounds, "months": months}
         report.findings.extend(Finding(file, note, severity="note") for note in breaks)
         if number in listed:
-            kept = _row_rounds(listed[number])
-            if kept is None:
-                missing_counts += 1
-                state.fill_rows[number] = rounds
-            elif kept != rounds:
-                state.fill_rows[number] = rounds
-                what = (f"session row {number} ({listed[number]['name']}) says {kept} "
-                        f"round{'s' if kept != 1 else ''}, but {file.name} holds {rounds}")
-                if listed[number].get("file_key") != row_key(file):  # the file changed after the row was written
-                    report.findings.append(Finding(path, f"{what}: the file changed since (a save interrupted before "
-                                                         "the index was written?); the listing reads the file, and "
-                                                         "the next write or --restore corrects the row", severity="note"))
-                else:
-                    report.findings.append(Finding(path, what, restore_from="rows"))
+            row = listed[number]
+            kept = _kept(row)
+            for key, word in (("rounds", "round"), ("months", "month")):
+                if kept[key] is None:
+                    if key == "months" and not _months_missing(row):
+                        continue  # filled in with the round count; or three seated: the round count
+                    missing[key] += 1
+                    state.fill_rows[number] = counts
+                elif kept[key] != counts[key]:
+                    state.fill_rows[number] = counts
+                    what = (f"session row {number} ({row['name']}) says {kept[key]} "
+                            f"{word}{'s' if kept[key] != 1 else ''}, but {file.name} holds {counts[key]}")
+                    if row.get("file_key") != row_key(file):  # the file changed after the row was written
+                        report.findings.append(Finding(path, f"{what}: the file changed since (a save interrupted "
+                                                             "before the index was written?); the listing reads the "
+                                                             "file, and the next write or --restore corrects the row",
+                                                       severity="note"))
+                    else:
+                        report.findings.append(Finding(path, what, restore_from="rows"))
         if in_index:
             report.sessions += 1
             report.rounds += rounds
@@ -407,11 +415,12 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
 
     if progress is not None:
         progress(len(numbers), len(numbers))
-    if missing_counts:
-        report.findings.append(Finding(path, f"{missing_counts} session row{'s' if missing_counts != 1 else ''} "
-                                             "kept no round count (written by an older hachi-score): `sessions` reads "
-                                             "those files instead; the next write or --restore fills it in",
-                                       severity="note"))
+    for key, word in (("rounds", "round count"), ("months", "months count")):
+        if missing[key]:
+            report.findings.append(Finding(path, f"{missing[key]} session row{'s' if missing[key] != 1 else ''} "
+                                                 f"kept no {word} (written by an older hachi-score): `sessions` reads "
+                                                 "those files instead; the next write or --restore fills it in",
+                                           severity="note"))
 
     # temp files left by a writer that was killed
     left = temp_files(path) + [t for n in numbers for t in _temps_in(names, folder / f"s{n}.json")]
@@ -552,7 +561,8 @@ def _mend_index(path: Path, state: _State) -> dict[str, str | None]:
     added = []
     for number, header in sorted(state.headers.items()):
         if str(number) not in sessions:
-            sessions[str(number)] = {**header, "file": f"s{number}.json", "rounds": state.counts.get(number, 0),
+            sessions[str(number)] = {**header, "file": f"s{number}.json",
+                                     **state.counts.get(number, {"rounds": 0, "months": 0}),
                                      "file_key": row_key(sessions_dir(path) / f"s{number}.json")}
             added.append(header["id"])
     meta = _meta(data)
@@ -571,22 +581,41 @@ def _mend_index(path: Path, state: _State) -> dict[str, str | None]:
 
 
 
+def _kept(row: dict[str, Any]) -> dict[str, int | None]:
+    """The counts an index row keeps, None where it keeps none (a row from an older release)."""
+    return {"rounds": _row_rounds(row), "months": _count(row.get("months"))}
+
+
+def _months_missing(row: dict[str, Any]) -> bool:
+    """A row keeps a round count but no months count, and its months can't be derived from it
+    (four or more seated: a round may be a misdeal)."""
+    return _row_rounds(row) is not None and _row_months(row) is None
+
+
 def _fill_rows(path: Path, state: _State) -> dict[str, str | None]:
     """Write each session's round count into its index row where it is wrong or missing (the
     index's previous version kept as its .bak)."""
     data = state.index
     assert data is not None
-    wrong = []
-    for number, rounds in sorted(state.fill_rows.items()):
+    parts = {"rounds": ([], 0), "months": ([], 0)}  # key -> (the rows corrected, how many filled in)
+    for number, counts in sorted(state.fill_rows.items()):
         row = data["sessions"][str(number)]
-        if row.get("rounds") is not None:
-            wrong.append(row["id"])
-        row["rounds"] = rounds
+        kept = _kept(row)
+        for key, value in counts.items():
+            wrong, filled = parts[key]
+            if kept[key] is None:
+                parts[key] = (wrong, filled + (key == "rounds" or _months_missing(row)))
+            elif kept[key] != value:
+                wrong.append(row["id"])
+        row.update(counts)
         row["file_key"] = row_key(sessions_dir(path) / f"s{number}.json")
     atomic_write(path, _payload(data))
-    filled = len(state.fill_rows) - len(wrong)
-    how = "index rows: " + ", ".join(
-        part for part in (f"corrected the round count of {', '.join(wrong)}" if wrong else "",
-                          f"filled in the round count of {filled} row{'s' if filled != 1 else ''}" if filled else "")
-        if part)
+    said = []
+    for key, word in (("rounds", "round count"), ("months", "months count")):
+        wrong, filled = parts[key]
+        if wrong:
+            said.append(f"corrected the {word} of {', '.join(wrong)}")
+        if filled:
+            said.append(f"filled in the {word} of {filled} row{'s' if filled != 1 else ''}")
+    how = "index rows: " + ", ".join(said)
     return {"file": str(path), "from": None, "moved_to": None, "how": how}

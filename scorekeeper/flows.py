@@ -144,11 +144,14 @@ class Night:
         return night.summary_data(self.session, self.results)
 
     def header(self, number: int | None = None) -> str:
-        """``session 'Friday' (s2) · round 13 — past the planned 12``: said before a round is typed."""
+        """``session 'Friday' (s2) · round 13 — past the planned 12``: said before a round is typed;
+        the plan counts months, so after a misdeal ``round 13, month 12 — the last of the planned 12``."""
         n = self.rounds + 1 if number is None else number
-        plan = (f"the last of the planned {self.planned}" if n == self.planned
-                else f"past the planned {self.planned}" if n > self.planned else f"of {self.planned}")
-        return f"session {self.session['name']!r} ({self.sid}) · round {n} — {plan} · rules {self.rules.name}"
+        month = night.months_played(self.results[: n - 1]) + 1
+        plan = (f"the last of the planned {self.planned}" if month == self.planned
+                else f"past the planned {self.planned}" if month > self.planned else f"of {self.planned}")
+        which = f"round {n}" if month == n else f"round {n}, month {month}"
+        return f"session {self.session['name']!r} ({self.sid}) · {which} — {plan} · rules {self.rules.name}"
 
     def chain_break(self, result: Result, number: int | None = None) -> str | None:
         """The previous round's winner when ``result``'s 親 is not them (a break of the chain)."""

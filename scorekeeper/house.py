@@ -57,8 +57,9 @@ UNCOVERED = {
 #: a profile's name is shown on every screen: one short line
 MAX_NAME = 40
 
-#: a value in [values] above this is a typo, not a house rule
-MAX_KAN = 1000
+#: a value in [values] is a whole number of kan from 0 (it pays nothing, and is still shown) to
+#: this (TRADITIONAL §10)
+MAX_KAN = 999
 
 #: 手役 names either profile accepts for the other's (TRADITIONAL §3)
 _SAME = {"空巣": "空素", "空素": "空巣"}
@@ -248,10 +249,8 @@ class _Reader:
             seen[name] = given
             if isinstance(value, bool) or not isinstance(value, int):
                 raise self.fail(key, f"must be a whole number of kan, not {_type(value)}")
-            if value < 1:
-                raise self.fail(key, f"{value} kan: a value is a whole number of kan, 1 or more")
-            if value > MAX_KAN:
-                raise self.fail(key, f"{value} kan: at most {MAX_KAN}")
+            if not 0 <= value <= MAX_KAN:
+                raise self.fail(key, f"{value} kan: a value is a whole number of kan from 0 to {MAX_KAN}")
             if name in teyaku:
                 teyaku[name] = teyaku[name]._replace(kan=value)
                 continue

@@ -18,6 +18,7 @@ from .names import name_problem
 from .rules import SDIN, Rules, profile
 from .scoring import (
     BAD_ROUND,
+    MISDEAL,
     START,
     PlayerResult,
     NightState,
@@ -28,6 +29,7 @@ from .scoring import (
     RoundError,
     check_player_name,
     ledger_totals,
+    nobody_plays,
     score,
     settle_debts,
 )
@@ -156,6 +158,31 @@ def replay(session: Mapping[str, Any]) -> list[Result]:
     except (ValueError, KeyError, TypeError) as e:
         raise StoredRoundError(0, f"the session's rule profile can't be read ({e})") from None
     return replay_records(session["rounds"], session["players"], session["dealer"], rules)
+
+
+def months_played(results: Sequence[Result]) -> int:
+    """The months of the planned length the rounds used up: every round but a misdeal
+    (TRADITIONAL §8; a 場四 is never saved)."""
+    return sum(1 for r in results if r.kind != MISDEAL)
+
+
+def months_of_records(records: Sequence[Any]) -> int:
+    """:func:`months_played` of stored round records, read without scoring them (the book's
+    index keeps it beside the round count); a record that can't be read counts as a month."""
+    misdeals = 0
+    for record in records:
+        raw = record.get("round") if isinstance(record, Mapping) else None
+        seated = raw.get("players") if isinstance(raw, Mapping) else None
+        dropped = raw.get("dropped") if isinstance(raw, Mapping) else None
+        names = [*seated, *dropped] if isinstance(seated, list) and isinstance(dropped, list) else [None]
+        if all(isinstance(n, str) for n in names) and nobody_plays(seated, dropped):
+            misdeals += 1
+    return len(records) - misdeals
+
+
+def at_planned_end(results: Sequence[Result], planned: int) -> bool:
+    """The last round used up the planned length's last month (a misdeal after it uses none)."""
+    return bool(results) and results[-1].kind != MISDEAL and months_played(results) == planned
 
 
 def current_dealer(session: Mapping[str, Any], results: Sequence[Result] | None = None) -> str:
@@ -313,12 +340,12 @@ def _differs(new: Result, old: Result) -> bool:
 
 
 def round_yaku(result: Result) -> list[tuple[str, str]]:
-    """The yaku paid in a round, as (player, yaku): 手役 (not in a 特殊役 round), 出来役, 特殊役."""
-    received = {(pay.payee, pay.reason) for pay in result.payments}
+    """The yaku paid in a round, as (player, yaku): 手役 (not in a 特殊役 round), 出来役, 特殊役,
+    bonuses; one of 0 kan too (it pays nothing, and is still shown)."""
     out: list[tuple[str, str]] = []
     for p, r in result.players.items():
         names = [*r.teyaku_all, *r.dekiyaku, *r.special, *r.bonuses]
-        out.extend((p, y) for y in names if (p, y) in received)
+        out.extend((p, y) for y in names if (p, y) in result.earned)
     return out
 
 
@@ -340,6 +367,7 @@ def summary_data(session: Mapping[str, Any], results: Sequence[Result]) -> dict[
         "name": session["name"],
         "players": players,
         "rounds": len(results),
+        "months": months_played(results),
         "planned_rounds": session.get("planned_rounds"),
         "rate": rate,
         "dealer": current_dealer(session, results),

@@ -15,8 +15,8 @@ from rich.text import Text
 
 from . import night
 from .cards import sort_cards
-from .render import FitTable, PhraseText, mon, name, round_view, seat_mon, waiting_label
-from .scoring import BAD_ROUND, PLAIN_ROUND, Payment, Result, Round
+from .render import FitTable, PhraseText, mon, name, pot_line, round_view, seat_mon, two_handed, waiting_label
+from .scoring import BAD_ROUND, MISDEAL, PLAIN_ROUND, SOLO, SPLIT, Payment, Result, Round
 
 SPARKS = "▁▂▃▄▅▆▇█"
 #: rounds shown in the summary's table without --all
@@ -33,14 +33,22 @@ def sparkline(values: Sequence[int], lo: int, hi: int) -> str:
     return "".join(SPARKS[round((v - lo) * top / (hi - lo))] for v in values)
 
 
-def session_title(session: Mapping[str, Any], played: int) -> Text:
+def plan_label(months: int, rounds: int, planned: int) -> str:
+    """``5 of 12 rounds``: the months of the planned length used up; after a misdeal, which is a
+    round but no month (TRADITIONAL §8), ``5 of 12 months, 6 rounds (1 流れ)``."""
+    if months == rounds:
+        return f"{rounds} of {planned} rounds"
+    return f"{months} of {planned} months, {rounds} rounds ({rounds - months} 流れ)"
+
+
+def session_title(session: Mapping[str, Any], results: Sequence[Result]) -> Text:
     title = Text("八八 ", style="bold")
     title.append(session["name"], style="bold")
     title.append(f" ({session['id']})  ")
     date = str(session.get("created", ""))[:10]
     if date and date != session["name"]:
         title.append(f"{date}  ")
-    title.append(f"{played} of {session.get('planned_rounds', 12)} rounds")
+    title.append(plan_label(night.months_played(results), len(results), session.get("planned_rounds", 12)))
     title.append(f"  rules {profile_label(night.session_rules(session))}")
     if session.get("rate") is not None:
         title.append(f"  rate {night.money_text(1, session['rate'])} per 文")
@@ -62,7 +70,7 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
     lo, hi = min(every + [0]), max(every + [0])
 
     per = night.session_rules(session).kan
-    head = session_title(session, len(results))
+    head = session_title(session, results)
     head.append("\nnext 親: ")
     head.append(name(night.current_dealer(session, results)))
     state = night.current_state(results)
@@ -105,8 +113,11 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
             yaku.append(f" {y}")
         if r.kind == BAD_ROUND:
             yaku.append("✗ does not score: edit replaces it", style="red")
+        elif r.kind in (MISDEAL, SOLO, SPLIT):  # nothing played: what it did with the pot (TRADITIONAL §7)
+            yaku.append(f"{r.kind}: {pot_line(r) or 'nothing paid'}", style="dim")
         elif not yaku:
-            yaku.append("札 card points only" if r.kind == PLAIN_ROUND else "–", style="dim")
+            plain = "札 the two piles' difference only" if two_handed(r) else "札 card points only"
+            yaku.append(plain if r.kind == PLAIN_ROUND else "–", style="dim")
         if r.round.sage:
             yaku.append("\n(下げ ", style="yellow")
             yaku.append("→".join(r.round.sage), style="yellow")
@@ -149,7 +160,9 @@ def settlement_view(net: Mapping[str, int], rate: float | None, per: int = 10,
 def standing_line(session: Mapping[str, Any], results: Sequence[Result]) -> Text:
     """One line after a round: each player's total so far and the next 親."""
     net = night.totals(results, session["players"])
-    out = Text(f"after round {len(results)} of {session.get('planned_rounds', 12)}: ")
+    planned, months = session.get("planned_rounds", 12), night.months_played(results)
+    of = f"of {planned}" if months == len(results) else f"(month {months} of {planned})"
+    out = Text(f"after round {len(results)} {of}: ")
     for p in session["players"]:
         out.append(name(p))
         out.append(" ")
@@ -169,8 +182,10 @@ def sessions_view(rows: Sequence[Mapping[str, Any]], current: str | None) -> Tab
     for col in ("", "id", "name", "date", "players", "rounds"):
         table.add_column(col, right=col == "rounds", whole=col in ("id", "date"), drop=1 if col == "date" else None)
     for row in rows:
-        rounds = row.get("rounds")
-        shown = "damaged" if rounds is None and "error" in row else f"{rounds}/{row['planned_rounds']}"
+        rounds, months = row.get("rounds"), row.get("months", row.get("rounds"))
+        shown = "damaged" if rounds is None and "error" in row else f"{months}/{row['planned_rounds']}"
+        if rounds is not None and months is not None and months != rounds:
+            shown += f" +{rounds - months} 流れ"  # a misdeal is a round but no month (TRADITIONAL §8)
         table.add_row(
             "*" if row["id"] == current else "",
             row["id"],

@@ -12,7 +12,10 @@ from rich.table import Table
 from rich.text import Text
 
 from .cards import DECK_COUNT, FACES, MONTHS, sort_cards
-from .scoring import BAD_ROUND, MISDEAL, PLAIN_ROUND, REDEAL, SOLO, SPECIAL_ROUND, SPLIT, PlayerResult, Result
+from .scoring import (
+    BAD_ROUND, CARD_POINTS_REASON, MISDEAL, PLAIN_ROUND, POT, REDEAL, SOLO, SPECIAL_ROUND, SPLIT, Payment, PlayerResult,
+    Result,
+)
 from .words import FIELD_READINGS
 from .yaku import YAKU_BY_NAME, dekiyaku_kan
 
@@ -25,6 +28,46 @@ ROUND_KINDS = {
     SOLO: "一人: one volunteer takes the pot, nothing is played",
     SPLIT: "山分け: the two volunteers share the pot, nobody wins",
 }
+#: a plain round of two volunteers (TRADITIONAL §7): no − 88, the two piles against each other
+TWO_PLAYER_PLAIN = "two-player round: 手役 paid, the lower pile pays the difference of the two piles"
+
+
+def two_handed(result: Result) -> bool:
+    """Two volunteers played the round out (TRADITIONAL §7 "Two-player round")."""
+    return len(result.round.playing) == 2
+
+
+def kind_line(result: Result) -> str:
+    """How the round was settled, in words."""
+    if result.kind == PLAIN_ROUND and two_handed(result):
+        return TWO_PLAYER_PLAIN
+    return ROUND_KINDS[result.kind]
+
+
+def payment_reason(pay: Payment, result: Result) -> str:
+    """A payment's reason for people: ``札 card points``; in a two-player round ``札 the
+    difference of the two piles (28 − 23)``; a note in brackets."""
+    reason = pay.reason
+    if reason == CARD_POINTS_REASON:
+        points = {p: r.card_points for p, r in result.players.items()}
+        reason = (f"札 the difference of the two piles ({points[pay.payee]} − {points[pay.payer]})"
+                  if two_handed(result) else "札 card points")
+    return f"{reason} ({pay.note})" if pay.note else reason
+
+
+def pot_line(result: Result) -> str | None:
+    """What the round did with the pot (TRADITIONAL §7): ``140文 逃げ料 into the pot, 140文
+    waits``, ``…; Aki takes the pot, 230文``, ``…; split: Dan 95文 · Aki 95文``; None if nothing."""
+    fees = sum(pay.mon for pay in result.payments if pay.payee == POT)
+    out = [(pay.payee, pay.mon) for pay in result.payments if pay.payer == POT]
+    text = f"{fees}文 逃げ料 into the pot" if fees else ""
+    if out:
+        taken = ("split: " + " · ".join(f"{who} {amount}文" for who, amount in out) if result.kind == SPLIT
+                 else f"{out[0][0]} takes the pot, {sum(amount for _, amount in out)}文")
+        text = f"{text}; {taken}" if text else taken
+    elif result.state.pot:
+        text = f"{text}, {result.state.pot}文 waits" if text else f"{result.state.pot}文 waits"
+    return text or None
 
 
 class FitTable:
@@ -220,7 +263,7 @@ def round_view(result: Result, title: str | None = None) -> Group:
     head.append(f"  rules {result.rules.name} (1貫 = {result.rules.kan}文)")
     if result.state.carry:
         head.append("  " + waiting_label(result.state.carry), style="bold")
-    head.append("\n" + ROUND_KINDS[result.kind])
+    head.append("\n" + kind_line(result))
     head.append("\n場札 field:  " + "  ".join(f"{c.code} {c.ja}" for c in sort_cards(rnd.field)))
     if result.redeal:
         head.append(f"\n場四: {rnd.dealer} deals again. Nothing is scored or saved.")
@@ -232,7 +275,6 @@ def round_view(result: Result, title: str | None = None) -> Group:
          ("文", True)],
         pad_edge=False,
     )
-    received = {(pay.payee, pay.reason) for pay in result.payments}
     specials = _special_values(result)
     for p, r in result.players.items():
         label = name(p)
@@ -245,13 +287,13 @@ def round_view(result: Result, title: str | None = None) -> Group:
         if p == rnd.ended_by:
             label.append(" 上がり", style="cyan")
         te = " + ".join(yaku_label(t, rules.mon(rules.teyaku[t])) for t in r.teyaku_all) or "–"
-        if r.teyaku and (result.kind == SPECIAL_ROUND or r.role == "dropped"):
+        if r.teyaku and r.role == "forced_out":
+            te += " (追い込み)"  # their compensation, paid before play: no 特殊役 cancels it (TRADITIONAL §7)
+        elif r.teyaku and (result.kind == SPECIAL_ROUND or r.role == "dropped"):
             te += " (void)"  # a 特殊役 round voids 手役; a dropped hand earns nothing (TRADITIONAL §7)
-        elif r.teyaku and r.role == "forced_out":
-            te += " (追い込み)"  # paid as the forced-out player's compensation, not as a 手役
         # several yaku in a cell: " · " between them, so that a narrow column wraps between two
         deki = " · ".join(yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules)))
-                          + ("" if (p, d) in received else " (void)") for d in r.dekiyaku) or "–"
+                          + ("" if (p, d) in result.earned else " (void)") for d in r.dekiyaku) or "–"
         sp = " · ".join([yaku_label(y, specials.get((p, y))) for y in r.special]
                       + [yaku_label(b, rules.mon(rules.bonuses[b])) if b in rules.bonuses else b
                          for b in r.bonuses]) or "–"
@@ -263,14 +305,19 @@ def round_view(result: Result, title: str | None = None) -> Group:
     pays.add_column("文", right=True)
     pays.add_column("for")
     for pay in result.payments:
-        reason = "札 card points" if pay.reason == "札" else pay.reason
-        if pay.note:
-            reason += f" ({pay.note})"
-        pays.add_row(name(pay.payer), name(pay.payee), str(pay.mon), reason)
+        pays.add_row(name(pay.payer), name(pay.payee), str(pay.mon), payment_reason(pay, result))
     if not result.payments:
         pays.add_row("–", "–", "0", "nobody pays")
     named = [y for r in result.players.values() for y in (*r.teyaku_all, *r.dekiyaku, *r.special, *r.bonuses)]
-    foot = Text(f"next 親: {result.next_dealer}")
+    foot = Text()
+    if result.kind == PLAIN_ROUND and two_handed(result) and not any(
+            pay.reason == CARD_POINTS_REASON for pay in result.payments):
+        tie = result.players[rnd.playing[0]].card_points
+        foot.append(f"札: the two piles tie at {tie}, nobody pays for them\n")
+    pot = pot_line(result)
+    if pot:
+        foot.append(f"pot: {pot}\n")
+    foot.append(f"next 親: {result.next_dealer}")
     legend = readings(named)
     if legend:
         foot.append("\n" + legend, style="dim")

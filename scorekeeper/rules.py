@@ -191,7 +191,10 @@ class Rules(NamedTuple):
         on anything else (the store reports it as damage)."""
         fields = dict(data)
         fields.pop("inoshikacho", None)  # derived from the 出来役 table
-        fields["teyaku_table"] = tuple(TeyakuRow(*row) for row in fields["teyaku_table"])
+        rows = (TeyakuRow(*row) for row in fields["teyaku_table"])
+        if fields.get("teyaku_mode") == "groups":  # stored before "one three means exactly one"
+            rows = (row._replace(test=_GROUPS_TESTS_RENAMED.get(row.test, row.test)) for row in rows)
+        fields["teyaku_table"] = tuple(rows)
         fields["no_overlap"] = tuple(tuple(pair) for pair in fields["no_overlap"])
         for key in ("dekiyaku", "special", "bonuses", "multipliers"):
             fields[key] = _frozen(fields[key])
@@ -218,6 +221,9 @@ def check(rules: Rules) -> Rules:
 
 
 _TATE = "standing-three"
+#: a profile of groups stored before TRADITIONAL §3's "one three means exactly one" named its
+#: one-three rows' tests so (at least one three); :meth:`Rules.from_dict` reads them as now named
+_GROUPS_TESTS_RENAMED = {_TATE: "one-standing-three", "plain-three": "one-plain-three"}
 
 #: SDIN 手役 (RULES §4): the single highest, in kan
 SDIN_TEYAKU = (
@@ -245,8 +251,8 @@ FUDAWIKI_TEYAKU = (
     TeyakuRow("二三本", "A", 6, "two-plain-threes"),
     TeyakuRow("手四", "A", 6, "four"),
     TeyakuRow("喰付", "A", 4, "three-pairs"),
-    TeyakuRow("立三本", "A", 3, _TATE),
-    TeyakuRow("三本", "A", 2, "plain-three"),
+    TeyakuRow("立三本", "A", 3, "one-standing-three"),
+    TeyakuRow("三本", "A", 2, "one-plain-three"),
     TeyakuRow("空素", "B", 4, "all-kasu"),
     TeyakuRow("光一", "B", 4, "one-bright"),
     TeyakuRow("十一", "B", 3, "one-animal"),

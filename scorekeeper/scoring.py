@@ -24,7 +24,7 @@ from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
 from .yaku import (
     DEKIYAKU_FACES, HandShape, dekiyaku, dekiyaku_kan, not_teyaku, shape_teyaku_made, tally_dekiyaku, tally_dekiyaku_kan,
-    tally_special, tally_teyaku_all, teyaku_all, teyaku_name,
+    tally_special, tally_teyaku_all, teyaku_all, teyaku_hint, teyaku_name,
 )
 
 MAX_NAME = 40
@@ -582,7 +582,9 @@ class _Reader:
                 name = teyaku_name(one, rules)
                 if name is None:
                     why = not_teyaku(one, rules) if len(one) <= 40 else None
+                    hint = teyaku_hint(one, rules) if why is None and len(one) <= 40 else None
                     raise RoundError(where, f"{why} ({' '.join(rules.teyaku)})" if why
+                                     else f"{quote(one)} is not a 手役 ({hint}?)" if hint
                                      else f"{quote(one)} is not a 手役 ({' '.join(rules.teyaku)})", "teyaku")
                 group = rules.group_of(name)
                 if group in names:
@@ -716,6 +718,9 @@ class Result(NamedTuple):
     winner: str | None = None
     #: why a stored round no longer scores (``BAD_ROUND`` only)
     problem: str | None = None
+    #: (player, yaku) for every yaku and bonus the round pays, one of 0 kan too: it pays nothing
+    #: and is no payment, but it is not void (TRADITIONAL §10)
+    earned: frozenset[tuple[str, str]] = frozenset()
 
     @property
     def redeal(self) -> bool:
@@ -914,6 +919,11 @@ _COMPENSATED = DEKIYAKU_FACES["五光"][0] | DEKIYAKU_FACES["赤短"][0] | DEKIY
 _DEKIYAKU_CARDS = {name: faces for name, (faces, _) in DEKIYAKU_FACES.items() if name != "七短"}
 
 
+def nobody_plays(players: Sequence[str], dropped: Sequence[str]) -> bool:
+    """A misdeal (TRADITIONAL §7): four or more seated, and every one of them chose to drop."""
+    return len(players) > 3 and set(players) <= set(dropped)
+
+
 def fee_mon(n: int, rules: Rules, mult: int) -> int:
     """逃げ料 of the n-th to drop: fee × (1 + (n − 1)/2) kan × multiplier (whole at kan 10 and 12)."""
     return rules.mon(rules.fee) * (n + 1) * mult // 2
@@ -983,22 +993,28 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
     held_dekiyaku = rnd.held_dekiyaku
     card_points = {p: tally_points(rnd.piles[p]) for p in seated}
     ledger: list[Payment] = []
+    earned: set[tuple[str, str]] = set()
     pot = state.pot
+
+    def pay(payer: str, payee: str, amount: int, reason: str, note: str | None = None) -> None:
+        """A line of the ledger; nothing for 0 文 (a 0-kan value pays nothing, TRADITIONAL §10)."""
+        if amount:
+            ledger.append(Payment(payer, payee, amount, reason, note))
 
     # before play (TRADITIONAL §7): the fees into the pot, the forced-out players' compensation
     for n, p in enumerate(seating.dropped, 1):
         fee = fee_mon(n, rules, mult)
-        ledger.append(Payment(p, POT, fee, FEE_REASON, f"{n}. to drop"))
+        pay(p, POT, fee, FEE_REASON, f"{n}. to drop")
         pot += fee
     for p in seating.forced_out:
         owed = forced_out_mon(rnd, p, rules) * mult
-        if owed:
-            for payer in (v for v in seating.volunteers if v != oya):
-                ledger.append(Payment(payer, p, owed, FORCED_REASON))
+        for payer in (v for v in seating.volunteers if v != oya):
+            pay(payer, p, owed, FORCED_REASON)
 
     def paid_by_each(holder: str, value: int, reason: str, note: str | None = None) -> None:
+        earned.add((holder, reason))
         for other in _opponents(players, holder):
-            ledger.append(Payment(other, holder, value * mult, reason, note))
+            pay(other, holder, value * mult, reason, note)
 
     def pay_teyaku() -> None:
         for p in players:
@@ -1014,7 +1030,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
     winner: str | None
     volunteers = seating.volunteers
     if not players:  # nothing is played: a misdeal, one volunteer, or two who split the pot
-        if not volunteers:
+        if nobody_plays(seated, seating.dropped):
             kind, winner = MISDEAL, None
         elif len(volunteers) == 1:
             kind, winner = SOLO, volunteers[0]
@@ -1022,8 +1038,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
             kind, winner = SPLIT, None
             first, second = volunteers
             for who, share in ((first, pot - pot // 2), (second, pot // 2)):
-                if share:
-                    ledger.append(Payment(POT, who, share, POT_REASON, "split"))
+                pay(POT, who, share, POT_REASON, "split")
             pot = 0
     elif sage or ended:  # 出来役 round, of three or of two (TRADITIONAL §4, §7)
         kind = DEKIYAKU_ROUND
@@ -1033,9 +1048,10 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
             note = {4: "下げ: double", 2: "下げ" if sage else None, 1: "cancel: half"}
             for name in held_dekiyaku[ended]:
                 value = deki_mon(ended, name)
+                earned.add((ended, name))
                 for payer, halves in terms.payers.items():
                     if halves:
-                        ledger.append(Payment(payer, ended, value * halves // 2 * mult, name, note[halves]))
+                        pay(payer, ended, value * halves // 2 * mult, name, note[halves])
         else:  # played out after 下げ: every holder is paid half of their own by each opponent
             for p in players:
                 for name in held_dekiyaku[p]:
@@ -1044,8 +1060,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
         kind = PLAIN_ROUND
         pay_teyaku()
         high, low = sorted(players, key=lambda p: -card_points[p])  # a tie: the round's 親 first
-        if card_points[high] != card_points[low]:
-            ledger.append(Payment(low, high, (card_points[high] - card_points[low]) * mult, CARD_POINTS_REASON))
+        pay(low, high, (card_points[high] - card_points[low]) * mult, CARD_POINTS_REASON)
     else:
         found = tally_special({p: rnd.piles[p] for p in players}, oya, rules)
         if any(found.values()):
@@ -1083,7 +1098,8 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
         for p in seated
     }
     nxt = winner if winner is not None else rnd.dealer
-    return Result(rnd, fc, mult, kind, results, tuple(ledger), nxt, rules, NightState(carry, pot), winner)
+    return Result(rnd, fc, mult, kind, results, tuple(ledger), nxt, rules, NightState(carry, pot), winner,
+                  earned=frozenset(earned))
 
 
 def _play_winner(rnd: Round, kind: str, specials: Mapping[str, tuple[str, ...]], card_points: Mapping[str, int]) -> str:

@@ -657,10 +657,11 @@ class Book:
     def sessions(self, with_rounds: bool = False, latest: int | None = None) -> list[dict[str, Any]]:
         """The index rows, oldest first (``latest``: only the last so many).
 
-        ``with_rounds`` makes sure of each row's round count: the index keeps it (written with
-        every write of the session); a row from an older release that lacks it has its session
-        file read, one at a time and not kept. A damaged session gets ``rounds: None`` and its
-        ``error``.
+        ``with_rounds`` makes sure of each row's round count and months count (every round but a
+        misdeal): the index keeps both (written with every write of the session); a row from an
+        older release that lacks them has its session file read, one at a time and not kept
+        (a night of three, where no round is a misdeal, needs no read for its months). A damaged
+        session gets ``rounds: None``, ``months: None`` and its ``error``.
         """
         table = sorted(self._index().table("sessions").all(), key=lambda d: d.doc_id)
         if latest is not None:
@@ -671,19 +672,22 @@ class Book:
                 row.pop("file_key", None)
         if with_rounds:
             for row in rows:
-                if _row_rounds(row) is not None and row.pop("file_key", None) == row_key(self.session_path(row["id"])):
+                months = _row_months(row)
+                if months is not None and row.pop("file_key", None) == row_key(self.session_path(row["id"])):
+                    row["months"] = months
                     continue
                 try:
-                    row["rounds"] = self.count_rounds(row)
+                    row["rounds"], row["months"] = self.counts(row)
                 except BookError as e:
-                    row["rounds"], row["error"] = None, str(e)
+                    row["rounds"], row["months"], row["error"] = None, None, str(e)
         return rows
 
     def session_count(self) -> int:
         return len(self._index().table("sessions"))
 
-    def count_rounds(self, row: Mapping[str, Any]) -> int:
-        """The number of rounds in the session's file, read and checked afresh and not kept."""
+    def counts(self, row: Mapping[str, Any]) -> tuple[int, int]:
+        """The session file's round count and months count (:func:`scorekeeper.night.months_of_records`),
+        read and checked afresh and not kept."""
         path = self.session_path(row["id"])
         data = read_json_file(path)
         if data is None:
@@ -692,7 +696,7 @@ class Book:
                 f"the index {self.path} names it: restore the file or its .bak"
             )
         self._check_session(path, data)
-        return len(data.get("rounds", {}))
+        return _counts(data)
 
     def current_id(self) -> str | None:
         meta = self._index().table("meta").get(doc_id=1)
@@ -912,7 +916,7 @@ class Book:
                 index.table("meta").insert(Document({"schema": SCHEMA, "current": None}, doc_id=1))
             row = {k: v for k, v in header.items() if k != "profile"}
             index.table("sessions").insert(Document({**row, "rules": rules.name, "file": f"{sid}.json",
-                                                     "rounds": len(records)}, doc_id=number))
+                                                     **_record_counts(records)}, doc_id=number))
             self._set_current(index, sid)
             self._digest_after_write(sid)
         return sid
@@ -929,14 +933,15 @@ class Book:
             if key is not None and table.get(doc_id=doc_id) is not None:
                 table.update({"file_key": key}, doc_ids=[doc_id])
 
-    def _note_rounds(self, sid: str, rounds: int) -> None:
-        """Keep the session's round count in its index row (inside ``locked()``, written after the
-        session file)."""
+    def _note_rounds(self, sid: str, records: Sequence[Mapping[str, Any]]) -> None:
+        """Keep the session's round count and months count in its index row (inside ``locked()``,
+        written after the session file)."""
         table = self._index().table("sessions")
         doc_id = int(sid[1:])
         row = table.get(doc_id=doc_id)
-        if row is not None and row.get("rounds") != rounds:
-            table.update({"rounds": rounds}, doc_ids=[doc_id])
+        counts = _record_counts(records)
+        if row is not None and any(row.get(k) != v for k, v in counts.items()):
+            table.update(counts, doc_ids=[doc_id])
 
     # -- rounds ------------------------------------------------------------------------------
 
@@ -965,7 +970,7 @@ class Book:
                     table.upsert(Document(dict(record), doc_id=i))
             if len(after) < len(before):
                 table.remove(doc_ids=list(range(len(after) + 1, len(before) + 1)))
-            self._note_rounds(sid, len(after))
+            self._note_rounds(sid, after)
             self._digest_after_write(sid, verified)
 
     # -- digests -----------------------------------------------------------------------------
@@ -1097,10 +1102,39 @@ def write_digest(path: Path, digest: Mapping[str, Any]) -> bool:
     return True
 
 
+def _count(n: Any) -> int | None:
+    """A count as an index row keeps it, a whole number ≥ 0; else None."""
+    return n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else None
+
+
 def _row_rounds(row: Mapping[str, Any]) -> int | None:
     """The round count an index row keeps, or None (a row from an older release)."""
-    n = row.get("rounds")
-    return n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else None
+    return _count(row.get("rounds"))
+
+
+def _row_months(row: Mapping[str, Any]) -> int | None:
+    """The months count an index row keeps, or None. A row from a release before it keeps only
+    the round count: with three seated no round is a misdeal, so that is the months count too."""
+    months, rounds = _count(row.get("months")), _row_rounds(row)
+    if rounds is None:
+        return None
+    if months is None and len(row.get("players") or ()) <= 3:
+        return rounds
+    return months
+
+
+def _record_counts(records: Sequence[Mapping[str, Any]]) -> dict[str, int]:
+    """What an index row keeps of a session's stored rounds: how many, and the months they use up."""
+    from .night import months_of_records
+
+    return {"rounds": len(records), "months": months_of_records(records)}
+
+
+def _counts(data: Mapping[str, Any]) -> tuple[int, int]:
+    """A session file's round count and months count, from its parsed data."""
+    rounds = data.get("rounds", {})
+    counts = _record_counts([rounds[k] for k in sorted(rounds, key=int)])
+    return counts["rounds"], counts["months"]
 
 
 def _copy(doc: Any) -> Any:

@@ -72,6 +72,11 @@ def _tatesanbon(s: HandShape) -> bool:
     return _standing_threes(s) >= 1
 
 
+def _one_three(standing_count: int) -> Callable[[HandShape], bool]:
+    """Exactly one three, standing or not (TRADITIONAL §3: a hand of two threes makes a two-three row)."""
+    return lambda s: len(s.threes) == 1 and _standing_threes(s) == standing_count
+
+
 def _two_threes(standing_count: int) -> Callable[[HandShape], bool]:
     return lambda s: s.counts[:2] == (3, 3) and _standing_threes(s) == standing_count
 
@@ -93,7 +98,8 @@ TEYAKU_TESTS: dict[str, Callable[[HandShape], bool]] = {
     "ribbons": lambda s: s.by_points[5] >= 2 and s.by_points[5] + s.by_points[1] == 7,
     "standing-three": _tatesanbon,
     "three": lambda s: bool(s.threes),
-    "plain-three": lambda s: len(s.threes) > _standing_threes(s),
+    "one-standing-three": _one_three(1),
+    "one-plain-three": _one_three(0),
 }
 
 _READINGS = {
@@ -362,6 +368,26 @@ def teyaku_name(text: str, rules: Rules = SDIN) -> str | None:
         if named in pair:
             named = next((n for n in pair if n in names), named)
     return named if named in names else None
+
+
+def teyaku_hint(text: str, rules: Rules = SDIN) -> str | None:
+    """The profile's 手役 a mistyped name most likely means (``sanbonn`` → 三本), or None: the
+    closest of their names, readings and romaji, folded as :func:`yaku_key` and compared as a
+    mistyped card is (:mod:`notation`: :func:`difflib.get_close_matches`), a little stricter:
+    the names are short, and ``a`` is no 赤."""
+    import difflib
+
+    key = yaku_key(text)
+    if not key or len(key) > 40:
+        return None
+    forms: dict[str, str] = {}
+    for row in rules.teyaku_table:
+        same = next((pair for pair in _SAME_YAKU if row.name in pair), (row.name,))
+        for name in same:
+            for form in sorted(_yaku_keys().get(name, ())):
+                forms.setdefault(form, row.name)
+    close = difflib.get_close_matches(key, list(forms), n=1, cutoff=0.6)
+    return forms[close[0]] if close else None
 
 
 def dekiyaku(pile: Iterable[Card], rules: Rules = SDIN) -> list[str]:
