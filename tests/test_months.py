@@ -20,6 +20,7 @@ from scorekeeper.night_view import session_title, sessions_view, standing_line, 
 from scorekeeper.rules import FUDAWIKI
 from scorekeeper.scoring import MISDEAL as MISDEAL_KIND
 from scorekeeper.store import Book
+from helpers import add_round
 
 runner = FastRunner()
 EX = {k: codes(v) for k, v in EXAMPLE_PILES.items()}
@@ -40,7 +41,7 @@ def book_of(book_file, rounds, planned=6, players=P4, rules=FUDAWIKI):
     book = Book.open(book_file)
     sid = book.new_session(list(players), dealer="Ben", rounds=planned, rules=rules)
     for rnd in rounds:
-        book.add_round(sid, rnd)
+        add_round(book, sid, rnd)
     return book, sid
 
 
@@ -81,12 +82,12 @@ def test_the_planned_end_is_the_round_that_uses_up_the_last_month(book_file):
     results = Night(book, sid).results
     assert not night.at_planned_end(results[:5], 6)  # 5 months of 6
     assert not night.at_planned_end(results, 6)  # a misdeal: still 5 months
-    book.add_round(sid, PLAYED)
+    add_round(book, sid, PLAYED)
     results = Night(book, sid).results
     assert night.at_planned_end(results, 6)  # round 7, the 6th month
-    book.add_round(sid, NOBODY)
+    add_round(book, sid, NOBODY)
     assert not night.at_planned_end(Night(book, sid).results, 6)  # a misdeal after the end uses nothing
-    book.add_round(sid, PLAYED)
+    add_round(book, sid, PLAYED)
     assert not night.at_planned_end(Night(book, sid).results, 6)  # past the planned end
 
 
@@ -95,17 +96,17 @@ def test_the_header_counts_the_months(book_file):
     n = Night(book, sid)
     assert "round 6, month 5 — of 6" in n.header()
     assert "round 5 — of 6" in n.header(5)  # edit round 5: the 5th month, as before it
-    book.add_round(sid, PLAYED)
+    add_round(book, sid, PLAYED)
     n = Night(book, sid)
     assert "round 7, month 6 — the last of the planned 6" in n.header()
-    book.add_round(sid, PLAYED)
+    add_round(book, sid, PLAYED)
     assert "round 8, month 7 — past the planned 6" in Night(book, sid).header()
 
 
 def test_without_a_misdeal_the_header_is_as_it_was(book_file):
     book, sid = book_of(book_file, [PLAYED] * 5, planned=6)
     assert Night(book, sid).header().endswith(f"round 6 — the last of the planned 6 · rules {FUDAWIKI.name}")
-    book.add_round(sid, PLAYED)
+    add_round(book, sid, PLAYED)
     assert "round 7 — past the planned 6" in Night(book, sid).header()
 
 

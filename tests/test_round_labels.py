@@ -73,7 +73,7 @@ def test_a_dropped_players_hand_is_void_in_every_kind_of_round():
 def test_show_n_labels_the_forced_out_players_teyaku_as_their_tsuikomi(book_file):
     book = Book.open(book_file)
     sid = book.new_session(P4, dealer="Aki", rules=FUDAWIKI)
-    book.add_round(sid, forced_out_round(SOHACHI))
+    add_round(book, sid, forced_out_round(SOHACHI))
     text = cli("show", "1").stdout
     dan = next(line for line in text.splitlines() if line.startswith("Dan "))
     assert "立三本 30 + 赤 20 (追い込み)" in dan and "void" not in dan
@@ -87,6 +87,7 @@ from test_fudawiki_pot import MISDEAL, night, session  # noqa: E402
 
 from scorekeeper.night_view import summary_view  # noqa: E402
 from scorekeeper.scoring import POT  # noqa: E402
+from helpers import add_round
 
 #: 親 Aki; Aki and Ben drop, Chie (23) and Dan (28) play two-handed
 TWO_HANDED = {"players": P4, "dealer": "Aki", "field": FORCED_FIELD, "dropped": ["Aki", "Ben"],
@@ -151,8 +152,8 @@ def test_a_played_round_that_takes_the_pot_still_lists_its_yaku():
 def test_show_n_says_what_a_misdeal_and_a_single_volunteer_did_with_the_pot(book_file):
     book = Book.open(book_file)
     sid = book.new_session(P4, dealer="Ben", rules=FUDAWIKI)
-    book.add_round(sid, {k: v for k, v in MISDEAL.items() if k != "players"})
-    book.add_round(sid, {k: v for k, v in SOLO.items() if k != "players"})
+    add_round(book, sid, {k: v for k, v in MISDEAL.items() if k != "players"})
+    add_round(book, sid, {k: v for k, v in SOLO.items() if k != "players"})
     assert "pot: 140文 逃げ料 into the pot, 140文 waits" in cli("show", "1").stdout
     assert "pot: 90文 逃げ料 into the pot; Aki takes the pot, 230文" in cli("show", "2").stdout
     data = json.loads(cli("show", "2", "--json").stdout)
