@@ -764,7 +764,7 @@ def _saved(night: Any, added: Any, as_json: bool, out: Any) -> None:
 
     out.print(f"round {added.number} saved to session {night.sid}.")
     out.print(standing_line(night.session, added.results))
-    if added.number == night.planned:
+    if night_mod.at_planned_end(added.results, night.planned):
         out.print(f"that was the planned last round ({night.planned}): the night stands", style="bold")
         out.print(settlement_view(night_mod.totals(added.results, night.players), night.session.get("rate"),
                                   night.rules.kan, results=added.results))

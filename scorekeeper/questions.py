@@ -42,7 +42,7 @@ from .rules import SDIN, Rules
 from .scoring import (NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, playing_of,
                       round_multiplier, score, seat, RoundError)
 from .words import FIELD_READINGS, Msg, msg
-from .yaku import YAKU_ALIASES, YAKU_BY_NAME, dekiyaku, not_teyaku, teyaku_name
+from .yaku import YAKU_ALIASES, YAKU_BY_NAME, dekiyaku, not_teyaku, teyaku_hint, teyaku_name
 
 SHOUBU_WORDS = frozenset({"shoubu", "shobu", "勝負", "しょうぶ", "s"})
 CANCEL_WORDS = frozenset({"cancel", "c", "キャンセル", "きゃんせる"})
@@ -520,6 +520,15 @@ def _is_card(token: str) -> bool:
     return True
 
 
+def _card_hint(token: str) -> bool:
+    """Does the card reader have a hint for this token (a mistyped card rather than a 手役)?"""
+    try:
+        parse_cards(token)
+    except CardError as e:
+        return "did you mean" in str(e)
+    return False
+
+
 def read_hand(g: Givens, text: str) -> tuple[dict[str, Any] | None, str | None]:
     """A 手役 answer: a dealt hand, a 手役's name, or both (``2trk 4t 6k 7k 10k 三本``); or only
     the cards that make the 手役 (``9t 9k 9k``), taken as its name. Returns the answer (``hand``:
@@ -533,8 +542,12 @@ def read_hand(g: Givens, text: str) -> tuple[dict[str, Any] | None, str | None]:
         return {"hand": None, "teyaku": [name]}, None
     tokens = split_tokens(_AKA_ALIAS.sub("赤", text))
     for t in tokens:  # a yaku that is no 手役 (赤短, 総八 …) is said as such, not as "no card"
-        if teyaku_name(t, rules) is None and (why := not_teyaku(t, rules)) and not _is_card(t):
+        if teyaku_name(t, rules) is not None or _is_card(t):
+            continue
+        if why := not_teyaku(t, rules):
             raise AnswerError(why)
+        if (hint := teyaku_hint(t, rules)) is not None and not _card_hint(t):  # a mistyped 手役's name
+            raise AnswerError(str(msg("r.teyaku_hint", text=repr(t), hint=hint)))
     names = [n for n in (teyaku_name(t, rules) for t in tokens) if n]
     if len(names) > 1 and not g.grouped:
         raise AnswerError(str(msg("r.single", names=" and ".join(names), profile=rules.name)))

@@ -177,6 +177,7 @@ TEXT: dict[str, str] = {
     "r.rest_waits": "rest: waiting for {players} to finish their piles",
     "r.single": "{names}: under {profile} a hand scores only its single highest 手役; type one name",
     "r.same_group": "{first} and {second} are both of Group {group}: a hand scores one 手役 per group (? lists them)",
+    "r.teyaku_hint": "{text} is not a 手役 ({hint}?)",
     "r.shown_not": "{cards} make {shown}, not {names}: type the 7 dealt cards, or the 手役's name",
     "r.chain": "the 親 stays {chain}, the last round's winner (Enter takes it)",
     "r.not_asked": "{said} is not asked: {player} does not play this round (the seats as answered)",

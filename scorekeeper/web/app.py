@@ -164,7 +164,7 @@ class Table:
             view = night.view(draft)
         return {
             "session": {k: summary[k] for k in ("session", "name", "players", "rounds", "planned_rounds",
-                                                 "dealer", "profile", "carry", "pot")},
+                                                 "dealer", "profile", "carry", "pot", "months")},
             "header": night.header(),
             "totals": summary["totals"], "kan": summary["kan"], "settlement": summary["settlement"],
             "history": summary["history"],
