@@ -398,7 +398,8 @@ class RoundEntry:
         if kind == "ended":
             self._say(say(msg("h.ended.cancel" if self.rules.cancel else "h.ended")))
         elif kind == "sage" and g.many_callers:
-            self._say(say(msg("h.sage.many", example=g.callers_example())))
+            names, numbers = g.callers_example(v.order)
+            self._say(say(msg("h.sage.many", example=names, numbers=numbers)))
             self._say(say(msg("h.sage.terms", profile=self.rules.name)))
         elif kind == "sage":
             self._say(say(msg("h.sage")))

@@ -126,9 +126,11 @@ class Givens:
         chosen = set(self.players if players is None else players)
         return ", ".join(f"{n} {p}" for n, p in enumerate(self.players, 1) if p in chosen)
 
-    def callers_example(self) -> str:
-        """An example answer of two 下げ callers, with this table's names: the second, then the first."""
-        return callers_text(self.players[1::-1])
+    def callers_example(self, playing: Sequence[str] = ()) -> tuple[str, str]:
+        """An example answer of two 下げ callers among those who play (default: the first seats),
+        the second, then the first: by name, and by seat number (``Ben Aki``, ``2,1``)."""
+        two = [p for p in self.players if p in playing][:2] if playing else list(self.players[:2])
+        return callers_text(two[::-1]), ",".join(str(self.players.index(p) + 1) for p in two[::-1])
 
 
 @dataclass(frozen=True)
@@ -694,7 +696,7 @@ def label(g: Givens, values: Mapping[str, Any], key: str) -> Msg:
     if kind == "ended":
         return msg("q.ended.cancel" if g.rules.cancel else "q.ended", players=g.numbered(playing or None))
     if kind == "sage":
-        return msg("q.sage.many", example=g.callers_example()) if g.many_callers else msg("q.sage")
+        return msg("q.sage.many", example=g.callers_example(playing)[0]) if g.many_callers else msg("q.sage")
     if kind == "how":
         return msg("q.how", player=values.get("ended"))
     return msg("q.pile.rest" if rest_offered(g, values, key) else "q.pile", player=player)

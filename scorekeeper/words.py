@@ -150,7 +150,7 @@ TEXT: dict[str, str] = {
                       "after completing a 出来役, or by cancelling after their own 下げ.",
     "h.sage": "下げ: the player who completed a 出来役 and played on. Enter or - for nobody.",
     "h.sage.many": "下げ: every player who completed a 出来役 and played on, in the order they first called, "
-                   "separated by spaces or commas ({example}, or 2,1). Enter or - for nobody.",
+                   "separated by spaces or commas ({example}, or {numbers}). Enter or - for nobody.",
     "h.sage.terms": "Under {profile}: 勝負 by a player: each opponent pays their 出来役, but a lone opponent who "
                     "called 下げ pays double and the other nothing. Cancel (by a player who called 下げ): each "
                     "opponent pays half, no doubling. Played out: every holder is paid half of their own by "

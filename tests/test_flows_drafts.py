@@ -472,6 +472,30 @@ def test_edit_replaces_a_round_that_no_longer_scores(book_file, tmp_path):
     assert run("doctor").exit_code == 0
 
 
+def test_two_rounds_that_no_longer_score_each_can_be_replaced(book_file, tmp_path):
+    """Behaviour 8: with rounds 2 and 4 spoilt, `edit 4` and then `edit 2` each replace theirs
+    (neither is refused because of the other), and the night is whole again."""
+    play(book_file, NIGHT[:4])
+    good = json.loads(run("summary", "--json").stdout)["totals"]
+    _spoil(book_file, 2, 4)
+    for n in (4, 2):
+        f = tmp_path / f"r{n}.json"
+        f.write_text(json.dumps(NIGHT[n - 1]), encoding="utf-8")
+        out = run("edit", str(n), "--file", str(f)).stdout
+        assert f"round {n} replaced" in out
+    assert json.loads(run("summary", "--json").stdout)["totals"] == good
+    assert run("doctor").exit_code == 0
+
+
+def test_a_round_that_no_longer_scores_is_edited_at_the_terminal_beside_another(book_file):
+    play(book_file, NIGHT[:4])
+    _spoil(book_file, 2, 3)
+    out = run("edit", "3", input=typed(answers(NIGHT[2], confirm="y"))).stdout
+    assert "round 3 replaced" in out
+    summary = run("summary", "--json", code=1)  # round 2 still does not score, and says so
+    assert "round 2:" in summary.stderr and "edit 2 replaces it" in summary.stderr
+
+
 def test_doctor_lists_every_round_that_no_longer_scores(book_file):
     play(book_file, NIGHT[:4])
     _spoil(book_file, 2, 4)
