@@ -31,15 +31,15 @@ from .store import (
     Book,
     BookError,
     BookLock,
-    _check_row,
-    _meta,
+    check_row,
+    meta_of,
     atomic_write,
     backup_path,
     damaged,
-    _count,
-    _counts,
-    _row_months,
-    _row_rounds,
+    count_of,
+    counts_of,
+    row_months,
+    row_rounds,
     row_key,
     lock_path,
     parse_book_bytes,
@@ -163,9 +163,9 @@ def _read_index(book: Book, path: Path) -> dict[str, Any] | None:
     data = read_json_file(path)
     if data is None:
         return None
-    book._check_index(path, data)
+    book.check_index(path, data)
     for key, row in data.get("sessions", {}).items():
-        _check_row(path, int(key), row)
+        check_row(path, int(key), row)
     return data
 
 
@@ -195,10 +195,10 @@ def _read_session(
     except OSError as e:
         raise BookError(f"{path}: can't be read ({e.strerror})", path, e.strerror) from None
     data = parse_book_bytes(path, raw)
-    book._check_session(main or path, data)
+    book.check_session(main or path, data)
     header = data["session"]["1"]
     rounds = data.get("rounds", {})
-    count, months = _counts(data)
+    count, months = counts_of(data)
     if digest is not None:
         sha = hashlib.sha256(raw).hexdigest()
         night = digest["night"]
@@ -565,7 +565,7 @@ def _mend_index(path: Path, state: _State) -> dict[str, str | None]:
                                      **state.counts.get(number, {"rounds": 0, "months": 0}),
                                      "file_key": row_key(sessions_dir(path) / f"s{number}.json")}
             added.append(header["id"])
-    meta = _meta(data)
+    meta = meta_of(data)
     current = meta.get("current")
     newest = f"s{max(int(k) for k in sessions)}" if sessions else None
     if current is None or (added and newest in added):  # a session made after the .bak was the last one made
@@ -583,13 +583,13 @@ def _mend_index(path: Path, state: _State) -> dict[str, str | None]:
 
 def _kept(row: dict[str, Any]) -> dict[str, int | None]:
     """The counts an index row keeps, None where it keeps none (a row from an older release)."""
-    return {"rounds": _row_rounds(row), "months": _count(row.get("months"))}
+    return {"rounds": row_rounds(row), "months": count_of(row.get("months"))}
 
 
 def _months_missing(row: dict[str, Any]) -> bool:
     """A row keeps a round count but no months count, and its months can't be derived from it
     (four or more seated: a round may be a misdeal)."""
-    return _row_rounds(row) is not None and _row_months(row) is None
+    return row_rounds(row) is not None and row_months(row) is None
 
 
 def _fill_rows(path: Path, state: _State) -> dict[str, str | None]:

@@ -504,8 +504,7 @@ class DraftForm:
             self.draft.answers, self.draft.done = dict(self.memory.answers), sorted(self.memory.done)
 
     def _take(self, v: q.RoundView | None) -> None:
-        self.memory.answers, self.memory.done = dict(self.draft.answers), set(self.draft.done or ())
-        self.memory._view = v
+        self.memory.hold(self.draft.answers, self.draft.done or (), v)
 
     def mark(self, player: str, done: bool) -> q.RoundView:
         if self.keeping:

@@ -1070,6 +1070,10 @@ class Form:
             self._view = view(self.givens, self.answers, self.done)
         return self._view
 
+    def hold(self, answers: Mapping[str, str], done: Collection[str], seen: RoundView | None = None) -> None:
+        """Hold these answers and marks (kept elsewhere: a night's draft), and their view if made."""
+        self.answers, self.done, self._view = dict(answers), set(done), seen
+
     def answer(self, key: str, text: str | None, *, done: bool = True, keep_refused: bool = False) -> RoundView:
         """Answer ``key`` (None: take the answer back); a pile is complete when ``done``.
         :class:`NotAsked` or :class:`Refused` (nothing kept, unless ``keep_refused``)."""

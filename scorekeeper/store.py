@@ -541,7 +541,7 @@ class Book:
                 index = self._index()
                 for row in index.table("sessions").all():
                     sweep_temps(self.session_path(row["id"]))  # left by a migration killed midway
-                    db = self._db(self.session_path(row["id"]), self._check_session)
+                    db = self._db(self.session_path(row["id"]), self.check_session)
                     if db.storage.read() is None:  # type: ignore[attr-defined]
                         continue  # a missing file is doctor's to report
                     if db.table("meta").get(doc_id=1).get("schema") >= SCHEMA:
@@ -638,21 +638,21 @@ class Book:
     # -- the index ---------------------------------------------------------------------------
 
     def _index(self) -> TinyDB:
-        db = self._db(self.path, self._check_index)
+        db = self._db(self.path, self.check_index)
         db.storage.read()  # a damaged index fails here, before anything else
         return db
 
-    def _check_index(self, path: Path, data: dict[str, Any]) -> None:
+    def check_index(self, path: Path, data: dict[str, Any]) -> None:
         """The schema and the current session's row, each time the index is read; any other row
         is checked when it is used, so that reading the index stays cheap as the book grows."""
         _check_schema(path, data, lambda what: damaged(path, f"it is not a hachi-score book ({what})"))
-        current = _meta(data).get("current")
+        current = meta_of(data).get("current")
         if current is not None:
             by_id = _SESSION_ID.match(current) if isinstance(current, str) else None
             row = data.get("sessions", {}).get(by_id.group(1)) if by_id else None
             if row is None:
                 raise damaged(path, f"it is not a hachi-score book (the current session {current!r} is not in it)")
-            _check_row(path, int(by_id.group(1)), row)
+            check_row(path, int(by_id.group(1)), row)
 
     def sessions(self, with_rounds: bool = False, latest: int | None = None) -> list[dict[str, Any]]:
         """The index rows, oldest first (``latest``: only the last so many).
@@ -666,13 +666,13 @@ class Book:
         table = sorted(self._index().table("sessions").all(), key=lambda d: d.doc_id)
         if latest is not None:
             table = table[-latest:] if latest > 0 else []
-        rows = [_copy(_check_row(self.path, r.doc_id, r)) for r in table]
+        rows = [_copy(check_row(self.path, r.doc_id, r)) for r in table]
         if not with_rounds:
             for row in rows:
                 row.pop("file_key", None)
         if with_rounds:
             for row in rows:
-                months = _row_months(row)
+                months = row_months(row)
                 if months is not None and row.pop("file_key", None) == row_key(self.session_path(row["id"])):
                     row["months"] = months
                     continue
@@ -695,8 +695,8 @@ class Book:
                 f"{path}: session {row['id']} ({row['name']}) is missing its file; "
                 f"the index {self.path} names it: restore the file or its .bak"
             )
-        self._check_session(path, data)
-        return _counts(data)
+        self.check_session(path, data)
+        return counts_of(data)
 
     def current_id(self) -> str | None:
         meta = self._index().table("meta").get(doc_id=1)
@@ -759,7 +759,7 @@ class Book:
     def _session_file(self, row: Mapping[str, Any]) -> TinyDB:
         """The session's file, read and checked; a missing one is the book's damage."""
         path = self.session_path(row["id"])
-        db = self._db(path, self._check_session)
+        db = self._db(path, self.check_session)
         if db.storage.read() is None:
             raise BookError(
                 f"{path}: session {row['id']} ({row['name']}) is missing its file; "
@@ -773,9 +773,9 @@ class Book:
         row = self._index().table("sessions").get(doc_id=int(by_id.group(1))) if by_id else None
         if row is None:
             raise SessionError(f"no session {sid!r} in {self.path} (see `sessions`)")
-        return _copy(_check_row(self.path, row.doc_id, row))
+        return _copy(check_row(self.path, row.doc_id, row))
 
-    def _check_session(self, path: Path, data: dict[str, Any]) -> None:
+    def check_session(self, path: Path, data: dict[str, Any]) -> None:
         sid = path.stem
         wrong = lambda what: damaged(path, f"it is not a hachi-score session ({what})")
         _check_schema(path, data, wrong)
@@ -906,7 +906,7 @@ class Book:
                 "created": created or _now(),
                 "profile": rules.to_dict(),
             }
-            sdb = self._db(self.session_path(sid), self._check_session)
+            sdb = self._db(self.session_path(sid), self.check_session)
             sdb.table("meta").insert(Document({"schema": SCHEMA}, doc_id=1))
             sdb.table("session").insert(Document(header, doc_id=1))
             rounds = sdb.table("rounds")
@@ -947,7 +947,7 @@ class Book:
 
     def _session_db(self, sid: str) -> tuple[dict[str, Any], TinyDB]:
         session = self.session(sid)
-        return session, self._db(Path(session["file"]), self._check_session)
+        return session, self._db(Path(session["file"]), self.check_session)
 
     def write_rounds(self, sid: str, before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]],
                      *, clean: bool = True) -> None:
@@ -1025,7 +1025,7 @@ class Book:
             digest = {**old, "source": {**old["source"], "key": key}}  # same bytes, touched or copied
         else:
             data = parse_book_bytes(path, raw)
-            self._check_session(path, data)
+            self.check_session(path, data)
             session = {**data["session"]["1"], "rounds": [data["rounds"][k] for k in sorted(data.get("rounds", {}), key=int)]}
             try:
                 results = replay(session)
@@ -1102,20 +1102,20 @@ def write_digest(path: Path, digest: Mapping[str, Any]) -> bool:
     return True
 
 
-def _count(n: Any) -> int | None:
+def count_of(n: Any) -> int | None:
     """A count as an index row keeps it, a whole number ≥ 0; else None."""
     return n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else None
 
 
-def _row_rounds(row: Mapping[str, Any]) -> int | None:
+def row_rounds(row: Mapping[str, Any]) -> int | None:
     """The round count an index row keeps, or None (a row from an older release)."""
-    return _count(row.get("rounds"))
+    return count_of(row.get("rounds"))
 
 
-def _row_months(row: Mapping[str, Any]) -> int | None:
+def row_months(row: Mapping[str, Any]) -> int | None:
     """The months count an index row keeps, or None. A row from a release before it keeps only
     the round count: with three seated no round is a misdeal, so that is the months count too."""
-    months, rounds = _count(row.get("months")), _row_rounds(row)
+    months, rounds = count_of(row.get("months")), row_rounds(row)
     if rounds is None:
         return None
     if months is None and len(row.get("players") or ()) <= 3:
@@ -1130,7 +1130,7 @@ def _record_counts(records: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     return {"rounds": len(records), "months": months_of_records(records)}
 
 
-def _counts(data: Mapping[str, Any]) -> tuple[int, int]:
+def counts_of(data: Mapping[str, Any]) -> tuple[int, int]:
     """A session file's round count and months count, from its parsed data."""
     rounds = data.get("rounds", {})
     counts = _record_counts([rounds[k] for k in sorted(rounds, key=int)])
@@ -1142,7 +1142,7 @@ def _copy(doc: Any) -> Any:
     return json.loads(json.dumps(doc, ensure_ascii=False))
 
 
-def _check_row(path: Path, doc_id: int, row: Mapping[str, Any]) -> Mapping[str, Any]:
+def check_row(path: Path, doc_id: int, row: Mapping[str, Any]) -> Mapping[str, Any]:
     """An index row as the book writes it, or the index is damaged."""
     for key, kind in _INDEX_ROW_KEYS.items():
         if not isinstance(row.get(key), kind):
@@ -1152,13 +1152,13 @@ def _check_row(path: Path, doc_id: int, row: Mapping[str, Any]) -> Mapping[str, 
     return row
 
 
-def _meta(data: Mapping[str, Any]) -> dict[str, Any]:
+def meta_of(data: Mapping[str, Any]) -> dict[str, Any]:
     meta = data.get("meta", {}).get("1")
     return meta if isinstance(meta, dict) else {}
 
 
 def _check_schema(path: Path, data: Mapping[str, Any], wrong: Callable[[str], BookError]) -> None:
-    schema = _meta(data).get("schema")
+    schema = meta_of(data).get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
         raise wrong("no schema version in its meta table")
     if schema > SCHEMA:
