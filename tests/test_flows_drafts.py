@@ -531,3 +531,21 @@ def test_the_draft_validator_knows_the_profile():
     assert check_draft(data, rules=FUDAWIKI).ok  # the piles are still to come
     no_yaku = check_draft({**data, "captured": {"Aki": ["1h", "1k"]}}, rules=FUDAWIKI)
     assert [(p.code, p.player) for p in no_yaku.problems] == [("no_dekiyaku", "Aki")]
+
+
+def test_a_draft_written_by_the_release_before_resumes(book_file):
+    """tests/fixtures/draft-0.1.0: a book and the draft `round` kept when stopped after two piles,
+    both written by hachi-score 0.1.0 (commit f3e3f9b, one draft per session, no marks). The
+    `round` of today offers it, takes every answer again, and asks only the last pile."""
+    fixture = Path(__file__).parent / "fixtures" / "draft-0.1.0"
+    shutil.copytree(fixture, book_file.parent)
+    rnd = NIGHT[1]
+    last = answers(rnd)[-2]  # Ben's pile, the one not typed
+    result = run("round", input=typed(["", last, "y"]))
+    assert "6 answers typed for this round at 17:56 are kept" in result.stderr and "Resume them?" in result.stderr
+    asked = [line for line in result.stdout.splitlines() if line.startswith("札 ")]
+    assert len(asked) == 1 and asked[0].startswith("札 Ben")  # the two piles kept were taken, not asked
+    assert "round 2 saved" in result.stdout
+    stored = store.Book.open(book_file).session("s1")["rounds"][1]["round"]
+    assert stored == night_mod.score_record({"round": rnd}, PLAYERS).round.to_dict() | {"dealer": rnd["dealer"]}
+    assert draft_of(book_file) is None
