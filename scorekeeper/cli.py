@@ -784,10 +784,7 @@ def _edit_round(number: int, db: str | None, rechain: bool) -> None:
     out.print(night.header(number).replace(" · round", " · edit round"), style="bold")
     entry = _entry(_draft_form(night, draft, out), confirm=f"replace round {number}?", resume=answers)
     _run_entry(entry, night, draft)
-    if entry.view.redeal:
-        night.discard(draft)
-        fail(f"round {number}: a 場四 is redealt, not a round; round {number} was left as it is")
-    with _BookErrors():
+    with _BookErrors(f"round {number}", after=lambda: f"; round {number} was left as it is"):
         done = night.save(draft, rechain=rechain)
     _replaced(night, done, out)
 

@@ -213,9 +213,9 @@ class Night:
                 raise self._changed(f"another terminal saved round {self.rounds} meanwhile; nothing was saved")
             self._require_scoring()
             result = self.score_next(data)
-            record = night.stored_record(result)
-            if record is None:
+            if result.redeal:  # shown, and redealt: never a round of the night
                 return Added(None, result, self.results)
+            record = night.stored_record(result)
             before = self.session["rounds"]
             self.book.write_rounds(self.sid, before, [*before, record])
             self.session = self.book.session(self.sid)
@@ -421,7 +421,7 @@ class Night:
             if draft.kind == "round" and draft.rounds_at != self.rounds:
                 raise self._changed(f"another terminal saved round {self.rounds} meanwhile; nothing was saved")
             v = self.view(draft)
-            if v.redeal:
+            if v.redeal and draft.kind == "round":  # shown, and redealt: the draft goes
                 self.discard(draft)
                 return Added(None, v.result, self.results)
             if not v.complete:

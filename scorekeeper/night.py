@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from .names import name_problem
 from .rules import SDIN, Rules, profile
 from .scoring import (
     BAD_ROUND,
@@ -27,7 +26,7 @@ from .scoring import (
     Result,
     Round,
     RoundError,
-    check_player_name,
+    check_table,
     ledger_totals,
     nobody_plays,
     score,
@@ -88,11 +87,9 @@ def replay_records(
     state = START
     for number, record in enumerate(records, 1):
         try:
-            result = score_record(record, players, dealer, rules, state)
+            result = never_saved(score_record(record, players, dealer, rules, state))
         except (RoundError, ValueError, KeyError, TypeError) as e:
             raise StoredRoundError(number, e) from None
-        if result.redeal:
-            raise StoredRoundError(number, "is a 場四 (redeal), which is never saved")
         results.append(result)
         dealer, state = result.next_dealer, result.state
     return results
@@ -114,9 +111,7 @@ def score_or_mark(number: int, record: Mapping[str, Any], players: Sequence[str]
                   state: NightState) -> Result:
     """Stored round ``number`` scored, or, where it no longer scores, :func:`unscored`."""
     try:
-        result = score_record(record, players, dealer, rules, state)
-        if result.redeal:
-            raise ValueError("is a 場四 (redeal), which is never saved")
+        result = never_saved(score_record(record, players, dealer, rules, state))
     except (RoundError, ValueError, KeyError, TypeError, AttributeError) as e:
         result = unscored(record, players, dealer, rules, state, str(StoredRoundError(number, e)))
     return result
@@ -136,13 +131,19 @@ def replay_lenient(session: Mapping[str, Any]) -> list[Result]:
     return results
 
 
-def stored_record(result: Result) -> dict[str, Any] | None:
-    """A scored round as stored: its normalised round file (what waits and the pot are the
-    night's, never stored) and its profile's name; None for a 場四, which is redealt and never
-    saved (RULES §2): the one place that says so."""
+def never_saved(result: Result, where: str = "field") -> Result:
+    """The result, unless it is a 場四's: a 場四 is redealt and never a round of the night (RULES
+    §2), neither saved nor read back from a book. The one place that says so: a
+    :class:`RoundError` at ``where``."""
     if result.redeal:
-        return None
-    file = {k: v for k, v in result.round.to_dict().items() if k not in ("carry", "pot")}
+        raise RoundError(where, "is a 場四 (four cards of a month): the round is redealt and never saved")
+    return result
+
+
+def stored_record(result: Result) -> dict[str, Any]:
+    """A scored round as stored: its normalised round file (what waits and the pot are the
+    night's, never stored) and its profile's name."""
+    file = {k: v for k, v in never_saved(result).round.to_dict().items() if k not in ("carry", "pot")}
     return {"round": file, "rules": result.rules.name}
 
 
@@ -314,9 +315,6 @@ def replace(
     new: list[Result] = old[: number - 1]  # the rounds before it are as they were
     replaced = score_record({"round": new_round}, players, None, rules, current_state(new))  # a bad round: RoundError
     record = stored_record(replaced)
-    if record is None:
-        raise RoundError("field", f"is a 場四 (four cards of a month): a redeal is not a round; round {number} "
-                         "was left as it is")
     new.append(replaced)
     stored = {k: v for k, v in new_round.items() if k not in ("carry", "pot")}  # what waits and the pot are the night's
     records[number - 1] = {**records[number - 1], "round": stored, "rules": record["rules"]}
@@ -457,14 +455,10 @@ def read_export(data: Any) -> dict[str, Any]:
         raise RoundError("", "an exported session is a JSON object with players and rounds")
     rules = _export_rules(data)
     players = data.get("players")
-    if not isinstance(players, list) or not 3 <= len(players) <= rules.max_players:
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RoundError("players", "must be a list of three names" if rules.max_players == 3
                          else f"must be a list of 3 to {rules.max_players} names")
-    for p in players:
-        check_player_name(p, "players")
-    problem = name_problem(players)
-    if problem:
-        raise RoundError("players", problem)
+    check_table(players, rules)
     dealer = data.get("dealer")
     if dealer is not None and dealer not in players:
         raise RoundError("dealer", f"{dealer!r} is not one of the players")
@@ -477,11 +471,9 @@ def read_export(data: Any) -> dict[str, Any]:
     for i, raw in enumerate(rounds, 1):
         try:
             rnd = Round.from_dict(raw, players=players, dealer=chain, rules=rules)
-            result = score(rnd, rules, state)
+            result = never_saved(score(rnd, rules, state), "")
         except RoundError as e:
             raise RoundError(f"rounds[{i}]" + (f".{e.where}" if e.where else ""), e.problem) from None
-        if rnd.redeal:
-            raise RoundError(f"rounds[{i}]", "is a 場四 (redeal), which is never saved")
         if i == 1 and dealer is None:
             dealer = rnd.dealer
         files.append({k: v for k, v in rnd.to_dict().items() if k not in ("carry", "pot")})

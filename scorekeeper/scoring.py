@@ -265,6 +265,14 @@ _OPTIONAL_PLAYER_KEYS = ("sage", "ended_by")
 ENDINGS = ("shoubu", "cancel")
 
 
+def check_table(players: Sequence[str], rules: Rules, *, own: bool = False) -> None:
+    """The players fit one table under the profile: 3 seated (SDIN) or 3 to 6, each name a name
+    (not empty, not too long, no control character), none folding into another, none a word of
+    the entry, none ``pot``; else a :class:`RoundError` at ``players``. The one place that says
+    who may sit at a table (``own``: a session's own players, checked when it was made)."""
+    _players_fit(tuple(players), own, rules.max_players, rules.name)
+
+
 @lru_cache(maxsize=512)
 def _players_fit(raw: tuple[str, ...], own: bool, max_players: int, profile_name: str) -> None:
     """The players' names and count fit a table under the profile, or a :class:`RoundError`.
@@ -410,7 +418,7 @@ class _Reader:
         if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
             raise RoundError("players", f"must be a list of three names, not {_type(raw)}")
         own = self.default_players is not None and raw == list(self.default_players)
-        _players_fit(tuple(raw), own, self.rules.max_players, self.rules.name)
+        check_table(raw, self.rules, own=own)
         if len(raw) == 3:
             for key in ("dropped", "pot"):
                 value = self._get(key)

@@ -847,28 +847,16 @@ class Book:
         rules: Rules | None = None,
         created: str | None = None,
     ) -> str:
+        from .names import PlayerError, resolve_player
         from .rules import SDIN
-        from .scoring import RoundError, check_player_name
+        from .scoring import RoundError, check_table
 
         rules = rules or SDIN
         players = list(players)
         try:
-            if not 3 <= len(players) <= rules.max_players:
-                raise RoundError("players", f"a session under {rules.name} has "
-                                 + ("three players" if rules.max_players == 3 else f"3 to {rules.max_players} players")
-                                 + f", not {len(players)}"
-                                 + (" (nights of 4 to 6 need the fudawiki profile)" if rules.max_players == 3 and len(players) > 3 else ""))
-            for p in players:
-                check_player_name(p)
-            if "pot" in players:
-                raise RoundError("players", "'pot' is not a player's name: it names the pot in payments")
+            check_table(players, rules)
         except RoundError as e:
             raise SessionError(str(e)) from None
-        from .names import PlayerError, name_problem, resolve_player
-
-        problem = name_problem(players)
-        if problem:
-            raise SessionError(f"players: {problem}")
         try:
             dealer = players[0] if dealer is None else resolve_player(dealer, players)
         except PlayerError as e:
