@@ -210,22 +210,30 @@ def answers_of_round(data: dict) -> dict[str, str]:
     return dict(zip(keys, answers(data)[:-1]))
 
 
-def test_answers_overtaken_by_another_terminal_are_offered_again_at_once(book_file, monkeypatch):
-    """Behaviour 1: A types round 2; B declines A's answers, types its own round 2 and saves it.
-    A's answers are A's own draft, untouched by B; A's save is told the truth and offers them
-    again as round 3, asking only the 親."""
-    play(book_file, NIGHT[:1])
-    queue = [*answers(NIGHT[1]), "", "", "y"]  # round 2 typed; take them again; Enter: the 親; save
-    saved = {}
+def typed_with_another_terminal(monkeypatch, lines: list[str], at: int, other) -> dict:
+    """This terminal types ``lines`` (then end of input); when ``at`` lines are left, ``other``
+    (another terminal) acts once: what it returned is ``saved["b"]``."""
+    queue, saved = list(lines), {}
 
     def typed_in(prompt: str = "") -> str:
-        if len(queue) == 7 and not saved:  # B saves its round 2 while A types the piles
-            saved["b"] = other_terminal(book_file, resume=False)
+        if len(queue) == at and not saved:
+            saved["b"] = other()
         if not queue:
             raise EOFError
         return queue.pop(0)
 
     monkeypatch.setattr(builtins, "input", typed_in)
+    return saved
+
+
+def test_answers_overtaken_by_another_terminal_are_offered_again_at_once(book_file, monkeypatch):
+    """Behaviour 1: A types round 2; B declines A's answers, types its own round 2 and saves it.
+    A's answers are A's own draft, untouched by B; A's save is told the truth and offers them
+    again as round 3, asking only the 親."""
+    play(book_file, NIGHT[:1])
+    # round 2 typed; take them again; Enter: the 親; save. B saves its round 2 while A types the piles
+    saved = typed_with_another_terminal(monkeypatch, [*answers(NIGHT[1]), "", "", "y"], 7,
+                                        lambda: other_terminal(book_file, resume=False))
     result = runner.invoke(app, ["round"])
     assert saved["b"] == 2
     assert "another terminal saved round 2 meanwhile; nothing was saved" in result.stdout
@@ -243,17 +251,9 @@ def test_a_terminal_whose_answers_another_saved_is_told_so_not_offered_them_agai
     """Behaviour 1: B resumes A's answers and saves them; A is told "saved by another terminal
     as round 2", and saves nothing itself."""
     play(book_file, NIGHT[:1])
-    queue = list(answers(NIGHT[1]))
-    saved = {}
-
-    def typed_in(prompt: str = "") -> str:
-        if len(queue) == 1 and not saved:  # before A's yes: B finishes A's answers
-            saved["b"] = other_terminal(book_file, resume=True)
-        if not queue:
-            raise EOFError
-        return queue.pop(0)
-
-    monkeypatch.setattr(builtins, "input", typed_in)
+    # before A's yes, B finishes A's answers
+    saved = typed_with_another_terminal(monkeypatch, list(answers(NIGHT[1])), 1,
+                                        lambda: other_terminal(book_file, resume=True))
     result = runner.invoke(app, ["round"])
     assert saved["b"] == 2
     assert result.exit_code == 1
