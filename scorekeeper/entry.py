@@ -29,7 +29,7 @@ from .names import fold as _fold
 from .notation import HELP, format_compact
 from .questions import AnswerError, Form, Givens, Refused, RoundView, Step
 from .rules import SDIN, Rules
-from .scoring import NightState, Result
+from .scoring import NightState, Result, dekiyaku_terms
 from .words import Msg, msg, say
 from .yaku import YAKU_BY_NAME, dekiyaku, dekiyaku_kan, teyaku_all
 
@@ -312,14 +312,15 @@ class RoundEntry:
                 self._say("  " + say(msg("e.stopped", player=value)))
         elif kind == "sage" and self.g.many_callers:
             self._echo_callers(v, value)
-        elif kind == "sage" and value:
+        elif kind == "sage" and value:  # RULES §7's three cases, from the settlement's own terms
             ended, caller = v.values.get("ended"), value[0]
-            if ended is None:
+            terms = dekiyaku_terms(v.order, ended, value, None)
+            if terms.case == "played_out":
                 note = msg("e.sage.halved", player=caller)
-            elif ended == caller:
-                note = msg("e.sage.stopped", player=caller)
+            elif terms.lone is not None:
+                note = msg("e.sage.overtaken", player=terms.lone, ended=ended)
             else:
-                note = msg("e.sage.overtaken", player=caller, ended=ended)
+                note = msg("e.sage.stopped", player=caller)
             self._say(f"  下げ: {say(note)}")
         elif kind == "how":
             ended = v.values["ended"]

@@ -337,7 +337,7 @@ function pileBox(s) {
   box.append(grid(sel, (code, on) => tapPile(key, toggle(sel, code, on)), { taken: takenBy(s.player), bad, id: "pile-grid" }));
   const done = s.done && s.status !== "typing";
   box.append(el("div", { class: "row sticky" },
-    s.choices.map((c) => choice(c, () => { delete local[key]; answer(key, c.answer); }, { id: c.answer === "rest" ? "rest" : null })),
+    s.choices.map((c) => choice(c, () => { delete local[key]; answer(key, c.answer); }, { id: c.label.id === "a.rest" ? "rest" : null })),
     el("button", { class: s.done ? "on" : "primary", id: "pile-done", on: { click: () => post("/api/done", { player: s.player, done: !s.done }) } },
       s.done ? "done ✓ (tap to reopen)" : "my pile is complete")));
   if (!done && s.status === "typing" && s.problem) box.append(el("p", { class: "note" }, "checked once you say the pile is complete"));
