@@ -26,7 +26,7 @@ from . import questions as q
 from .cards import Card, points
 from .check import cards_of
 from .names import fold as _fold
-from .notation import HELP, format_compact
+from .notation import HELP
 from .questions import AnswerError, Form, Givens, Refused, RoundView, Step
 from .rules import SDIN, Rules
 from .scoring import NightState, Result, dekiyaku_terms

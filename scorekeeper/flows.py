@@ -393,6 +393,11 @@ class Night:
             raise q.Refused(problem, after)
         return after
 
+    def back(self, draft: Draft, key: str) -> q.RoundView:
+        """Take the answer to ``key`` back (a phone's "change"): the step is open again, and
+        every other answer stays."""
+        return self.answer(draft, key, None)
+
     def mark(self, draft: Draft, player: str, done: bool = True) -> q.RoundView:
         """``player`` says their pile is complete (or takes that back): the marks are the draft's."""
         with self._draft_lock():

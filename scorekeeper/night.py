@@ -309,7 +309,7 @@ def replace(
     if not 1 <= number <= len(rounds):
         raise IndexError(f"round {number} is not in a session of {len(rounds)} rounds")
     rules = session_rules(session)
-    players, first = session["players"], session["dealer"]
+    players = session["players"]
     old = list(old) if old is not None else replay_lenient(session)
     records = [dict(r) for r in rounds]
     new: list[Result] = old[: number - 1]  # the rounds before it are as they were

@@ -33,7 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Collection, Mapping, Sequence
 
-from .cards import DECK, FACES, MONTHS, Card, points, sort_cards, tally_of
+from .cards import DECK, FACES, MONTHS, Card, sort_cards, tally_of
 from .check import Problem, cards_of, check_draft
 from .names import (BACK_WORDS, HELP_WORDS, NONE_WORDS, PLAYED_OUT_WORDS, REST_WORDS, PlayerError, fold,
                     resolve_player)
@@ -42,7 +42,7 @@ from .rules import SDIN, Rules
 from .scoring import (NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, playing_of,
                       round_multiplier, score, seat, RoundError)
 from .words import FIELD_READINGS, Msg, msg
-from .yaku import YAKU_ALIASES, YAKU_BY_NAME, dekiyaku, not_teyaku, teyaku_hint, teyaku_name
+from .yaku import YAKU_ALIASES, YAKU_BY_NAME, not_teyaku, teyaku_hint, teyaku_name
 
 SHOUBU_WORDS = frozenset({"shoubu", "shobu", "勝負", "しょうぶ", "s"})
 CANCEL_WORDS = frozenset({"cancel", "c", "キャンセル", "きゃんせる"})

@@ -54,7 +54,6 @@ from tinydb.table import Document
 
 if TYPE_CHECKING:  # annotations only: the book imports no rule at start-up
     from .rules import Rules
-    from .scoring import Result
 from . import __version__
 
 #: 2: the session header holds its rule profile, every value (1: no profile, SDIN)

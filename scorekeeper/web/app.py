@@ -223,6 +223,8 @@ class Table:
     def answer_sync(self, key: str, text: str | None) -> dict[str, Any]:
         """Keep one answer (``None``: take it back) in the round's draft, as :meth:`Night.answer`
         takes it: a tap of a pile is not its player saying it is complete."""
+        if text is None:
+            return self._write_sync(lambda night, draft: night.back(draft, key))
         return self._write_sync(lambda night, draft: night.answer(draft, key, text, done=False))
 
     def done_sync(self, player: str, done: bool) -> dict[str, Any]:
