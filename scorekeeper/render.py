@@ -238,15 +238,15 @@ def waiting_label(carry: Iterable[int]) -> str:
 
 
 def field_label(result: Result) -> str:
-    """``小場 (こば) ×4 (carried over)``: the field's class and the multiplier the round applied."""
-    fc = result.field_class
+    """``小場 (こば) ×4 (carried over)``: the field's class and the multiplier the round applied, in
+    the words every screen uses (:func:`scorekeeper.questions.stand_line`)."""
+    from .questions import stand_line
+
     if result.kind == BAD_ROUND:
         return "✗ does not score"
-    label = f"{fc} ({FIELD_READINGS[fc]}) ×{result.multiplier}"
-    own = result.rules.multipliers[fc]
-    if result.multiplier != own and not result.redeal:
-        label += " (carried over)" if result.rules.field == "carry" else " (the field's 光 multiplied)"
-    return label
+    fc = result.field_class
+    carried = result.multiplier != result.rules.multipliers[fc] and not result.redeal
+    return str(stand_line(fc, result.multiplier, carried, (), result.rules))
 
 
 def round_view(result: Result, title: str | None = None) -> Group:
