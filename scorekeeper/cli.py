@@ -697,7 +697,26 @@ def _ask_line(prompt: str) -> str:
     return line
 
 
-def _enter_round(session: str | None, db: str | None, as_json: bool, resume: bool, discard: bool) -> None:
+def _discard_round(session: str | None, db: str | None, yes: bool) -> None:
+    """`round --discard`: say what the answers kept come to, ask, and throw them away (they can
+    be brought back with `round --restore` until the next round is saved)."""
+    from .questions import typed_summary
+    from .words import msg
+
+    night = _open_night(db, session)
+    draft = night.draft_for("round")
+    if draft is None:
+        print("no answers were kept for this session")
+        return
+    what = str(typed_summary(night.view(draft), draft.answers))
+    if not yes and not _confirm(str(msg("d.ask", what=what))):
+        fail("aborted: the answers are kept", EXIT_BOOK)
+    with _BookErrors():
+        night.discard(draft)
+    print(f"the kept answers were discarded ({msg('d.done', what=what)})")
+
+
+def _enter_round(session: str | None, db: str | None, as_json: bool, resume: bool, restore: bool = False) -> None:
     """`round` without --file: ask the round at the table, then save it if confirmed. Every
     answer is kept in the round's draft as it is typed; nothing reaches the book before yes. If
     another terminal saved a round meanwhile, the answers are offered again as the next round."""
@@ -707,11 +726,16 @@ def _enter_round(session: str | None, db: str | None, as_json: bool, resume: boo
 
     out = console(stderr=as_json)
     night = _open_night(db, session)
-    if discard:
-        draft = night.draft_for("round")
-        print("the kept answers were discarded" if draft is not None and night.discard(draft)
-              else "no answers were kept for this session")
-        return
+    if restore:
+        from .questions import typed_summary
+        from .words import msg
+
+        with _BookErrors():
+            back = night.restore()
+        if back is None:
+            fail(str(msg("d.none")))
+        out.print(str(msg("d.back", what=typed_summary(night.view(back), back.answers))), style="yellow")
+        resume = True
     with _BookErrors():
         night.check_writable()  # before the first question, not after the last
     draft, answers = _take_draft(night, "round", None, resume, out)
@@ -834,8 +858,12 @@ def round_(
         bool, typer.Option("--resume", help="Resume the answers kept for this session's round, without asking.")
     ] = False,
     discard: Annotated[
-        bool, typer.Option("--discard", help="Throw away the answers kept for this session's round.")
+        bool, typer.Option("--discard", help="Throw away the answers kept for this session's round (asks; --yes: don't).")
     ] = False,
+    restore: Annotated[
+        bool, typer.Option("--restore", help="Bring back the round thrown away since the last round was saved, and resume it.")
+    ] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="With --discard: don't ask.")] = False,
     db: DbOption = None,
 ) -> None:
     """Score a round and add it to the current session.
@@ -843,12 +871,18 @@ def round_(
     Without --file, asks the round at the table question by question (? for help, back to go
     back), shows the result and saves it once confirmed. Every answer is kept as it is typed
     (in a draft beside the book): if the round can't be saved, or is stopped, the next `round`
-    offers to resume it. The file may leave out players (the session's) and dealer (the current
-    親). A 親 that is not the last round's winner is noted on standard error. A 場四 is shown and
-    not saved.
+    offers to resume it. --discard throws the answers away, saying what it throws away; --restore
+    brings them back until the next round is saved. The file may leave out players (the
+    session's) and dealer (the current 親). A 親 that is not the last round's winner is noted on
+    standard error. A 場四 is shown and not saved.
     """
     if file is None:
-        _enter_round(session, db, as_json, resume, discard)
+        if sum((resume, discard, restore)) > 1:
+            fail("--resume, --discard and --restore: give one of them")
+        if discard:
+            _discard_round(session, db, yes)
+            return
+        _enter_round(session, db, as_json, resume, restore)
         return
     data = read_json_arg(file)
     night = _open_night(db, session)

@@ -57,6 +57,8 @@ class Draft:
     saved_as: int | None = None
     #: an edit's stored rounds when it was begun (a digest: changed meanwhile, nothing is saved)
     base: str | None = None
+    #: thrown away by a person, and kept until the next round is saved: it can be brought back
+    discarded: bool = False
     #: where it was last written (not part of the draft)
     where: Path | None = field(default=None, compare=False, repr=False)
 
@@ -68,6 +70,8 @@ class Draft:
             out["saved_as"] = self.saved_as
         if self.base is not None:
             out["base"] = self.base
+        if self.discarded:
+            out["discarded"] = True
         return out
 
     @classmethod
@@ -89,12 +93,13 @@ class Draft:
         if saved_as is not None and (type(saved_as) is not int or saved_as < 1):
             raise ValueError("its saved round is not a number")
         return cls(str(data.get("session")), kind, number, rounds_at, dict(answers), revision,
-                   str(data.get("updated", "")), list(done), None, saved_as, base if isinstance(base, str) else None)
+                   str(data.get("updated", "")), list(done), None, saved_as, base if isinstance(base, str) else None,
+                   data.get("discarded") is True)
 
     @property
     def open(self) -> bool:
-        """Still being typed (not saved)."""
-        return self.saved_as is None
+        """Still being typed (neither saved nor thrown away)."""
+        return self.saved_as is None and not self.discarded
 
 
 def _wrap(data: dict[str, Any]) -> dict[str, Any]:

@@ -274,14 +274,20 @@ class Night:
 
     def drafts_open(self) -> list[Draft]:
         """The session's drafts still being typed, the most recently written first. A mark left by
-        a saved round is swept once another round follows it."""
+        a saved round, and a round thrown away, are swept once another round follows them."""
         out = []
         for draft, _ in self.drafts.all(self.sid):
             if draft.open:
                 out.append(draft)
-            elif draft.saved_as is not None and draft.saved_as < self.rounds:
+            elif (draft.saved_as or draft.rounds_at + 1) <= self.rounds:
                 self.drafts.remove(self.sid, draft.id or "")
         return out
+
+    def discarded(self) -> Draft | None:
+        """The newest round thrown away since the last round was saved (it can be brought back)."""
+        found = [d for d, _ in self.drafts.all(self.sid)
+                 if d.discarded and d.saved_as is None and d.kind == "round" and d.rounds_at == self.rounds]
+        return found[0] if found else None
 
     def draft_for(self, kind: str = "round", number: int | None = None) -> Draft | None:
         """The newest draft being typed for the next round (``round``) or for round ``number`` (``edit``)."""
@@ -427,7 +433,7 @@ class Night:
                 raise self._changed(f"another terminal saved round {self.rounds} meanwhile; nothing was saved")
             v = self.view(draft)
             if v.redeal and draft.kind == "round":  # shown, and redealt: the draft goes
-                self.discard(draft)
+                self.discard(draft, for_good=True)
                 return Added(None, v.result, self.results)
             if not v.complete:
                 first = next((s.problem for s in v.steps if s.problem is not None), None) or next(iter(v.problems), None)
@@ -442,7 +448,7 @@ class Night:
                 done = self.add_round(v.round_file, expect_rounds=draft.rounds_at)
         # the book is written: the draft goes, or stays as a mark for a terminal still holding it
         if isinstance(done, Replaced):
-            self.discard(draft)
+            self.discard(draft, for_good=True)
         else:
             self._saved_as(draft, done.number)
         return done
@@ -454,15 +460,37 @@ class Night:
                 on_disk = self.drafts.read(self.sid, draft.id)[0] if draft.id is not None else None
                 self.drafts.save(draft, on_disk.revision if on_disk is not None else 0)
         except BookError:  # a mark that can't be written: the draft goes
-            self.discard(draft)
+            self.drafts.remove(self.sid, draft.id or "")
 
-    def discard(self, draft: Draft | None = None) -> bool:
-        """Throw the draft away (default: every draft of the session); True if there was one."""
+    def discard(self, draft: Draft | None = None, *, for_good: bool = False) -> bool:
+        """Throw the draft away (default: every draft being typed); True if there was one. A round's
+        draft can be brought back with :meth:`restore` until the next round is saved, unless
+        ``for_good`` (a 場四, redealt); an edit's goes for good."""
         if draft is None:
-            return self.drafts.discard(self.sid)
+            return any([self.discard(d, for_good=for_good) for d in self.drafts_open()])
         if draft.id is None:
             return False
-        return self.drafts.remove(self.sid, draft.id)
+        with self._draft_lock():
+            on_disk, _ = self.drafts.read(self.sid, draft.id)
+            if on_disk is None or not on_disk.open:
+                return False
+            if for_good or on_disk.kind != "round":
+                return self.drafts.remove(self.sid, draft.id)
+            on_disk.discarded = True
+            self.drafts.save(on_disk, on_disk.revision)
+        draft.discarded, draft.revision = True, on_disk.revision
+        return True
+
+    def restore(self) -> Draft | None:
+        """Bring back the round thrown away since the last round was saved: its draft is being
+        typed again, every answer as it was. None if there is none."""
+        with self._draft_lock():
+            draft = self.discarded()
+            if draft is None:
+                return None
+            draft.discarded = False
+            self.drafts.save(draft, draft.revision)
+        return draft
 
 
 class DraftForm:

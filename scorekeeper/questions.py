@@ -997,6 +997,21 @@ def settlement_said(g: Givens, values: Mapping[str, Any], ended: str | None, cal
 
 
 
+def typed_summary(v: RoundView, answers: Mapping[str, str]) -> Msg:
+    """What the answers typed come to, said before they are thrown away: each pile with its
+    cards, then how many answers more (``Ben's pile, 16 cards, and 3 more answers``)."""
+    piles = [s for s in v.steps if s.kind == "pile" and s.text is not None]
+    parts = [str(msg("d.rest" if s.rest else "d.pile" if len(s.value or ()) != 1 else "d.pile.one",
+                     player=s.player, count=len(s.value or ()))) for s in piles]
+    more = len([k for k in answers if not k.startswith("pile:")])
+    if more:
+        parts.append(str(msg("d.more" if more != 1 else "d.more.one", count=more)))
+    if not parts:
+        return msg("d.nothing")
+    return msg("d.what", what=", ".join(parts[:-1]) + (", and " if len(parts) > 2 else " and ") + parts[-1]
+               if len(parts) > 1 else parts[0])
+
+
 # ---------------------------------------------------------------------------------------------
 # answering: which answers are taken
 

@@ -122,6 +122,18 @@ TEXT: dict[str, str] = {
     "stand.and_waiting": "{stand}, {waiting} waiting",
     "stand.fee": "{player} pays 逃げ料 {mon}文 into the pot",
     "stand.pot": "the pot: {mon}文",
+    # -- throwing a round away, and bringing it back -----------------------------------------
+    "d.pile": "{player}'s pile, {count} cards",
+    "d.pile.one": "{player}'s pile, 1 card",
+    "d.rest": "{player}'s pile as rest",
+    "d.more": "{count} more answers",
+    "d.more.one": "1 more answer",
+    "d.what": "{what}",
+    "d.nothing": "nothing typed yet",
+    "d.ask": "Throw away {what}? It can be brought back until the next round is saved.",
+    "d.done": "thrown away: {what}. `hachi-score round --restore` (or the phones) brings it back until the next round is saved",
+    "d.back": "brought back: {what}",
+    "d.none": "no round was thrown away since the last round was saved",
     # -- the terminal's walk --------------------------------------------------------------------
     "t.start": "Round for {players}. ? shows the card notation at any question; back goes to the previous one; "
                "Ctrl-C stops without saving.",

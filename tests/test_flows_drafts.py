@@ -138,7 +138,10 @@ def test_round_resume_takes_the_draft_without_asking_and_discard_throws_it_away(
     runner.invoke(app, ["round"])
     plain_input(monkeypatch)
     assert draft_of(book_file) is not None
-    assert "were discarded" in run("round", "--discard").stdout
+    assert "aborted: the answers are kept" in run("round", "--discard", code=1).stderr  # asked; no answer: no
+    assert draft_of(book_file) is not None
+    discarded = run("round", "--discard", input="y\n")
+    assert "Throw away 3 more answers?" in discarded.stderr and "were discarded" in discarded.stdout
     assert draft_of(book_file) is None
     assert "no answers" in run("round", "--resume", code=2).stderr
     interrupt_after(monkeypatch, lines[:3])
@@ -549,3 +552,28 @@ def test_a_draft_written_by_the_release_before_resumes(book_file):
     stored = store.Book.open(book_file).session("s1")["rounds"][1]["round"]
     assert stored == night_mod.score_record({"round": rnd}, PLAYERS).round.to_dict() | {"dealer": rnd["dealer"]}
     assert draft_of(book_file) is None
+
+
+def test_a_round_thrown_away_is_brought_back_until_the_next_round_is_saved(book_file, monkeypatch):
+    play(book_file, NIGHT[:1])
+    lines = answers(NIGHT[1])
+    interrupt_after(monkeypatch, lines[:9])  # two piles typed
+    runner.invoke(app, ["round"])
+    plain_input(monkeypatch)
+    kept = draft_of(book_file)
+    gone = run("round", "--discard", "--yes")
+    assert "were discarded" in gone.stdout and "'s pile, " in gone.stdout and "more answers" in gone.stdout
+    assert draft_of(book_file) is None
+    back = run("round", "--restore", input=typed(lines[9:]))  # only the last pile is asked
+    assert "brought back:" in back.stdout and "round 2 saved" in back.stdout
+    assert len([line for line in back.stdout.splitlines() if line.startswith("札 ")]) == 1  # the last pile
+    assert len(store.Book.open(book_file).session("s1")["rounds"]) == 2
+    assert kept and draft_of(book_file) is None
+    # thrown away again, then a round saved: nothing to bring back any more
+    interrupt_after(monkeypatch, lines[:3])
+    runner.invoke(app, ["round"])
+    plain_input(monkeypatch)
+    run("round", "--discard", "--yes")
+    add_round(store.Book.open(book_file), "s1", NIGHT[2])
+    none = run("round", "--restore", code=2)
+    assert "no round was thrown away since the last round was saved" in none.stderr
