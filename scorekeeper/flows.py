@@ -40,6 +40,19 @@ class SavedElsewhere(DraftConflict):
         self.number = number
 
 
+class Overtaken(ValueError):
+    """An answer given against what another writer has since changed (a phone's queued tap sent
+    late): nothing is kept, and the one line says whose answer changed."""
+
+    def __init__(self, message: str, key: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+#: Night.answer's ``was`` when the writer states nothing it saw (a terminal, a tap sent at once)
+UNCHECKED = object()
+
+
 class Incomplete(ValueError):
     """A save of a round whose questions are not all answered: the one line names what is left."""
 
@@ -374,14 +387,17 @@ class Night:
             self.book.lock.release()
 
     def answer(self, draft: Draft, key: str, text: str | None, *, done: bool = True,
-               keep_refused: bool = False) -> q.RoundView:
+               keep_refused: bool = False, was: Any = UNCHECKED) -> q.RoundView:
         """Answer ``key`` of the draft's round (None: take the answer back) and keep it, under the
         lock. A pile is complete when ``done`` (a tap is not: its player says so). A question not
         asked or not open is :class:`~scorekeeper.questions.NotAsked`; an answer that does not
         check out is :class:`~scorekeeper.questions.Refused`, and nothing of it is kept unless
-        ``keep_refused`` (a terminal keeps every line typed)."""
+        ``keep_refused`` (a terminal keeps every line typed). ``was``: the answer the writer saw
+        (None: none); another since is :class:`Overtaken`."""
         with self._draft_lock():
             self._fresh(draft)
+            if was is not UNCHECKED and draft.answers.get(key) != was:
+                raise Overtaken(str(msg("r.overtaken", said=str(q.said(key)))), key)
             givens = self.givens(draft)
             q.admit(q.view(givens, draft.answers, draft.done or ()), key)
             answers, marks = q.apply(draft.answers, draft.done or (), key, text, done)

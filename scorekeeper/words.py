@@ -196,5 +196,7 @@ TEXT: dict[str, str] = {
     "r.not_a_question": "{key!r} is not a question of this round",
     "r.not_open": "{said} is not asked yet: first {first}",
     "r.not_done": "the round is not complete: {missing}",
+    "r.overtaken": "{said} was changed on another phone meanwhile: look at it and tap again",
+    "r.saved_since": "round {number} was saved meanwhile: this tap was for it, and is not kept",
     "r.waits_for": "waiting for {said}",
 }

@@ -52,6 +52,9 @@ STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; ch
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'")
 LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+MANIFEST = {"name": "八八 hachi-score", "short_name": "八八", "start_url": "/", "scope": "/", "display": "standalone",
+            "background_color": "#fbf8f1", "theme_color": "#b3262d",
+            "icons": [{"src": "/static/icon.svg", "type": "image/svg+xml", "sizes": "any", "purpose": "any"}]}
 
 
 class HttpError(Exception):
@@ -171,6 +174,7 @@ class Table:
             "chart": chart_svg(night.players, balances(night.results, night.players)),
             "round": {"number": draft.number, "revision": draft.revision, "draft": draft.id,
                       "answers": dict(draft.answers), "done": sorted(draft.done or ()), "keys": view.keys,
+                      "discard": discard_said(view, draft), "restorable": restorable_said(night),
                       **view.to_json()},
             "deck": DECK_VIEW,
         }
@@ -220,16 +224,38 @@ class Table:
             return self.state
         raise HttpError(409, "another terminal keeps typing this round: try again")
 
-    def answer_sync(self, key: str, text: str | None) -> dict[str, Any]:
+    def answer_sync(self, key: str, text: str | None, was: Any = None, seen: bool = False,
+                    number: int | None = None) -> dict[str, Any]:
         """Keep one answer (``None``: take it back) in the round's draft, as :meth:`Night.answer`
-        takes it: a tap of a pile is not its player saying it is complete."""
-        if text is None:
-            return self._write_sync(lambda night, draft: night.back(draft, key))
-        return self._write_sync(lambda night, draft: night.answer(draft, key, text, done=False))
+        takes it: a tap of a pile is not its player saying it is complete. ``was`` (when ``seen``):
+        the answer the phone had seen, and ``number`` the round it was for, so that a tap queued
+        offline never overwrites another's, nor lands in the next round."""
+        from ..flows import UNCHECKED
 
-    def done_sync(self, player: str, done: bool) -> dict[str, Any]:
+        expect = was if seen else UNCHECKED
+
+        def act(night: Any, draft: Any) -> Any:
+            self.same_round(draft, number, key)
+            return night.answer(draft, key, text, done=False, was=expect)
+
+        return self._write_sync(act)
+
+    @staticmethod
+    def same_round(draft: Any, number: int | None, key: str) -> None:
+        """A tap made for round ``number`` is for the round being typed, or is refused."""
+        from ..flows import Overtaken
+        from ..words import msg
+
+        if number is not None and number != draft.number:
+            raise Overtaken(str(msg("r.saved_since", number=number)), key)
+
+    def done_sync(self, player: str, done: bool, number: int | None = None) -> dict[str, Any]:
         """``player`` says their pile is complete (the mark is the draft's)."""
-        return self._write_sync(lambda night, draft: night.mark(draft, player, done))
+        def act(night: Any, draft: Any) -> Any:
+            self.same_round(draft, number, f"pile:{player}")
+            return night.mark(draft, player, done)
+
+        return self._write_sync(act)
 
     def save_sync(self, revision: int) -> dict[str, Any]:
         """Save the round once confirmed, exactly as `round` saves it."""
@@ -237,15 +263,24 @@ class Table:
         draft = self.draft_sync(night)
         if revision != draft.revision:
             raise HttpError(409, "the round changed since it was shown: look at it again before saving")
-        added = night.save(draft)
+        added = night.save(draft)  # a 場四 is redealt: nothing saved, the next round begins
         self.refresh_sync(force=True)
-        if not added.saved:
-            raise HttpError(422, "場四 (four cards of a month): the round is redealt and never saved")
         return {"saved": added.number, "state": self.state}
 
     def discard_sync(self) -> dict[str, Any]:
+        """Throw the phones' round away (it can be brought back until the next round is saved)."""
         night = self.night_sync()
         night.discard(self.draft_sync(night))
+        self.refresh_sync(force=True)
+        return self.state
+
+    def restore_sync(self) -> dict[str, Any]:
+        """Bring back the round thrown away since the last round was saved."""
+        night = self.night_sync()
+        if night.restore() is None:
+            from ..words import msg
+
+            raise HttpError(409, str(msg("d.none")))
         self.refresh_sync(force=True)
         return self.state
 
@@ -268,6 +303,27 @@ class Table:
             except Exception:  # a book being rewritten, read again at the next look
                 pass
             await asyncio.sleep(POLL)
+
+
+def discard_said(view: Any, draft: Any) -> dict[str, Any] | None:
+    """What throwing the round away throws away, asked as the terminal asks it (None: nothing typed)."""
+    from ..questions import typed_summary
+    from ..words import msg
+
+    if not draft.answers:
+        return None
+    return msg("d.ask", what=str(typed_summary(view, draft.answers))).to_json()
+
+
+def restorable_said(night: Any) -> dict[str, Any] | None:
+    """The round thrown away since the last round was saved, said (None: none)."""
+    from ..questions import typed_summary
+    from ..words import msg
+
+    gone = night.discarded()
+    if gone is None:
+        return None
+    return msg("d.done", what=str(typed_summary(night.view(gone), gone.answers))).to_json()
 
 
 def _deck_view() -> list[dict[str, Any]]:
@@ -399,6 +455,12 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
             raise HttpError(400, "the request is not a JSON object")
         return value
 
+    def round_of(data: Mapping[str, Any]) -> int | None:
+        number = data.get("round")
+        if number is not None and type(number) is not int:
+            raise HttpError(400, "\"round\" is the number of the round the tap was for")
+        return number
+
     async def login(request: Request, kind: str) -> Response:
         if limiter.locked(client(request)):
             raise HttpError(429, "too many wrong links from this device: wait a few minutes")
@@ -424,6 +486,11 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         html = html.replace("{{role}}", who).replace("{{csrf}}", tokens.csrf if who == "table" else "")
         return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
+    async def manifest(request: Request) -> Response:
+        """The web app's manifest, so that a phone can add the table to its home screen (nothing
+        of the night in it: it is fetched without the cookie)."""
+        return JSONResponse(MANIFEST, media_type="application/manifest+json", headers={"Cache-Control": "no-cache"})
+
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in STATIC:
@@ -448,7 +515,10 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
             raise HttpError(400, "an answer is {\"key\": question, \"text\": the answer as typed}")
         if text is not None and len(text) > MAX_ANSWER:
             raise HttpError(413, f"the answer is over {MAX_ANSWER} characters")
-        return await written(table.answer_sync, key, text)
+        was = data.get("was")
+        if not (was is None or isinstance(was, str)) or (was is not None and len(was) > MAX_ANSWER):
+            raise HttpError(400, "\"was\" is the answer the page had seen: text, or null for none")
+        return await written(table.answer_sync, key, text, was, "was" in data, round_of(data))
 
     async def done(request: Request) -> Response:
         need(request, write=True)
@@ -456,7 +526,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         player = data.get("player")
         if not isinstance(player, str):
             raise HttpError(400, "say which player: {\"player\": NAME, \"done\": true}")
-        return await written(table.done_sync, player, bool(data.get("done", True)))
+        return await written(table.done_sync, player, bool(data.get("done", True)), round_of(data))
 
     async def save(request: Request) -> Response:
         need(request, write=True)
@@ -470,6 +540,11 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         need(request, write=True)
         await body(request)
         return await written(table.discard_sync)
+
+    async def restore(request: Request) -> Response:
+        need(request, write=True)
+        await body(request)
+        return await written(table.restore_sync)
 
     async def events(request: Request) -> Response:
         need(request, write=False)
@@ -515,9 +590,10 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
 
     routes = [
         Route("/", page), Route("/t/{token}", table_link), Route("/v/{token}", view_link),
-        Route("/static/{name}", static), Route("/api/state", state), Route("/api/events", events),
+        Route("/static/{name}", static), Route("/manifest.webmanifest", manifest), Route("/api/state", state), Route("/api/events", events),
         Route("/api/answer", answer, methods=["POST"]), Route("/api/done", done, methods=["POST"]),
         Route("/api/save", save, methods=["POST"]), Route("/api/discard", discard, methods=["POST"]),
+        Route("/api/restore", restore, methods=["POST"]),
     ]
     inner = Starlette(routes=routes, lifespan=lifespan)
 
@@ -555,7 +631,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
             await refuse(e)(scope, receive, send_with_headers)
 
     from ..drafts import DraftConflict
-    from ..flows import Incomplete
+    from ..flows import Incomplete, Overtaken
     from ..questions import NoSuchQuestion, NotAsked, Refused
     from ..scoring import RoundError
     from ..store import BookError, ChangedMeanwhile, DamagedRound, SessionError
@@ -563,6 +639,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
     #: the flows' errors, by type, as the terminal says them (the most precise first)
     statuses: list[tuple[type[BaseException], int]] = [
         (Refused, 422), (NoSuchQuestion, 400), (NotAsked, 422), (Incomplete, 422), (RoundError, 422), (SessionError, 400),
+        (Overtaken, 409),
         (DraftConflict, 409), (ChangedMeanwhile, 409), (DamagedRound, 409), (BookError, 503)]
 
     def refuse_book(request: Request, e: Exception) -> Response:
@@ -570,7 +647,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         extra: dict[str, Any] = {}
         if isinstance(e, Refused):
             extra = {"problem": e.problem.to_json()}
-        if isinstance(e, (Refused, NotAsked)):
+        if isinstance(e, (Refused, NotAsked, Overtaken)):
             extra["key"] = getattr(e, "key", None) or e.problem.key  # type: ignore[union-attr]
         return refuse(HttpError(status, str(e), **extra))
 

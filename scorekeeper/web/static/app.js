@@ -2,8 +2,9 @@
 // It draws the round's view model as the server sends it (scorekeeper/questions.py): the steps,
 // their status, the choices and what each sends, the labels, the problems, what the round stands
 // at. It holds no rule: which steps are asked, who plays, what an answer means and whether it
-// checks out are the server's. It sends taps: an answer to a step (card codes, or a choice's
-// answer as given), a pile said complete, a save, a discard.
+// checks out are the server's. It sends taps (an answer to a step: card codes, or a choice's
+// answer as given; a pile said complete) through an outbox kept in the phone's storage, and a
+// save, a discard or a restore when asked.
 "use strict";
 
 const meta = (name) => (document.querySelector(`meta[name="${name}"]`) || {}).content || "";
@@ -15,9 +16,10 @@ let S = null;              // the night's state, as the server last pushed it
 let me = localStorage.getItem("hachi-me") || "";
 const pick = { field: null, hand: null, handOpen: null, who: false, ending: false, dealer: false };  // selections not sent yet
 const refused = {};        // key -> {text, card, message}: a tap the server refused (nothing kept)
-const local = {};          // key -> the pile as tapped here, while its taps are on their way
-const queue = {};          // key -> the latest text waiting to be sent (one request at a time per key)
+const stale = {};          // key -> {text, message}: a tap queued while another phone changed that answer
 let busy = 0;
+let offline = false;       // the last request found no server
+let gone = "";             // the server's own word that this page can't go on (restarted: scan the new code)
 
 function el(tag, attrs, ...kids) {
   const node = document.createElement(tag);
@@ -34,45 +36,95 @@ function el(tag, attrs, ...kids) {
 const signed = (n) => (n > 0 ? "+" : "") + n;
 const cls = (n) => (n > 0 ? "pos" : n < 0 ? "neg" : "");
 const words = (m) => (m && m.text) || "";
+const name = (p) => el("span", { class: "nm", title: p, tabindex: "0" }, p);  // cut with … and shown whole on tap
 
-function pending() { document.body.dataset.pending = String(busy + Object.keys(queue).length); }
+// -- the outbox: every tap kept in the phone's storage until the server has it -------------------
+// One entry per answer (a later tap of the same answer replaces its text), sent in order, resent
+// when the connection is back. Each says what the phone had seen (``was``) and for which round:
+// the server refuses a tap made against an answer another phone changed since, and the page shows
+// it for tapping again, never dropping it without a word.
+const OUTBOX = "hachi-outbox";
+let outbox = [];
+try { outbox = JSON.parse(localStorage.getItem(OUTBOX) || "[]"); } catch (e) { outbox = []; }
+const keep = () => localStorage.setItem(OUTBOX, JSON.stringify(outbox));
+const queued = (id) => outbox.find((e) => e.id === id) || null;
+
+function pending() {
+  document.body.dataset.pending = String(busy + outbox.length);
+  document.body.dataset.unsent = String(outbox.length);
+  setLive();
+}
+
+function send(id, path, body) {
+  const old = queued(id);
+  if (old) old.body = { ...old.body, ...body };
+  else {
+    const seen = "text" in body ? { was: S.round.answers[body.key] === undefined ? null : S.round.answers[body.key] } : {};
+    outbox.push({ id, path, session: S.session.session, body: { ...body, ...seen, round: S.round.number } });
+  }
+  delete stale[body.key || `pile:${body.player}`];
+  keep();
+  pending();
+  render();
+  flush();
+}
+const answer = (key, text) => send(`a:${key}`, "/api/answer", { key, text });
+const sayDone = (player, done) => send(`d:${player}`, "/api/done", { player, done });
+
+let flushing = false;
+async function flush() {
+  if (flushing || !S) return;
+  flushing = true;
+  try {
+    while (outbox.length) {
+      const e = outbox[0];
+      if (e.session !== S.session.session) { outbox.shift(); keep(); continue; }  // another night's
+      const body = { ...e.body };
+      const r = await post(e.path, body);
+      if (r.status === 0) break;  // no server: kept, resent when the connection is back
+      const now = outbox[0];
+      if (now === e && JSON.stringify(now.body) !== JSON.stringify(body)) {  // tapped again meanwhile: that, next
+        if (r.ok && "text" in body) now.body.was = body.text;
+      } else outbox.shift();
+      const key = body.key || `pile:${body.player}`;
+      if (r.ok) delete refused[key];
+      else if (r.status === 409 && r.data.key) stale[r.data.key] = { text: body.text, message: r.data.error };
+      else refused[key] = { text: body.text || "", card: (r.data.problem || {}).card || null, message: r.data.error || `HTTP ${r.status}` };
+      keep();
+    }
+  } finally { flushing = false; pending(); render(); }
+}
+setInterval(() => { if (outbox.length) flush(); }, 2000);
+window.addEventListener("online", () => flush());
 
 async function post(path, body) {
   busy++;
   pending();
   try {
-    const r = await fetch(path, {
-      method: "POST", credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "X-Hachi-CSRF": CSRF },
-      body: JSON.stringify(body),
-    });
+    let r;
+    try {
+      r = await fetch(path, {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-Hachi-CSRF": CSRF },
+        body: JSON.stringify(body),
+      });
+    } catch (e) { offline = true; return { ok: false, status: 0, data: {} }; }
+    offline = false;
     const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+    if (r.status === 403 && data.restarted) gone = data.error;
     if (r.ok && data.session) take(data);
     else if (r.ok && data.state) take(data.state);
     return { ok: r.ok, status: r.status, data };
   } finally { busy--; pending(); }
 }
 
-// A tap changes the pile here at once; the server gets the whole pile, one request at a time.
-function tapPile(key, next) {
-  local[key] = next;
-  render();
-  const idle = !(key in queue);
-  queue[key] = next.join(" ");
-  pending();
-  if (idle) sendPile(key);
-}
-async function sendPile(key) {
-  while (key in queue) {
-    const text = queue[key];
-    const r = await post("/api/answer", { key, text });
-    if (queue[key] === text) delete queue[key];
-    if (r.ok) delete refused[key];
-    else refused[key] = { text, card: (r.data.problem || {}).card || null, message: r.data.error || `HTTP ${r.status}` };
-  }
-  if (!refused[key]) delete local[key];
-  pending();
-  render();
+function setLive() {
+  const live = document.getElementById("live");
+  if (!live) return;
+  const unsent = outbox.length ? ` · ${outbox.length} not sent yet` : "";
+  if (gone) { live.textContent = gone; live.className = "live off"; }
+  else if (offline || live.dataset.stream === "off") { live.textContent = `offline: the last standings${unsent}`; live.className = "live off"; }
+  else { live.textContent = `live${unsent}`; live.className = unsent ? "live wait" : "live on"; }
 }
 
 const DECK = {};
@@ -87,24 +139,24 @@ function take(state) {
 function connect() {
   const live = document.getElementById("live");
   const es = new EventSource("/api/events");
-  es.addEventListener("state", (ev) => { live.textContent = "live"; live.className = "live on"; take(JSON.parse(ev.data)); });
-  es.addEventListener("bye", () => { live.textContent = "the server stopped"; live.className = "live off"; es.close(); });
-  es.onerror = () => { live.textContent = "reconnecting…"; live.className = "live off"; };
+  es.addEventListener("state", (ev) => { live.dataset.stream = "on"; offline = false; take(JSON.parse(ev.data)); flush(); });
+  es.addEventListener("bye", () => { live.dataset.stream = "off"; es.close(); setLive(); setTimeout(connect, 3000); });
+  es.onopen = () => { live.dataset.stream = "on"; offline = false; setLive(); flush(); };
+  es.onerror = () => { live.dataset.stream = "off"; setLive(); };
 }
 
 // -- the round's view model -------------------------------------------------------------------------
 const R = () => S.round;
 const step = (key) => R().steps.find((s) => s.key === key) || null;
 const stepsOf = (kind) => R().steps.filter((s) => s.kind === kind);
-const shownProblem = (s) => (refused[s.key] ? refused[s.key] : s.problem && !s.problem.soft ? s.problem : null);
-
-async function answer(key, text) {
-  const r = await post("/api/answer", { key, text });
-  if (r.ok) delete refused[key];
-  else refused[key] = { text, card: (r.data.problem || {}).card || null, message: r.data.error || `HTTP ${r.status}` };
-  render();
-  return r;
+const shownProblem = (s) => (refused[s.key] ? refused[s.key] : stale[s.key] ? stale[s.key]
+  : s.problem && !s.problem.soft ? s.problem : null);
+// An answer as this phone has it: a tap not sent yet, else the server's.
+function mine(key) {
+  const e = queued(`a:${key}`);
+  return e ? e.body.text : S.round.answers[key];
 }
+const unsent = (key) => !!queued(`a:${key}`);
 
 function choice(c, onClick, attrs = {}) {
   return el("button", { class: c.on ? "on" : "", "aria-pressed": c.on ? "true" : "false",
@@ -115,9 +167,14 @@ function problemLine(s, id) {  // nothing (an empty fragment) when the step has 
   const p = shownProblem(s);
   return p ? el("p", { class: "problem", id }, p.message || p.text) : document.createDocumentFragment();
 }
+const notSent = (key) => (unsent(key) ? el("p", { class: "note unsent" }, offline ? "not sent yet: kept on this phone" : "sending…") : document.createDocumentFragment());
 
 // -- the card grid --------------------------------------------------------------------------------
 // selected: a list of codes (a kasu may repeat); taken: code -> owner letters; bad: a code to mark.
+function cardName(ja) {  // breaks between words, never inside one: after に, の
+  const at = ja.search(/[にの]/);
+  return at < 0 ? [ja] : [ja.slice(0, at + 1), el("wbr"), ja.slice(at + 1)];
+}
 function grid(selected, onTap, { taken = {}, bad = null, id = "" } = {}) {
   const count = {};
   for (const c of selected) count[c] = (count[c] || 0) + 1;
@@ -135,7 +192,7 @@ function grid(selected, onTap, { taken = {}, bad = null, id = "" } = {}) {
         class: "card" + (on ? " on" : "") + (isTaken ? " taken" : "") + (isBad ? " bad" : ""),
         "data-code": c.code, "aria-pressed": on ? "true" : "false", title: `${c.code} ${c.ja} (${c.romaji})`,
         on: { click: () => onTap(c.code, on) },
-      }, el("span", { class: "ja" }, c.ja), el("span", { class: "code" }, isTaken ? `${c.code} · ${owners[seen[c.code] - 1]}` : c.code)));
+      }, el("span", { class: "ja" }, cardName(c.ja)), el("span", { class: "code" }, isTaken ? `${c.code} · ${owners[seen[c.code] - 1]}` : c.code)));
     }
     wrap.append(row);
   }
@@ -147,6 +204,21 @@ function toggle(list, code, on) {
   return out;
 }
 const cardsText = (codes) => (codes || []).map((c) => `${c} ${(DECK[c] || {}).ja || ""}`).join(" · ");
+const codesOf = (text) => (text || "").split(/\s+/).filter(Boolean);
+
+// -- the one action of the moment, in a bar at the bottom of the screen ---------------------------
+let barAction = null;  // {label, id, attrs, on, disabled, primary}
+function offer(action) { if (!barAction) barAction = action; }
+function renderBar() {
+  const bar = document.getElementById("bar");
+  if (!bar) return;
+  if (!barAction) { bar.replaceChildren(); bar.hidden = true; document.body.classList.remove("has-bar"); return; }
+  const a = barAction;
+  bar.hidden = false;
+  document.body.classList.add("has-bar");
+  bar.replaceChildren(el("button", { class: a.primary === false ? "on" : "primary", id: a.id, disabled: a.disabled ? true : null,
+    ...(a.attrs || {}), on: { click: a.on } }, a.label));
+}
 
 // -- the parts of the page ------------------------------------------------------------------------
 function renderHead() {
@@ -157,11 +229,12 @@ function renderHead() {
 function renderStandings() {
   const sec = document.getElementById("standings");
   const rows = S.session.players.map((p) => el("tr", {},
-    el("td", { class: "name" }, p), el("td", { class: cls(S.totals[p]) }, signed(S.totals[p]) + "文"), el("td", {}, S.kan[p])));
+    el("td", { class: "name" }, name(p)), el("td", { class: cls(S.totals[p]) }, signed(S.totals[p]) + "文"), el("td", {}, S.kan[p])));
   const pays = S.settlement.map((s) => `${s.from} → ${s.to} ${s.mon}文`).join(" · ");
-  sec.replaceChildren(el("h2", {}, `Standings · ${S.session.rounds} round${S.session.rounds === 1 ? "" : "s"}`),
+  const pot = S.session.pot ? el("p", { class: "small", id: "pot" }, `pot ${S.session.pot}文: the settlement pays it back to who paid in`) : null;
+  sec.replaceChildren(...[el("h2", {}, `Standings · ${S.session.rounds} round${S.session.rounds === 1 ? "" : "s"}`),
     el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "player"), el("th", {}, "文"), el("th", {}, "貫"))), el("tbody", {}, rows)),
-    el("p", { class: "small" }, pays ? `settle: ${pays}` : "all square"));
+    pot, el("p", { class: "small", id: "settle" }, pays ? `settle: ${pays}` : "all square")].filter(Boolean));
 }
 
 function renderChart() {
@@ -174,9 +247,9 @@ function renderChart() {
 function renderHistory() {
   const sec = document.getElementById("history");
   const ps = S.session.players;
-  const head = el("tr", {}, el("th", {}, "#"), el("th", {}, "親"), el("th", {}, "場"), ...ps.map((p) => el("th", {}, p)));
+  const head = el("tr", {}, el("th", {}, "#"), el("th", {}, "親"), el("th", {}, "場"), ...ps.map((p) => el("th", {}, name(p))));
   const rows = S.history.slice().reverse().map((h) => el("tr", {},
-    el("td", {}, h.round), el("td", { class: "name" }, h.dealer), el("td", {}, `${h.field_class}×${h.multiplier}`),
+    el("td", {}, h.round), el("td", { class: "name" }, name(h.dealer)), el("td", {}, `${h.field_class}×${h.multiplier}`),
     ...ps.map((p) => el("td", { class: cls(h.mon[p]) }, signed(h.mon[p])))));
   const wide = ps.length > 3 ? " wide" : "";  // four to six players: narrower cells, scrolled inside the box
   sec.replaceChildren(el("h2", {}, "Rounds"), el("div", { class: "scroll" + wide, id: "history-table" },
@@ -185,7 +258,7 @@ function renderHistory() {
 
 // The steps as chips: each question's name (the server's words) and where it stands.
 function statusList() {
-  const chip = (s, text) => el("li", { class: s.status === "answered" ? "done" : s.status === "refused" ? "bad"
+  const chip = (s, text) => el("li", { class: unsent(s.key) ? "unsent" : s.status === "answered" ? "done" : s.status === "refused" ? "bad"
     : s.status === "typing" || (s.status === "waiting" && s.text !== null) ? "typing" : "" }, text);
   const items = [];
   for (const s of R().steps) {
@@ -209,38 +282,36 @@ function standBox() {
 function fieldBox() {
   const s = step("field");
   const box = el("div", { class: "box", id: "field-box" }, el("h3", {}, words(s.label)));
-  if (s.status === "answered" && !refused.field) {
+  if (s.status === "answered" && !refused.field && !unsent("field")) {
     box.append(el("p", { class: "chosen" }, cardsText(s.value)));
     if (CAN_WRITE) box.append(el("div", { class: "row" }, el("button", { on: { click: () => answer("field", null) } }, "change the field")));
     return box;
   }
   if (!CAN_WRITE) { box.append(el("p", { class: "note" }, "not entered yet")); return box; }
-  const sel = pick.field || (refused.field ? refused.field.text.split(" ") : []);
+  const sel = pick.field || codesOf(refused.field ? refused.field.text : mine("field"));
   box.append(el("p", { class: "note" }, `tap the six cards (${sel.length}/6); anyone at the table may`));
   box.append(grid(sel, (code, on) => { pick.field = toggle(sel, code, on); delete refused.field; render(); },
     { bad: refused.field && refused.field.card, id: "field-grid" }));
-  box.append(problemLine(s));
-  box.append(el("div", { class: "row sticky" }, el("button", {
-    class: "primary", id: "set-field", disabled: sel.length !== 6 ? true : null,
-    on: { click: async () => { const r = await answer("field", sel.join(" ")); if (r.ok) pick.field = null; } },
-  }, "set the field")));
+  box.append(problemLine(s), notSent("field"));
+  offer({ label: "set the field", id: "set-field", disabled: sel.length !== 6,
+    on: () => { answer("field", sel.join(" ")); pick.field = null; } });
   return box;
 }
 
 function whoBox() {
   const ps = S.session.players;
   if (me && ps.includes(me) && !pick.who)
-    return el("div", { class: "box row", id: "who" }, el("p", { class: "chosen" }, `You are `, el("b", {}, me)),
+    return el("div", { class: "box row", id: "who" }, el("p", { class: "chosen" }, `You are `, el("b", {}, name(me))),
       el("button", { on: { click: () => { pick.who = true; render(); } } }, "not me"));
   return el("div", { class: "box", id: "who" }, el("h3", {}, "Who are you?"),
     el("div", { class: "row" }, ps.map((p) => el("button", { class: p === me ? "on" : "", "data-player": p,
-      on: { click: () => { me = p; pick.who = false; localStorage.setItem("hachi-me", p); render(); } } }, p))));
+      on: { click: () => { me = p; pick.who = false; localStorage.setItem("hachi-me", p); render(); } } }, name(p)))));
 }
 
 function handBox(s) {
   const forced = s.role === "forced_out", player = s.player, open = pick.handOpen === player;
   const box = el("div", { class: "box", id: forced ? null : "hand-box", "data-hand": player }, el("h3", {}, words(s.label)));
-  if (s.status === "answered" && !refused[s.key] && !open) {
+  if (s.status === "answered" && !refused[s.key] && !unsent(s.key) && !open) {
     const on = s.choices.find((c) => c.on);
     box.append(el("p", { class: "chosen" }, s.shown || (on ? words(on.label) : "")),
       el("div", { class: "row" }, el("button", { on: { click: () => answer(s.key, null) } }, "change")));
@@ -250,17 +321,15 @@ function handBox(s) {
     s.choices.map((c, i) => choice(c, null, { key: s.key, id: i === 0 && !forced ? "hand-none" : null, "data-none": i === 0 ? player : null })),
     el("button", { class: open ? "on" : "", "data-cards": player, on: { click: () => { pick.handOpen = open ? null : player; pick.hand = null; render(); } } },
       "by the dealt cards")));
-  box.append(problemLine(s));
+  box.append(problemLine(s), notSent(s.key));
   if (s.note) box.append(el("p", { class: "note" }, words(s.note).trim()));
-  if (open) {
+  if (open) {  // the one grid on the page while it is open: the pile's gives way
     const sel = pick.hand || [];
     box.append(el("p", { class: "note" }, `tap the seven dealt cards (${sel.length}/7)`));
     box.append(grid(sel, (code, on) => { pick.hand = toggle(sel, code, on); render(); },
       { bad: refused[s.key] && refused[s.key].card, id: `hand-grid-${S.session.players.indexOf(player)}` }));
-    box.append(el("div", { class: "row sticky" }, el("button", {
-      class: "primary", disabled: sel.length !== 7 ? true : null, "data-set-hand": player,
-      on: { click: async () => { const r = await answer(s.key, sel.join(" ")); if (r.ok) { pick.hand = null; pick.handOpen = null; render(); } } },
-    }, "set the hand")));
+    barAction = { label: "set the hand", attrs: { "data-set-hand": player }, disabled: sel.length !== 7,
+      on: () => { answer(s.key, sel.join(" ")); pick.hand = null; pick.handOpen = null; render(); } };
   }
   return box;
 }
@@ -269,24 +338,27 @@ function handBox(s) {
 function seatsBox() {
   const rows = R().seats, Z = R().seating;
   const box = el("div", { class: "box", id: "seats" }, el("h3", {}, "席 play or drop, from the 親 in turn"));
-  const next = stepsOf("seat").find((s) => s.status === "open");
+  const next = stepsOf("seat").find((s) => s.status === "open" && !unsent(s.key));
   for (const row of rows) {
     const line = el("div", { class: "seat", "data-seat": row.player },
-      el("span", { class: "who" }, row.player, row.dealer ? el("small", {}, " 親") : null));
+      el("span", { class: "who" }, name(row.player), row.dealer ? el("small", {}, " 親") : null));
     const s = row.key ? step(row.key) : null;
     if (row.state === "forced") line.append(el("span", { class: "tag forced" }, "forced out 追い込み"));
     else if (row.state === "must") line.append(el("span", { class: "tag" }, "plays (may not drop)"));
     else if (s && CAN_WRITE) {
-      line.append(el("span", { class: "toggles" }, s.choices.map((c) => el("button", {
-        class: c.on ? "on" : s === next && c.default ? "primary" : "", "aria-pressed": c.on ? "true" : "false",
-        "data-choice": c.answer, on: { click: () => answer(s.key, c.answer) } }, words(c.label)))));
+      const now = mine(s.key);
+      line.append(el("span", { class: "toggles" }, s.choices.map((c) => {
+        const on = unsent(s.key) ? now === c.answer : c.on;
+        return el("button", { class: on ? "on" : s === next && c.default ? "primary" : "", "aria-pressed": on ? "true" : "false",
+          "data-choice": c.answer, on: { click: () => answer(s.key, c.answer) } }, words(c.label));
+      })));
     } else if (s) {
       const on = s.choices.find((c) => c.on);
       line.append(el("span", { class: "tag" }, on ? words(on.label) : "…"));
     } else line.append(el("span", { class: "tag muted" }, row.state === "unasked" ? "–" : "waiting"));
     box.append(line);
   }
-  for (const s of stepsOf("seat")) box.append(problemLine(s));
+  for (const s of stepsOf("seat")) box.append(problemLine(s), notSent(s.key));
   if (next && CAN_WRITE) box.append(el("p", { class: "note" }, `${next.player}: ${words(next.label)}`));
   if (Z && Z.settled) {
     box.append(el("p", { class: "chosen", id: "seating" }, words(Z.line)));
@@ -299,7 +371,7 @@ function endingBox() {
   const ended = step("ended"), sage = step("sage"), how = step("how");
   const parts = [ended, sage, how].filter(Boolean);
   const box = el("div", { class: "box", id: "ending" }, el("h3", {}, "How the round ended"));
-  const answered = parts.every((s) => s.status === "answered" && !refused[s.key]);
+  const answered = parts.every((s) => s.status === "answered" && !refused[s.key] && !unsent(s.key));
   const onLabels = (s) => s.choices.filter((c) => c.on).map((c) => words(c.label)).join(", ");
   if (answered && !pick.ending) {
     box.append(el("p", { class: "chosen" }, parts.map(onLabels).join(" · ")),
@@ -307,14 +379,11 @@ function endingBox() {
     return box;
   }
   if (answered) box.append(el("div", { class: "row" }, el("button", { class: "on", on: { click: () => { pick.ending = false; render(); } } }, "close")));
-  box.append(el("p", { class: "note" }, words(ended.label)));
-  box.append(el("div", { class: "row" }, ended.choices.map((c) => choice(c, null,
-    { key: "ended", id: c.player ? null : "ended-out", "data-ended": c.player }))));
-  box.append(el("p", { class: "note" }, words(sage.label)));
-  box.append(el("div", { class: "row" }, sage.choices.map((c) => choice(c, null,
-    { key: "sage", id: c.player ? null : "sage-none", "data-sage": c.player }))));
-  if (how) box.append(el("div", { class: "row" }, how.choices.map((c) => choice(c, null, { key: "how" }))));
-  for (const s of parts) box.append(problemLine(s));
+  const row = (s, ids) => el("div", { class: "row" }, s.choices.map((c) => choice(unsent(s.key) ? { ...c, on: mine(s.key) === c.answer } : c, null, { key: s.key, ...ids(c) })));
+  box.append(el("p", { class: "note" }, words(ended.label)), row(ended, (c) => ({ id: c.player ? null : "ended-out", "data-ended": c.player })));
+  box.append(el("p", { class: "note" }, words(sage.label)), row(sage, (c) => ({ id: c.player ? null : "sage-none", "data-sage": c.player })));
+  if (how) box.append(row(how, () => ({})));
+  for (const s of parts) box.append(problemLine(s), notSent(s.key));
   return box;
 }
 
@@ -328,19 +397,21 @@ function takenBy(except) {
 }
 
 function pileBox(s) {
-  const key = s.key;
-  const sel = local[key] || (refused[key] ? refused[key].text.split(" ").filter(Boolean) : s.rest ? [] : s.value || []);
+  const key = s.key, typed = mine(key);
+  const rest = unsent(key) ? typed === "rest" : s.rest;
+  const sel = refused[key] ? codesOf(refused[key].text) : rest ? [] : unsent(key) ? codesOf(typed) : s.value || [];
   const box = el("div", { class: "box", id: "pile-box" },
-    el("h3", {}, `${words(s.label)} · ${s.rest ? "rest" : sel.length === 1 ? "1 card" : sel.length + " cards"}`));
-  box.append(problemLine(s, "pile-problem"));
+    el("h3", {}, `${words(s.label)} · ${rest ? "rest" : sel.length === 1 ? "1 card" : sel.length + " cards"}`));
+  box.append(problemLine(s, "pile-problem"), notSent(key));
   const bad = (refused[key] && refused[key].card) || (s.problem && !s.problem.soft && s.problem.card) || null;
-  box.append(grid(sel, (code, on) => tapPile(key, toggle(sel, code, on)), { taken: takenBy(s.player), bad, id: "pile-grid" }));
-  const done = s.done && s.status !== "typing";
-  box.append(el("div", { class: "row sticky" },
-    s.choices.map((c) => choice(c, () => { delete local[key]; answer(key, c.answer); }, { id: c.label.id === "a.rest" ? "rest" : null })),
-    el("button", { class: s.done ? "on" : "primary", id: "pile-done", on: { click: () => post("/api/done", { player: s.player, done: !s.done }) } },
-      s.done ? "done ✓ (tap to reopen)" : "my pile is complete")));
-  if (!done && s.status === "typing" && s.problem) box.append(el("p", { class: "note" }, "checked once you say the pile is complete"));
+  if (pick.handOpen === null) box.append(grid(sel, (code, on) => answer(key, toggle(sel, code, on).join(" ")), { taken: takenBy(s.player), bad, id: "pile-grid" }));
+  else box.append(el("p", { class: "note" }, "the pile's cards: once the hand is set"));
+  box.append(el("div", { class: "row" },
+    s.choices.map((c) => choice(c, () => answer(key, c.answer), { id: c.label.id === "a.rest" ? "rest" : null }))));
+  if (s.status === "typing" && s.problem) box.append(el("p", { class: "note" }, "checked once you say the pile is complete"));
+  const done = !!queued(`d:${s.player}`) ? queued(`d:${s.player}`).body.done : s.done;
+  offer({ label: done ? "done ✓ (tap to reopen)" : "my pile is complete", id: "pile-done", primary: !done,
+    on: () => sayDone(s.player, !done) });
   return box;
 }
 
@@ -354,20 +425,31 @@ function resultBox() {
     const rows = ps.map((p) => {
       const r = res.players[p];
       const yaku = [...(r.teyaku_all || []), ...r.dekiyaku, ...r.special, ...(r.bonuses || [])].join("・") || "–";
-      return el("tr", {}, el("td", { class: "name" }, p), el("td", {}, yaku), el("td", {}, r.card_points), el("td", { class: cls(r.mon) }, signed(r.mon)));
+      return el("tr", {}, el("td", { class: "name" }, name(p)), el("td", {}, yaku), el("td", {}, r.card_points), el("td", { class: cls(r.mon) }, signed(r.mon)));
     });
     box.append(el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "player"), el("th", {}, "役"), el("th", {}, "点"), el("th", {}, "文"))), el("tbody", {}, rows)));
-    box.append(el("p", { class: "small" }, res.payments.map((x) => `${x.from}→${x.to} ${x.mon} ${x.reason}`).join(" · ")));
+    box.append(el("ul", { class: "pays", id: "payments" }, res.payments.map((x) => el("li", {}, `${x.from} → ${x.to} ${x.mon}文 ${x.reason}`))));
+    if (res.pot) box.append(el("p", { class: "small" }, `pot after the round: ${res.pot}文`));
   }
-  if (CAN_WRITE) {
-    box.append(el("div", { class: "row" },
-      res.redeal ? null : el("button", { class: "primary", id: "save", on: { click: async () => {
-        const r = await post("/api/save", { revision: R().revision });
-        if (!r.ok) { box.append(el("p", { class: "problem" }, r.data.error)); }
-      } } }, "save the round"),
-      el("button", { id: "discard", on: { click: () => post("/api/discard", {}) } }, res.redeal ? "next round" : "discard")));
-  }
+  if (CAN_WRITE && !res.redeal) {
+    offer({ label: "save the round", id: "save", on: async () => {
+      const r = await post("/api/save", { revision: R().revision });
+      if (!r.ok) { box.append(el("p", { class: "problem" }, r.data.error || "not saved: no server")); }
+    } });
+  } else if (CAN_WRITE) offer({ label: "next round", id: "next", on: () => post("/api/save", { revision: R().revision }) });
   return box;
+}
+
+// Throwing the round away: far from save, asked in the server's words, and undone as long as no
+// round was saved since.
+function discardRow() {
+  const V = R();
+  if (V.discard) return el("div", { class: "row away" }, el("button", { id: "discard", class: "quiet", on: { click: () => {
+    if (window.confirm(words(V.discard))) post("/api/discard", {});
+  } } }, "throw this round away…"));
+  if (V.restorable) return el("div", { class: "box", id: "restorable" }, el("p", { class: "note" }, words(V.restorable)),
+    el("button", { id: "restore", on: { click: () => post("/api/restore", {}) } }, "bring it back"));
+  return null;
 }
 
 // The 親 is the last round's winner; another (who really dealt) needs the yes the server words.
@@ -386,6 +468,7 @@ function renderRound() {
   const sec = document.getElementById("round");
   const V = R(), dealer = step("dealer");
   const kids = [el("h2", {}, `Round ${V.number} · 親 ${dealer ? dealer.value : S.session.dealer}`), standBox(), statusList()];
+  if (gone) kids.unshift(el("p", { class: "problem", id: "gone" }, gone));
   if (CAN_WRITE && !V.complete) kids.push(dealerRow());
   const playing = V.order, settled = !V.seating || V.seating.settled;
   if (V.complete) {
@@ -408,16 +491,24 @@ function renderRound() {
     for (const s of stepsOf("pile")) if (s.player !== me && s.problem && !s.problem.soft) kids.push(problemLine(s));
     for (const p of V.problems) kids.push(el("p", { class: "problem" }, p.text));
   }
-  sec.replaceChildren(...kids);
+  if (CAN_WRITE) kids.push(discardRow());
+  sec.replaceChildren(...kids.filter(Boolean));
 }
 
 function render() {
   if (!S) return;
-  renderHead(); renderStandings(); renderRound(); renderChart(); renderHistory();
+  barAction = null;
+  renderHead(); renderStandings(); renderRound(); renderChart(); renderHistory(); renderBar();
+  setLive();
   document.body.dataset.ready = "1";
   if (!document.body.dataset.pending) document.body.dataset.pending = "0";
   document.body.dataset.round = String(S.session.rounds);
   document.body.dataset.version = String(S.version);
 }
 
-fetch("/api/state", { credentials: "same-origin" }).then((r) => r.json()).then(take).finally(connect);
+document.addEventListener("click", (ev) => {  // a name cut short is shown whole on tap
+  const nm = ev.target.closest && ev.target.closest(".nm");
+  if (nm) nm.classList.toggle("whole");
+});
+fetch("/api/state", { credentials: "same-origin" }).then((r) => r.json()).then(take)
+  .catch(() => { offline = true; setLive(); }).finally(() => { connect(); flush(); });
