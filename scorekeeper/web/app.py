@@ -341,15 +341,19 @@ DECK_VIEW = _deck_view()
 # -- the chart, drawn here -----------------------------------------------------------------------
 
 def chart_svg(players: list[str], running: Mapping[str, list[int]], width: int = 340, height: int = 170) -> str:
-    """The running totals as an SVG line chart (classes for colours: the page's CSS, light or dark)."""
-    from rich.cells import cell_len
+    """The running totals as an SVG line chart (classes for colours: the page's CSS, light or dark),
+    its legend under it: a key per player in columns, a long name cut with … to fit (whole in
+    the key's title)."""
     n = max((len(v) for v in running.values()), default=0)
     values = [0] + [x for v in running.values() for x in v]
     lo, hi = min(values), max(values)
     if hi == lo:
         hi, lo = lo + 1, lo - 1
+    columns = 3 if len(players) <= 3 else 2
+    rows = -(-len(players) // columns)
     left, right, top, bottom = 44, 8, 10, 22
     w, h = width - left - right, height - top - bottom
+    full = height + 14 * rows
 
     def x(i: int) -> float:
         return left + (w * i / max(n, 1))
@@ -357,24 +361,37 @@ def chart_svg(players: list[str], running: Mapping[str, list[int]], width: int =
     def y(v: int) -> float:
         return top + h * (hi - v) / (hi - lo)
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="chart" '
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {full}" class="chart" '
              f'role="img" aria-label="running totals">',
              f'<line class="axis" x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}"/>',
              f'<text class="label" x="{left - 4}" y="{y(hi) + 4:.1f}" text-anchor="end">{hi:+d}</text>',
              f'<text class="label" x="{left - 4}" y="{y(0) + 4:.1f}" text-anchor="end">0</text>',
              f'<text class="label" x="{left - 4}" y="{y(lo) + 4:.1f}" text-anchor="end">{lo:+d}</text>',
              f'<text class="label" x="{width - right}" y="{height - 6}" text-anchor="end">round {n}</text>']
-    at = left + 4.0
+    column = (width - 8) / columns
     for i, p in enumerate(players):
         points = " ".join(f"{x(j):.1f},{y(v):.1f}" for j, v in enumerate([0, *running.get(p, [])]))
         parts.append(f'<polyline class="line p{i}" fill="none" points="{points}"/>')
-        parts.append(f'<text class="key p{i}" x="{at:.0f}" y="{height - 6}">{escape(p)}</text>')
-        # the next key after this one's width (about 6.6 px a narrow character at 11 px, 11 a wide one),
-        # closer when four to six names would run into "round n"
-        at += min(96.0, max(sum(11 if cell_len(ch) == 2 else 6.6 for ch in p) + 10,
-                            (width - left - 70) / len(players)) if len(players) > 3 else 96.0)
+        kx, ky = 8 + column * (i % columns), height + 8 + 14 * (i // columns)
+        parts.append(f'<text class="key p{i}" x="{kx:.0f}" y="{ky}"><title>{escape(p)}</title>'
+                     f'{escape(fit(p, column - 8))}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def fit(text: str, room: float) -> str:
+    """``text`` cut with … to fit ``room`` px at the legend's 11 px (about 6.6 px a narrow
+    character, 11 a wide one)."""
+    from rich.cells import cell_len
+
+    def width(t: str) -> float:
+        return sum(11 if cell_len(ch) == 2 else 6.6 for ch in t)
+
+    if width(text) <= room:
+        return text
+    while text and width(text + "…") > room:
+        text = text[:-1]
+    return text + "…"
 
 
 # -- the app -------------------------------------------------------------------------------------

@@ -359,7 +359,7 @@ function seatsBox() {
     box.append(line);
   }
   for (const s of stepsOf("seat")) box.append(problemLine(s), notSent(s.key));
-  if (next && CAN_WRITE) box.append(el("p", { class: "note" }, `${next.player}: ${words(next.label)}`));
+  if (next && CAN_WRITE) box.append(el("p", { class: "note" }, `${next.player} speaks next`));
   if (Z && Z.settled) {
     box.append(el("p", { class: "chosen", id: "seating" }, words(Z.line)));
     if (Z.forced_line) box.append(el("p", { class: "note" }, words(Z.forced_line)));
