@@ -292,7 +292,7 @@ class Night:
         for draft, _ in self.drafts.all(self.sid):
             if draft.open:
                 out.append(draft)
-            elif (draft.saved_as or draft.rounds_at + 1) <= self.rounds:
+            elif (draft.saved_as < self.rounds if draft.saved_as is not None else draft.rounds_at < self.rounds):
                 self.drafts.remove(self.sid, draft.id or "")
         return out
 

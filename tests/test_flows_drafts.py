@@ -221,6 +221,9 @@ def typed_with_another_terminal(monkeypatch, lines: list[str], at: int, other) -
     def typed_in(prompt: str = "") -> str:
         if len(queue) == at and not saved:
             saved["b"] = other()
+            from scorekeeper.flows import Night
+
+            Night.open().drafts_open()  # a watcher (the phones' server) looks at the drafts meanwhile
         if not queue:
             raise EOFError
         return queue.pop(0)
