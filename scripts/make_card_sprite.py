@@ -141,7 +141,7 @@ def pine() -> list[str]:
 def plum() -> list[str]:
     return [line("M8 92C20 74 22 58 32 48S46 30 56 12", INK, 3.2),
             line("M32 48C40 50 48 54 56 62M22 66C16 62 12 56 10 48", INK, 1.9),
-            *blossoms([(10, 46), (22, 66), (32, 46), (44, 30), (55, 12), (56, 62), (14, 82)], 3.4,
+            *blossoms([(10, 46), (22, 66), (32, 46), (44, 30), (53, 13), (54, 62), (14, 82)], 3.4,
                       "#d8213f", "#f6d24a"),
             dots([(48, 54), (38, 40), (26, 56)], "#d8213f", 3.4)]
 
@@ -151,7 +151,7 @@ def cherry() -> list[str]:
     return [path("M2 6H62V30C56 36 50 30 44 34S30 30 24 36 10 30 2 34ZM62 60C54 56 46 62 42 70S44 84 52 86 62 82 62 82Z",
                  cloud),
             line("M4 94C10 80 14 64 22 52", "#5b3a26", 3.2),
-            *blossoms([(10, 18), (24, 12), (38, 20), (52, 12), (18, 30), (46, 30), (54, 70), (48, 80), (60, 88)],
+            *blossoms([(10, 18), (24, 12), (38, 20), (52, 12), (18, 30), (46, 30), (53, 70), (47, 80), (57, 87)],
                       3.1, "#ef8fae", "#c23a66", turn=17)]
 
 
@@ -170,7 +170,7 @@ def iris() -> list[str]:
     out = [path("M6 94Q8 60 16 36Q14 64 13 94ZM20 94Q22 64 30 44Q26 70 26 94Z"
                 "M36 94Q38 66 50 40Q42 68 42 94ZM50 94Q52 72 60 54Q56 74 57 94Z", "#3c8a3a"),
            line("M22 94V40M45 94V30", "#2e6e2e", 1.4)]
-    for x, y in ((22, 32), (45, 22), (12, 56)):
+    for x, y in ((22, 32), (45, 22), (14, 58)):
         out += [ellipse(x, y - 5, 2.8, 6, "#4636a4"),
                 ellipse(x - 5, y + 2, 2.8, 6.5, "#5a48c0", rot=45),
                 ellipse(x + 5, y + 2, 2.8, 6.5, "#5a48c0", rot=-45),
@@ -189,9 +189,9 @@ def peony() -> list[str]:
 
 
 def clover() -> list[str]:
-    arcs = (("M6 94C8 64 26 36 58 22", (0.2, 0.35, 0.5, 0.65, 0.8, 0.95)),
-            ("M30 94C32 74 44 56 60 50", (0.3, 0.55, 0.8, 0.98)),
-            ("M18 94C14 72 8 54 4 40", (0.4, 0.7, 0.95)))
+    arcs = (("M6 94C8 64 26 36 55 23", (0.2, 0.35, 0.5, 0.65, 0.8, 0.95)),
+            ("M30 94C32 74 44 56 56 50", (0.3, 0.55, 0.8, 0.98)),
+            ("M18 94C14 72 10 54 8 40", (0.4, 0.7, 0.95)))
     dark, green, flowers = [], [], []
     for d, ts in arcs:
         nums = [float(v) for v in d[1:].replace("C", " ").split()]
@@ -252,16 +252,17 @@ def willow() -> list[str]:
 
 
 def paulownia() -> list[str]:
-    out = [line("M14 64V28M32 54V18M50 64V28", "#5a6a2a", 1.4)]
+    # flower spikes standing up from the leaves, tapering upwards (wisteria's hang down)
+    out = [line("M14 66V30M32 58V20M50 66V30", "#5a6a2a", 1.4)]
     dark, light = [], []
-    for x, y, r in ((14, 34, 6), (32, 24, 7), (50, 34, 6)):
-        for i in range(4):
-            yy = y - 4 + i * 7
-            dark += [(x - r * 0.5, yy), (x + r * 0.5, yy)]
-            light.append((x, yy - 3))
-    out += [dots(dark, "#8a5cc0", 4.4), dots(light, "#b48ae0", 4)]
-    for cx, cy, rot in ((18, 80, -30), (46, 80, 30), (32, 72, 0)):
-        out += [ellipse(cx, cy, 10, 13, "#3f8236", rot=rot),
+    for x, y in ((14, 56), (32, 48), (50, 56)):
+        for i, count in enumerate((3, 3, 2, 2, 1)):
+            yy = y - 6 * i
+            row = [(x + 4.4 * (j - (count - 1) / 2), yy) for j in range(count)]
+            (dark if i % 2 == 0 else light).extend(row)
+    out += [dots(dark, "#7a4cb4", 4.6), dots(light, "#a77ed8", 4.4)]
+    for cx, cy, rot in ((18, 79, -30), (46, 79, 30), (32, 72, 0)):
+        out += [ellipse(cx, cy, 10, 12.5, "#3f8236", rot=rot),
                 line(f"M{cx} {cy + 12}V{cy - 10}", "#bcd48a", 0.9, transform=f"rotate({rot} {cx} {cy})")]
     return out
 
@@ -317,13 +318,13 @@ def phoenix() -> list[str]:
             path("M30 40C34 26 46 22 56 26C50 36 42 40 30 40Z", "#2f8a4a", stroke=INK, stroke_width=0.6),
             path("M32 39C38 32 46 30 52 31", "none", stroke="#f0c030", stroke_width=1.2),
             line("M44 40C48 34 48 28 52 24", "#e0401e", 2.6),
-            circle(53, 22, 3, "#e0401e", stroke=INK, stroke_width=0.6), line("M55.5 22L60 24", "#f0c030", 1.4),
+            circle(53, 22, 3, "#e0401e", stroke=INK, stroke_width=0.6), line("M55.5 22L59 23.5", "#f0c030", 1.4),
             line("M52 19L54 13M54 19L58 14", "#f0c030", 1)]
 
 
 def warbler() -> list[str]:
     body = "#7d8a2c"
-    return [path("M18 54L6 62L10 64L20 58Z", "#5e6a20", stroke=INK, stroke_width=0.5),
+    return [path("M19 54L9 61L12 63L21 58Z", "#5e6a20", stroke=INK, stroke_width=0.5),
             ellipse(28, 52, 11, 7, body, rot=-20, stroke=INK, stroke_width=0.7),
             circle(38, 44, 5.5, body, stroke=INK, stroke_width=0.7), circle(39.5, 43, 1.1, INK),
             path("M43 44L48 45L43 46.5Z", "#c8a040"), ellipse(26, 51, 6, 3.5, "#5e6a20", rot=-20),
@@ -341,13 +342,10 @@ def cuckoo() -> list[str]:
 
 
 def bridge() -> list[str]:
-    wood = "#8a5a2b"
-    out = []
-    for d in ("M2 66L26 58L34 64L10 72Z", "M26 58L60 72L52 78L34 64Z", "M18 88L52 78L60 84L26 94Z"):
-        out.append(path(d, wood, stroke=INK, stroke_width=0.8))
-    out.append(line("M6 70V82M30 62V74M56 76V88M22 90V94", "#5a3a1b", 1.8))
-    out.append(line("M10 70L30 63M30 63L56 75", "#c8a070", 0.6))
-    return out
+    """八橋: planks laid zigzag over the water, on posts."""
+    planks = "M5 62L40 55M40 55L59 67M59 67L22 76M22 76L58 88"
+    return [line("M8 62V72M40 56V66M58 68V78M23 77V87M56 88V93", "#5a3a1b", 2),
+            line(planks, INK, 6.4), line(planks, "#9a6630", 4.8), line(planks, "#c89a60", 1)]
 
 
 def butterflies() -> list[str]:
@@ -441,7 +439,7 @@ MARKS = {
     "9t": sake_cup, "10t": deer, "11t": swallow,
 }
 #: marks drawn larger than written: scale, and the point that stays put
-ZOOM = {"12h": (1.2, 40, 44), "2t": (1.25, 30, 52)}
+ZOOM = {"12h": (1.15, 36, 44), "2t": (1.25, 30, 52), "4t": (1.2, 34, 50)}
 AKATAN = {1, 2, 3}
 AOTAN = {6, 9, 10}
 
@@ -466,7 +464,10 @@ def picture(month: int, kind: str) -> list[str]:
 
 def symbol(month: int, kind: str) -> str:
     face = f'<rect x="1" y="1" width="62" height="94" rx="5" fill="{FACE}"/>'
-    edge = f'<rect x="1" y="1" width="62" height="94" rx="5" fill="none" stroke="{EDGE}" stroke-width="2"/>'
+    # a cream rim inside the dark edge: the card keeps its outline on a dark page where the
+    # picture is dark to its border (芒's hill, the storm)
+    edge = (f'<rect x="2.6" y="2.6" width="58.8" height="90.8" rx="3.6" fill="none" stroke="{FACE}" stroke-width="1.6"/>'
+            f'<rect x="1" y="1" width="62" height="94" rx="5" fill="none" stroke="{EDGE}" stroke-width="2"/>')
     body = "".join(picture(month, kind))
     return (f'<symbol id="card-{month}{kind}" viewBox="0 0 {W} {H}" stroke-linecap="round" stroke-linejoin="round">'
             f"{face}{body}{edge}</symbol>\n")
