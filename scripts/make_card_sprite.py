@@ -65,7 +65,8 @@ def ellipse(cx: float, cy: float, rx: float, ry: float, fill: str, rot: float = 
 
 
 def path(d: str, fill: str = "none", **kw: object) -> str:
-    return f"<path{attrs(d=d, fill=fill, **kw)}/>"
+    """A path; unfilled by default (each symbol says fill="none" once for all its lines)."""
+    return f"<path{attrs(d=d, fill=None if fill == 'none' else fill, **kw)}/>"
 
 
 def line(d: str, stroke: str, width: float, **kw: object) -> str:
@@ -318,7 +319,7 @@ def phoenix() -> list[str]:
             path("M30 40C34 26 46 22 56 26C50 36 42 40 30 40Z", "#2f8a4a", stroke=INK, stroke_width=0.6),
             path("M32 39C38 32 46 30 52 31", "none", stroke="#f0c030", stroke_width=1.2),
             line("M44 40C48 34 48 28 52 24", "#e0401e", 2.6),
-            circle(53, 22, 3, "#e0401e", stroke=INK, stroke_width=0.6), line("M55.5 22L59 23.5", "#f0c030", 1.4),
+            circle(53, 22, 3, "#e0401e", stroke=INK, stroke_width=0.6), line("M55.5 22L58 23.2", "#f0c030", 1.4),
             line("M52 19L54 13M54 19L58 14", "#f0c030", 1)]
 
 
@@ -463,13 +464,13 @@ def picture(month: int, kind: str) -> list[str]:
 
 
 def symbol(month: int, kind: str) -> str:
-    face = f'<rect x="1" y="1" width="62" height="94" rx="5" fill="{FACE}"/>'
-    # a cream rim inside the dark edge: the card keeps its outline on a dark page where the
-    # picture is dark to its border (芒's hill, the storm)
-    edge = (f'<rect x="2.6" y="2.6" width="58.8" height="90.8" rx="3.6" fill="none" stroke="{FACE}" stroke-width="1.6"/>'
-            f'<rect x="1" y="1" width="62" height="94" rx="5" fill="none" stroke="{EDGE}" stroke-width="2"/>')
+    # the card: its own opaque face and dark edge (the picture stays inside the edge's inner half)
+    face = f'<rect x="1" y="1" width="62" height="94" rx="5" fill="{FACE}" stroke="{EDGE}" stroke-width="2"/>'
+    # drawn last, a cream rim inside the edge: the card keeps its outline on a dark page where the
+    # picture is dark to its border (芒's hill, the storm), and the picture's border is neat
+    edge = f'<rect x="2.6" y="2.6" width="58.8" height="90.8" rx="3.6" stroke="{FACE}" stroke-width="1.6"/>'
     body = "".join(picture(month, kind))
-    return (f'<symbol id="card-{month}{kind}" viewBox="0 0 {W} {H}" stroke-linecap="round" stroke-linejoin="round">'
+    return (f'<symbol id="card-{month}{kind}" viewBox="0 0 {W} {H}" fill="none" stroke-linecap="round" stroke-linejoin="round">'
             f"{face}{body}{edge}</symbol>\n")
 
 
