@@ -48,7 +48,7 @@ CSRF_HEADER = "x-hachi-csrf"
 POLL = 0.25  # seconds between looks at the files, and between looks at shutdown in a stream
 KEEPALIVE = 15.0
 STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8",
-          "icon.svg": "image/svg+xml"}
+          "icon.svg": "image/svg+xml", "cards.svg": "image/svg+xml"}
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'")
 LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
