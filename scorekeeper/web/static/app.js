@@ -175,6 +175,18 @@ function cardName(ja) {  // breaks between words, never inside one: after に, �
   const at = ja.search(/[にの]/);
   return at < 0 ? [ja] : [ja.slice(0, at + 1), el("wbr"), ja.slice(at + 1)];
 }
+const SVG = "http://www.w3.org/2000/svg";
+function picture(code) {  // the card's own picture, from the sprite (scripts/make_card_sprite.py)
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "pic");
+  svg.setAttribute("viewBox", "0 0 64 96");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const use = document.createElementNS(SVG, "use");
+  use.setAttribute("href", `/static/cards.svg#card-${code}`);
+  svg.append(use);
+  return svg;
+}
 function grid(selected, onTap, { taken = {}, bad = null, id = "" } = {}) {
   const count = {};
   for (const c of selected) count[c] = (count[c] || 0) + 1;
@@ -192,7 +204,7 @@ function grid(selected, onTap, { taken = {}, bad = null, id = "" } = {}) {
         class: "card" + (on ? " on" : "") + (isTaken ? " taken" : "") + (isBad ? " bad" : ""),
         "data-code": c.code, "aria-pressed": on ? "true" : "false", title: `${c.code} ${c.ja} (${c.romaji})`,
         on: { click: () => onTap(c.code, on) },
-      }, el("span", { class: "ja" }, cardName(c.ja)), el("span", { class: "code" }, isTaken ? `${c.code} · ${owners[seen[c.code] - 1]}` : c.code)));
+      }, picture(c.code), el("span", { class: "ja" }, cardName(c.ja)), el("span", { class: "code" }, isTaken ? `${c.code} · ${owners[seen[c.code] - 1]}` : c.code)));
     }
     wrap.append(row);
   }
