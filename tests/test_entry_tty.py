@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from entry_lines import snapshot
+from helpers import HANG, eventually
 
 pty = pytest.importorskip("pty")
 termios = pytest.importorskip("termios")
@@ -43,7 +44,7 @@ class Terminal:
         os.close(slave)
         self.seen = b""
 
-    def expect(self, text: str, timeout: float = 15.0) -> str:
+    def expect(self, text: str, timeout: float = HANG) -> str:
         want = text.encode("utf-8")
         deadline = time.monotonic() + timeout
         while want not in self.seen:
@@ -61,10 +62,21 @@ class Terminal:
                 self.seen += chunk
         return self.text()
 
+    def waiting(self) -> None:
+        """Once the child sleeps, blocked on its terminal (after a prompt: waiting for a key).
+
+        A Ctrl-C that lands before readline blocks is caught by Python's handler while the
+        process runs, and the select() that follows waits for a key: a person presses Ctrl-C
+        at a prompt that waits, and so does the test."""
+        stat = Path(f"/proc/{self.proc.pid}/stat")
+        if not stat.exists():
+            pytest.skip("no /proc: can't see the child wait at its prompt")
+        eventually(lambda: stat.read_text().rpartition(")")[2].split()[0] == "S", "prompt waiting for a key")
+
     def type(self, keys: str) -> None:
         os.write(self.master, keys.encode("utf-8"))
 
-    def finish(self, timeout: float = 15.0) -> int:
+    def finish(self, timeout: float = HANG) -> int:
         deadline = time.monotonic() + timeout
         while self.proc.poll() is None and time.monotonic() < deadline:
             ready, _, _ = select.select([self.master], [], [], 0.1)
@@ -102,7 +114,7 @@ def test_tab_completes_a_card_name_and_ctrl_c_saves_nothing(env):
     term.type("1h 3r 5t 8k 9k 桐の\t\r")  # Tab: 桐の → 桐のカス, the only card it can start
     term.expect("12k 桐のカス")
     term.expect("手役 Aki : ")
-    time.sleep(0.5)  # a person presses Ctrl-C while the prompt waits, not while it is drawn
+    term.waiting()  # a person presses Ctrl-C while the prompt waits, not while it is drawn
     term.type("\x03")  # Ctrl-C, as the terminal sends it
     assert term.finish() == 1
     assert "aborted: nothing was saved" in term.text()
