@@ -182,7 +182,8 @@ def test_sessions_on_a_new_book_says_how_to_start(db):
 
 def test_use_an_unknown_session_is_status_2(db):
     run("new-session", *PLAYERS)
-    run("use", "Sunday", code=2)
+    assert "no session 'Sunday'" in run("use", "Sunday", code=2).stderr
+    assert summary_json()["session"] == "s1"  # still the current one
 
 
 # ---------------------------------------------------------------------------------------------
@@ -329,7 +330,9 @@ def test_undo_asks_first(db):
 
 def test_undo_with_nothing_to_undo_is_status_2(db):
     run("new-session", *PLAYERS)
-    run("undo", "--yes", code=2)
+    before = snapshot(db.parent)
+    assert "has no rounds: nothing to undo" in run("undo", "--yes", code=2).stderr
+    assert snapshot(db.parent) == before
 
 
 def test_edit_replaces_a_round_and_later_rounds_keep_their_recorded_dealer(db, tmp_path):
@@ -399,7 +402,8 @@ def test_export_to_a_file(db, tmp_path):
 
 def test_export_json_and_csv_together_is_status_2(db):
     run("new-session", *PLAYERS)
-    run("export", "--json", "--csv", code=2)
+    result = run("export", "--json", "--csv", code=2)
+    assert result.stdout == "" and "--json and --csv: choose one" in result.stderr
 
 
 def test_import_takes_the_chain_as_written_and_rounds_may_repeat(db, tmp_path):

@@ -246,4 +246,6 @@ def test_the_chart_as_svg_parses_as_xml(book, tmp_path):
 def test_an_empty_book(book_file):
     data = stats_json()
     assert data["profiles"] == [] and data["players"] == {}
-    assert runner.invoke(app, ["stats"]).exit_code == 0
+    result = runner.invoke(app, ["stats"])
+    assert result.exit_code == 0 and "nothing to add up" in result.stdout, result.output
+    assert not book_file.exists()  # and nothing was made
