@@ -314,6 +314,7 @@ def test_cli_bad_cards_exit_2(args):
     result = runner.invoke(app, ["odds", *args])
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+    assert result.stdout == "" and len(result.stderr.splitlines()) == 1, result.output
 
 
 # ---------------------------------------------------------------------------------------------

@@ -548,8 +548,8 @@ def test_a_stored_round_that_no_longer_scores_is_status_1(db):
 
 def test_a_held_lock_is_waited_for_then_status_1(db, monkeypatch):
     run("new-session", *PLAYERS)
-    monkeypatch.setattr(store, "LOCK_NOTICE_AFTER", 0.05)
-    monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.3)
+    monkeypatch.setenv(store.ENV_TEST_LOCK_NOTICE, "0.05")
+    monkeypatch.setenv(store.ENV_TEST_LOCK_TIMEOUT, "0.3")
     fd = os.open(store.lock_path(db), os.O_RDWR)
     fcntl.flock(fd, fcntl.LOCK_EX)
     try:
