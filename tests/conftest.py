@@ -23,8 +23,10 @@ def book_file(tmp_path, monkeypatch) -> Path:
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home" / "share"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home" / "cache"))  # the drafts' cache
-    # a shell's own settings change nothing here: no debug tracebacks, the lock's real waits
-    for name in ("HACHI_SCORE_DEBUG", "HACHI_SCORE_TESTING_LOCK_TIMEOUT", "HACHI_SCORE_TESTING_LOCK_NOTICE"):
+    # a shell's own settings change nothing here: no debug tracebacks, the lock's real waits, rich's
+    # own width (80 off a terminal) and colours
+    for name in ("HACHI_SCORE_DEBUG", "HACHI_SCORE_TESTING_LOCK_TIMEOUT", "HACHI_SCORE_TESTING_LOCK_NOTICE",
+                 "COLUMNS", "LINES", "FORCE_COLOR", "NO_COLOR"):
         monkeypatch.delenv(name, raising=False)
     return path
 
