@@ -14,8 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from fast_cli import FastRunner
 import pytest
-from typer.testing import CliRunner
 
 from scorekeeper import store
 from scorekeeper.cli import app
@@ -27,7 +27,7 @@ NIGHT_FILES = sorted((ROOT / "samples" / "night").glob("*.json"))
 NIGHT = [json.loads(p.read_text(encoding="utf-8")) for p in NIGHT_FILES]
 BASHI = ROOT / "samples" / "bashi.json"
 
-runner = CliRunner()
+runner = FastRunner()  # the app's command built once, not at every invoke
 
 
 @pytest.fixture
