@@ -20,12 +20,12 @@ from __future__ import annotations
 import json
 import os
 import random
-import subprocess
 import sys
 
 import crash_harness as ch
 import pytest
 from entry_lines import snapshot
+from fast_cli import FastRunner
 
 from scorekeeper import doctor, store
 
@@ -34,11 +34,11 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or not sys.platform.star
 
 
 def summary(path) -> dict:
-    """`summary --json` by the real executable: the book opens and every round re-scores."""
-    proc = subprocess.run([*ch.hachi_score_exe(), "summary", "--json", "--all", "--db", str(path)],
-                          capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+    """`summary --json`, in-process (the book on disk is what is read): it opens and every round
+    re-scores."""
+    result = FastRunner().invoke(args=["summary", "--json", "--all", "--db", str(path)])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
 
 
 def finish(path, work, tally) -> None:
