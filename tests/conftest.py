@@ -8,6 +8,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# hypothesis's two clocks, off for every property (a test's own @settings adds to this): the
+# 200 ms deadline per example and the "too slow" health check fail a slow machine, not a bug
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 #: what the fuzz tests tried (tests/test_fuzz.py records it per test), added up over the run:
 #: their reports come here from every pytest-xdist worker
