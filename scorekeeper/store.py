@@ -65,6 +65,10 @@ ENV_DB = "HACHI_SCORE_DB"
 LOCK_NOTICE_AFTER = 1.0
 LOCK_TIMEOUT = 10.0
 LOCK_POLL = 0.05
+#: testing knobs, set by the test suite only (seconds): the two waits above, shortened so that no
+#: test waits the real 10 s; a BookLock's own ``timeout`` / ``notice_after`` come first
+ENV_TEST_LOCK_TIMEOUT = "HACHI_SCORE_TESTING_LOCK_TIMEOUT"
+ENV_TEST_LOCK_NOTICE = "HACHI_SCORE_TESTING_LOCK_NOTICE"
 PLANNED_ROUNDS = (12, 6)
 MAX_SESSION_NAME = 60
 _SESSION_ID = re.compile(r"^s([1-9][0-9]*)$")
@@ -349,15 +353,29 @@ def _fsync_dir(folder: Path) -> None:
 # the lock
 
 
+def _seconds(env: str, default: float) -> float:
+    """A wait in seconds from the testing knob ``env`` if it holds a positive number, else ``default``."""
+    try:
+        value = float(os.environ.get(env, ""))
+    except ValueError:
+        return default
+    return value if 0 < value < float("inf") else default
+
+
 class BookLock:
     """An exclusive ``fcntl.flock`` on the book's lock file; re-entrant within one :class:`Book`.
 
     The kernel drops a flock when its holder dies, so a killed process never leaves it stuck.
     """
 
-    def __init__(self, path: Path, notice: Callable[[str], None] = _stderr) -> None:
+    def __init__(self, path: Path, notice: Callable[[str], None] = _stderr, *,
+                 timeout: float | None = None, notice_after: float | None = None) -> None:
         self.path = path
         self.notice = notice
+        #: give up after this many seconds; say so (``notice``) after ``notice_after`` seconds
+        self.timeout = timeout if timeout is not None else _seconds(ENV_TEST_LOCK_TIMEOUT, LOCK_TIMEOUT)
+        self.notice_after = (notice_after if notice_after is not None
+                             else _seconds(ENV_TEST_LOCK_NOTICE, LOCK_NOTICE_AFTER))
         self._fd: int | None = None
         self._depth = 0
 
@@ -395,14 +413,15 @@ class BookLock:
                 if e.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
                     raise BookError(f"{self.path}: can't be locked ({e.strerror})") from None
             waited = time.monotonic() - start
-            if waited >= LOCK_TIMEOUT:
-                raise BookError(
-                    f"{self.path}: another hachi-score has held the book's lock for "
-                    f"{LOCK_TIMEOUT:g} s; gave up, nothing was changed: try again when it is done"
-                )
-            if not told and waited >= LOCK_NOTICE_AFTER:
+            # the notice first: a writer that gives up has always said that it waits
+            if not told and waited >= min(self.notice_after, self.timeout):
                 self.notice(f"waiting for the book's lock ({self.path}): another hachi-score is writing…")
                 told = True
+            if waited >= self.timeout:
+                raise BookError(
+                    f"{self.path}: another hachi-score has held the book's lock for "
+                    f"{self.timeout:g} s; gave up, nothing was changed: try again when it is done"
+                )
             time.sleep(LOCK_POLL)
 
     def release(self) -> None:
@@ -505,20 +524,25 @@ class Book:
     """The book at ``path``: open with :meth:`open`; every write takes the lock for its whole
     read-modify-write."""
 
-    def __init__(self, path: Path, notice: Callable[[str], None] = _stderr) -> None:
+    def __init__(self, path: Path, notice: Callable[[str], None] = _stderr, *,
+                 lock_timeout: float | None = None, lock_notice_after: float | None = None) -> None:
         self.path = Path(path)
         if self.path.name in ("", ".", ".."):
             raise BookError(f"{path}: is a directory, not a book file; give --db the path of a file", self.path)
         self.dir = sessions_dir(self.path)
-        self.lock = BookLock(lock_path(self.path), notice)
+        self.lock = BookLock(lock_path(self.path), notice, timeout=lock_timeout, notice_after=lock_notice_after)
         self._tx: dict[Path, TinyDB] | None = None
         self._tx_after: list[tuple[str, str | None]] = []
         self._seen: dict[Path, tuple[tuple[int, int, int], dict[str, Any] | None]] = {}
 
     @classmethod
-    def open(cls, path: str | Path, notice: Callable[[str], None] = _stderr) -> Book:
-        """The book at ``path``; a damaged index is a :class:`BookError`. Creates nothing."""
-        book = cls(Path(path), notice)
+    def open(cls, path: str | Path, notice: Callable[[str], None] = _stderr, *,
+             lock_timeout: float | None = None, lock_notice_after: float | None = None) -> Book:
+        """The book at ``path``; a damaged index is a :class:`BookError`. Creates nothing.
+
+        ``lock_timeout`` and ``lock_notice_after`` (seconds) are the lock's waits, by default
+        LOCK_TIMEOUT and LOCK_NOTICE_AFTER (CONTRACT §5: 10 s and 1 s)."""
+        book = cls(Path(path), notice, lock_timeout=lock_timeout, lock_notice_after=lock_notice_after)
         index = book._index()
         meta = index.table("meta").get(doc_id=1)
         if meta is not None and meta.get("schema", SCHEMA) < SCHEMA:

@@ -7,9 +7,10 @@ the 48-card deck, so that a typo in a test shows up as a test error, not as a fa
 
 from __future__ import annotations
 
+import time
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from simulator import DECK
 
@@ -17,6 +18,24 @@ from scorekeeper.notation import parse_cards
 from scorekeeper.scoring import Result
 
 PLAYERS = ["Aki", "Ben", "Chie"]
+
+#: seconds: how long a test waits for something that is sure to come before calling it a hang. Never
+#: a bound on how quick anything is (the tests assert no times; benchmarks/ measures them)
+HANG = 60.0
+T = TypeVar("T")
+
+
+def eventually(check: Callable[[], T], what: str, timeout: float = HANG, every: float = 0.02) -> T:
+    """``check()``'s first truthy value, asked every ``every`` s; a hang (nothing after
+    ``timeout`` s) fails the test with ``what`` it waited for."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = check()
+        if got:
+            return got
+        if time.monotonic() > deadline:
+            raise AssertionError(f"hung: no {what} after {timeout:g} s")
+        time.sleep(every)
 
 #: initial fields, none of them 場四
 SMALL_FIELD = ["2k", "4r", "6k", "7t", "9k", "10k"]  # 小場: no 20-point card

@@ -148,8 +148,10 @@ def test_a_damaged_bak_alone_harms_nothing(book, tmp_path):
     bak = store.backup_path(store.sessions_dir(book) / "s2.json")
     bak.write_bytes(b"\0" * 100)
     round_file = ch.round_files(tmp_path / "rounds")[3]
-    assert run(["summary"], book, round_file).exit_code == 0
-    assert run(["round", "--file", "ROUND"], book, round_file).exit_code == 0
+    shown = run(["summary"], book, round_file)
+    assert shown.exit_code == 0 and "standings" in shown.stdout, shown.output
+    saved = run(["round", "--file", "ROUND"], book, round_file)
+    assert saved.exit_code == 0 and "after round 4" in saved.stdout, saved.output
     assert json.loads(bak.read_bytes())["rounds"].keys() == {"1", "2", "3"}
 
 

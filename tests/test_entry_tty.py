@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from entry_lines import snapshot
+from helpers import HANG, eventually
 
 pty = pytest.importorskip("pty")
 termios = pytest.importorskip("termios")
@@ -31,6 +33,10 @@ class Terminal:
         self.master, slave = pty.openpty()
 
         def controlling_tty() -> None:
+            # Ctrl-C as a terminal's shell hands it to a program: a run started in the background
+            # (`pytest &`, a CI script's job) has SIGINT ignored, and exec would keep it so
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGQUIT, signal.SIG_DFL)
             os.setsid()
             import fcntl
 
@@ -43,7 +49,7 @@ class Terminal:
         os.close(slave)
         self.seen = b""
 
-    def expect(self, text: str, timeout: float = 15.0) -> str:
+    def expect(self, text: str, timeout: float = HANG) -> str:
         want = text.encode("utf-8")
         deadline = time.monotonic() + timeout
         while want not in self.seen:
@@ -61,10 +67,28 @@ class Terminal:
                 self.seen += chunk
         return self.text()
 
+    def waiting(self) -> None:
+        """Once the child sleeps, blocked on its terminal (after a prompt: waiting for a key).
+
+        A Ctrl-C that lands before readline blocks is caught by Python's handler while the
+        process runs, and the select() that follows waits for a key: a person presses Ctrl-C
+        at a prompt that waits, and so does the test."""
+        stat, wchan = Path(f"/proc/{self.proc.pid}/stat"), Path(f"/proc/{self.proc.pid}/wchan")
+        if not stat.exists():
+            pytest.skip("no /proc: can't see the child wait at its prompt")
+
+        def in_select() -> bool:
+            if stat.read_text().rpartition(")")[2].split()[0] != "S":
+                return False
+            where = wchan.read_text() if wchan.exists() else "0"
+            return where == "0" or "poll" in where or "select" in where  # "0": the kernel won't say
+
+        eventually(in_select, "prompt waiting for a key")
+
     def type(self, keys: str) -> None:
         os.write(self.master, keys.encode("utf-8"))
 
-    def finish(self, timeout: float = 15.0) -> int:
+    def finish(self, timeout: float = HANG) -> int:
         deadline = time.monotonic() + timeout
         while self.proc.poll() is None and time.monotonic() < deadline:
             ready, _, _ = select.select([self.master], [], [], 0.1)
@@ -73,9 +97,24 @@ class Terminal:
                     self.seen += os.read(self.master, 4096)
                 except OSError:
                     break
-        code = self.proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+        try:  # the terminal closed: the child is ending
+            self.proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:  # hung: say what the child was doing, and end it
+            state = self.proc_state()
+            self.proc.kill()
+            self.proc.wait()
+            os.close(self.master)
+            raise AssertionError(f"hung: still running after {timeout:g} s ({state}); the terminal shows:\n{self.text()}")
         os.close(self.master)
-        return code
+        return self.proc.returncode
+
+    def proc_state(self) -> str:
+        try:
+            status = Path(f"/proc/{self.proc.pid}/status").read_text().splitlines()
+            wchan = Path(f"/proc/{self.proc.pid}/wchan").read_text()
+        except OSError:
+            return "no /proc"
+        return "; ".join([f"wchan {wchan}", *(line for line in status if line.startswith(("State", "Sig", "ShdPnd")))])
 
     def text(self) -> str:
         return self.seen.decode("utf-8", "replace")
@@ -102,7 +141,7 @@ def test_tab_completes_a_card_name_and_ctrl_c_saves_nothing(env):
     term.type("1h 3r 5t 8k 9k 桐の\t\r")  # Tab: 桐の → 桐のカス, the only card it can start
     term.expect("12k 桐のカス")
     term.expect("手役 Aki : ")
-    time.sleep(0.5)  # a person presses Ctrl-C while the prompt waits, not while it is drawn
+    term.waiting()  # a person presses Ctrl-C while the prompt waits, not while it is drawn
     term.type("\x03")  # Ctrl-C, as the terminal sends it
     assert term.finish() == 1
     assert "aborted: nothing was saved" in term.text()

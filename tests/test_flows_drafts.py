@@ -45,6 +45,9 @@ def check_draft(*args, **kwargs):
 
 PLAYERS = ["Aki", "Ben", "Chie"]
 runner = CliRunner()
+#: a console wide enough that a message naming a file under the temp folder (longer under
+#: pytest-xdist) is never wrapped inside the words a test looks for
+WIDE = {"COLUMNS": "400"}
 run = checked_run(runner)
 TYPED = builtins.input  # what CliRunner's input= feeds
 
@@ -105,7 +108,7 @@ def test_every_answer_is_kept_in_the_draft_as_it_is_typed(book_file, monkeypatch
     before = snapshot(book_file.parent)
     lines = answers(NIGHT[1])[:4]  # the 親, the field, two 手役
     interrupt_after(monkeypatch, lines)
-    result = runner.invoke(app, ["round"])
+    result = runner.invoke(app, ["round"], env=WIDE)
     assert result.exit_code == 1 and result.stderr.strip() == "hachi-score: aborted: nothing was saved"
     assert "the answers typed are kept in" in result.stdout and "book.drafts" in result.stdout
     assert snapshot(book_file.parent) == before  # the book itself: byte for byte
@@ -334,7 +337,7 @@ def test_a_night_whose_book_turns_read_only_and_gets_a_second_terminal_loses_no_
             return queue.pop(0)
 
         monkeypatch.setattr(builtins, "input", typed_in)
-        result = runner.invoke(app, ["round"])
+        result = runner.invoke(app, ["round"], env=WIDE)
         plain_input(monkeypatch)
         assert result.exit_code == 1 and "read-only" in result.stderr
         assert "the book's folder can't be written" in result.stdout  # said where the answers went

@@ -15,6 +15,7 @@ import pytest
 import crash_harness as ch
 from entry_lines import answers
 from fast_cli import FastRunner, one_line_error
+from helpers import HANG
 
 runner = FastRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,6 +142,6 @@ def test_a_reader_that_goes_away_is_quiet_status_1(tmp_path, args):
     child = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     child.stdout.close()  # the reader is gone before the first byte
-    assert child.wait(timeout=30) == 1
+    assert child.wait(timeout=HANG) == 1
     assert child.stderr.read() == b""
     child.stderr.close()

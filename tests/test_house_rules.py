@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from fast_cli import FastRunner
 import pytest
 from rich.cells import cell_len
-from typer.testing import CliRunner
 
 from helpers import EXAMPLE_PILES, played_out
 from scorekeeper import house
@@ -21,7 +21,7 @@ from scorekeeper.scoring import score_dict
 ROOT = Path(__file__).parent.parent
 SAMPLE = ROOT / "samples" / "house-kan12.toml"
 PLAIN = Path(__file__).parent / "golden" / "sdin" / "plain-teyaku.round.json"
-runner = CliRunner()
+runner = FastRunner()  # the app's command built once, not at every invoke
 
 SWITCH_KEYS = {"name", "base", "kan", "field", "inoshikacho", "nanatan_plus", "two_volunteers",
                "forced_three", "values", "mon"}

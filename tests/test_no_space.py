@@ -229,9 +229,11 @@ def test_a_really_full_disk(tiny, tmp_path):
         lines = proc.stderr.splitlines()
         assert len(lines) == 1 and "No space left on device" in lines[0] and "the disk is full" in lines[0], lines
         assert snapshot(tiny) == before, args
-    assert run(["undo", "--yes"], path).exit_code == 1  # in-process as well
+    undone = run(["undo", "--yes"], path)  # in-process as well
+    assert undone.exit_code == 1 and "No space left on device" in one_line(undone)
     assert snapshot(tiny) == before
-    assert run(["summary", "--json"], path).exit_code == 0  # reading needs no room
+    shown = run(["summary", "--json"], path)  # reading needs no room
+    assert shown.exit_code == 0 and json.loads(shown.stdout)["rounds"] == 6, shown.output
     filler.unlink()
     proc = cli("round", "--file", str(files[6]), "--json", path=path)
     assert proc.returncode == 0 and json.loads(proc.stdout)["round"] == 7
@@ -285,7 +287,7 @@ def test_a_read_only_folder(book, tmp_path):
             assert "Traceback" not in proc.stderr
         proc = subprocess.run([*prefix, *ch.hachi_score_exe(), "summary", "--json", "--db", str(book)],
                               capture_output=True, text=True, timeout=60)
-        assert proc.returncode == 0  # reading still works
+        assert proc.returncode == 0 and json.loads(proc.stdout)["players"] == ch.PLAYERS  # reading still works
     finally:
         for f in folders:
             f.chmod(0o755)
@@ -308,8 +310,9 @@ def test_a_read_only_file_system(tmp_path):
             assert proc.returncode == 1
             lines = proc.stderr.splitlines()
             assert len(lines) == 1 and "Read-only file system" in lines[0] and "read-only" in lines[0], lines
-        assert run(["summary"], path).exit_code == 0
-        assert run(["doctor"], path).exit_code == 0
+        shown, checked = run(["summary"], path), run(["doctor"], path)
+        assert shown.exit_code == 0 and "standings" in shown.stdout, shown.output
+        assert checked.exit_code == 0 and "healthy" in checked.stdout, checked.output
         assert snapshot(where) == before
     finally:
         _umount(where)

@@ -8,10 +8,10 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
+from fast_cli import FastRunner
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from scorekeeper import odds
 from scorekeeper.cards import DECK, Card
@@ -267,7 +267,7 @@ def test_report_refuses_impossible_cards(field, hand, message):
 # hachi-score odds
 
 
-runner = CliRunner()
+runner = FastRunner()  # the app's command built once, not at every invoke
 
 
 def test_cli_table():
@@ -314,6 +314,7 @@ def test_cli_bad_cards_exit_2(args):
     result = runner.invoke(app, ["odds", *args])
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+    assert result.stdout == "" and len(result.stderr.splitlines()) == 1, result.output
 
 
 # ---------------------------------------------------------------------------------------------

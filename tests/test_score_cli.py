@@ -115,6 +115,8 @@ def test_every_command_has_help_text():
         assert command.help and command.help.strip(), name
         result = runner.invoke(app, [name, "--help"])
         assert result.exit_code == 0, name
+        assert f"Usage: hachi-score {name}" in result.stdout, result.stdout
+        assert command.help.split()[0] in result.stdout, (name, result.stdout)
 
 
 def test_version():

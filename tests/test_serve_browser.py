@@ -11,11 +11,11 @@ from __future__ import annotations
 import os
 import shutil
 import threading
-import time
 from pathlib import Path
 
 import pytest
 
+from helpers import HANG, eventually
 from serve_helpers import PLAYERS, answers_of, bundled_night, new_night
 
 PHONE = {"width": 360, "height": 740}
@@ -75,13 +75,10 @@ def serving():
     server.config.install_signal_handlers = False
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    for _ in range(100):
-        if server.started:
-            break
-        time.sleep(0.05)
+    eventually(lambda: server.started, "server started")
     yield f"http://127.0.0.1:{port}", app
     server.should_exit = True
-    thread.join(5)
+    thread.join(HANG)
 
 
 @pytest.fixture
@@ -90,13 +87,14 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, args=ARGS, headless=True)
+        b = p.chromium.launch(executable_path=path, args=ARGS, headless=True, timeout=HANG * 1000)
         yield b
         b.close()
 
 
 def phone(browser, url, scheme="light"):
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, color_scheme=scheme, is_mobile=True, has_touch=True)
+    context.set_default_timeout(HANG * 1000)  # a wait fails only a hung page, however busy the machine
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']")
@@ -160,13 +158,13 @@ def test_three_phones_enter_a_round_at_once_and_all_see_the_result(browser, live
         page.click("#pile-done")
         settle(page)
     for page in (*pages, viewer):  # the 48 cards check out: the result, on every page
-        page.wait_for_selector("#result", timeout=10000)
+        page.wait_for_selector("#result")
     shot(pages[0], tmp_path, "5-result-light")
     shot(pages[2], tmp_path, "5-result-dark")
     assert viewer.locator("#save").count() == 0
     pages[0].click("#save")
     for page in (*pages, viewer):
-        page.wait_for_selector("body[data-round='3']", timeout=10000)
+        page.wait_for_selector("body[data-round='3']")
     shot(pages[1], tmp_path, "6-saved-light")
     shot(pages[2], tmp_path, "6-saved-dark")
     from scorekeeper.flows import Night
@@ -186,7 +184,7 @@ def test_a_phone_follows_a_new_session_made_at_the_terminal(browser, live, book_
     from scorekeeper.store import Book
 
     Book.open(book_file).new_session(["Dai", "Emi", "Fumi"], name="Saturday")
-    page.wait_for_selector("body[data-round='0']", timeout=10000)
+    page.wait_for_selector("body[data-round='0']")
     page.wait_for_selector("text=Fumi")
     assert page.locator("text=Chie").count() == 0  # nothing of the first night is left on the screen
     shot(page, tmp_path, "7-followed-light")
@@ -289,12 +287,12 @@ def test_a_four_player_round_on_a_phone(browser, live_four, tmp_path):
             shot(page, tmp_path, "9-last-pile-light")
             page.click("#rest")
             settle(page)
-    page.wait_for_selector("#result", timeout=10000)
-    dark.wait_for_selector("#result", timeout=10000)
+    page.wait_for_selector("#result")
+    dark.wait_for_selector("#result")
     shot(page, tmp_path, "10-result-light")
     shot(dark, tmp_path, "10-result-dark")
     page.click("#save")
-    page.wait_for_selector("body[data-round='1']", timeout=10000)
+    page.wait_for_selector("body[data-round='1']")
     from scorekeeper.flows import Night
 
     stored = Night.open().session["rounds"][0]["round"]
@@ -319,7 +317,7 @@ def test_a_four_player_round_on_a_phone(browser, live_four, tmp_path):
     for p in (page, dark):  # nothing wider than the phone (the rounds table scrolls in its own box)
         assert p.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.click("#save")
-    page.wait_for_selector("body[data-round='2']", timeout=10000)
+    page.wait_for_selector("body[data-round='2']")
     assert Night.open().session["rounds"][1]["round"]["dropped"] == ["C", "A", "B"]
     page.context.close()
     dark.context.close()

@@ -14,8 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from fast_cli import FastRunner
 import pytest
-from typer.testing import CliRunner
 
 from scorekeeper import store
 from scorekeeper.cli import app
@@ -27,7 +27,7 @@ NIGHT_FILES = sorted((ROOT / "samples" / "night").glob("*.json"))
 NIGHT = [json.loads(p.read_text(encoding="utf-8")) for p in NIGHT_FILES]
 BASHI = ROOT / "samples" / "bashi.json"
 
-runner = CliRunner()
+runner = FastRunner()  # the app's command built once, not at every invoke
 
 
 @pytest.fixture
@@ -182,7 +182,8 @@ def test_sessions_on_a_new_book_says_how_to_start(db):
 
 def test_use_an_unknown_session_is_status_2(db):
     run("new-session", *PLAYERS)
-    run("use", "Sunday", code=2)
+    assert "no session 'Sunday'" in run("use", "Sunday", code=2).stderr
+    assert summary_json()["session"] == "s1"  # still the current one
 
 
 # ---------------------------------------------------------------------------------------------
@@ -329,7 +330,9 @@ def test_undo_asks_first(db):
 
 def test_undo_with_nothing_to_undo_is_status_2(db):
     run("new-session", *PLAYERS)
-    run("undo", "--yes", code=2)
+    before = snapshot(db.parent)
+    assert "has no rounds: nothing to undo" in run("undo", "--yes", code=2).stderr
+    assert snapshot(db.parent) == before
 
 
 def test_edit_replaces_a_round_and_later_rounds_keep_their_recorded_dealer(db, tmp_path):
@@ -399,7 +402,8 @@ def test_export_to_a_file(db, tmp_path):
 
 def test_export_json_and_csv_together_is_status_2(db):
     run("new-session", *PLAYERS)
-    run("export", "--json", "--csv", code=2)
+    result = run("export", "--json", "--csv", code=2)
+    assert result.stdout == "" and "--json and --csv: choose one" in result.stderr
 
 
 def test_import_takes_the_chain_as_written_and_rounds_may_repeat(db, tmp_path):
@@ -544,8 +548,8 @@ def test_a_stored_round_that_no_longer_scores_is_status_1(db):
 
 def test_a_held_lock_is_waited_for_then_status_1(db, monkeypatch):
     run("new-session", *PLAYERS)
-    monkeypatch.setattr(store, "LOCK_NOTICE_AFTER", 0.05)
-    monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.3)
+    monkeypatch.setenv(store.ENV_TEST_LOCK_NOTICE, "0.05")
+    monkeypatch.setenv(store.ENV_TEST_LOCK_TIMEOUT, "0.3")
     fd = os.open(store.lock_path(db), os.O_RDWR)
     fcntl.flock(fd, fcntl.LOCK_EX)
     try:

@@ -211,7 +211,8 @@ def test_nights_under_different_profiles_are_never_added_together(book):
     assert {p: me["mon"] for p, me in data["by_profile"]["fudawiki"]["players"].items()} == summary["totals"]
     assert stats_json("--rules", "traditional")["players"]["Aki"]["nights"] == 1  # an alias names its profile
     assert stats_json("--rules", "sdin")["players"]["Aki"]["mon"] == 119
-    assert runner.invoke(app, ["stats"]).exit_code == 0  # a block per profile
+    shown = runner.invoke(app, ["stats"])  # a block per profile
+    assert shown.exit_code == 0 and "rules sdin" in shown.stdout and "rules fudawiki" in shown.stdout, shown.output
 
 
 @pytest.mark.parametrize("width", [60, 120])
@@ -246,4 +247,6 @@ def test_the_chart_as_svg_parses_as_xml(book, tmp_path):
 def test_an_empty_book(book_file):
     data = stats_json()
     assert data["profiles"] == [] and data["players"] == {}
-    assert runner.invoke(app, ["stats"]).exit_code == 0
+    result = runner.invoke(app, ["stats"])
+    assert result.exit_code == 0 and "nothing to add up" in result.stdout, result.output
+    assert not book_file.exists()  # and nothing was made

@@ -12,10 +12,9 @@ import os
 import signal
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
+from helpers import HANG
 import pytest
 from tinydb import TinyDB
 from tinydb.storages import JSONStorage, Storage
@@ -541,35 +540,93 @@ def hold_lock(path: Path) -> int:
     return fd
 
 
-def test_the_lock_waits_are_one_and_ten_seconds():
+class FakeClock:
+    """``store.time`` for one test: ``sleep`` moves ``monotonic`` on, and nothing really waits."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def test_the_lock_waits_are_one_and_ten_seconds(path, monkeypatch):
+    monkeypatch.delenv(store.ENV_TEST_LOCK_TIMEOUT, raising=False)
+    monkeypatch.delenv(store.ENV_TEST_LOCK_NOTICE, raising=False)
     assert (store.LOCK_NOTICE_AFTER, store.LOCK_TIMEOUT) == (1.0, 10.0)
-
-
-def test_a_held_lock_is_waited_for_then_given_up(path, monkeypatch):
-    monkeypatch.setattr(store, "LOCK_NOTICE_AFTER", 0.1)
-    monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.4)
-    notices: list[str] = []
-    book = Book.open(path, notice=notices.append)
+    book = Book.open(path)
+    assert (book.lock.notice_after, book.lock.timeout) == (1.0, 10.0)
+    # and they are what a writer does: told at 1 s, given up at 10 s (on a clock of the test's own)
+    clock = FakeClock()
+    monkeypatch.setattr(store, "time", clock)
+    began = clock.now
+    told: list[float] = []
+    book = Book.open(path, notice=lambda m: told.append(clock.now - began))
     fd = hold_lock(path)
     try:
-        start = time.monotonic()
-        with pytest.raises(BookError, match=r"lock .*gave up, nothing was changed"):
+        with pytest.raises(BookError, match=r"held the book's lock for 10 s; gave up") as e:
             book.new_session(PLAYERS)
-        assert 0.4 <= time.monotonic() - start < 2
+    finally:
+        os.close(fd)
+    assert len(told) == 1 and 1.0 <= told[0] < 1.0 + 2 * store.LOCK_POLL
+    assert 10.0 <= clock.now - began < 10.0 + 2 * store.LOCK_POLL, e.value
+
+
+def test_the_lock_waits_are_parameters_and_testing_knobs(path, monkeypatch):
+    monkeypatch.setenv(store.ENV_TEST_LOCK_TIMEOUT, "0.5")
+    monkeypatch.setenv(store.ENV_TEST_LOCK_NOTICE, "0.25")
+    assert (Book.open(path).lock.timeout, Book.open(path).lock.notice_after) == (0.5, 0.25)
+    book = Book.open(path, lock_timeout=3, lock_notice_after=2)  # a parameter comes first
+    assert (book.lock.timeout, book.lock.notice_after) == (3, 2)
+    for junk in ("", "soon", "0", "-1", "inf", "nan"):  # anything but a positive number is no knob
+        monkeypatch.setenv(store.ENV_TEST_LOCK_TIMEOUT, junk)
+        assert Book.open(path).lock.timeout == 10.0, junk
+
+
+def test_a_held_lock_is_waited_for_then_given_up(path):
+    notices: list[str] = []
+    book = Book.open(path, notice=notices.append, lock_timeout=0.4, lock_notice_after=0.1)
+    fd = hold_lock(path)
+    try:
+        with pytest.raises(BookError, match=r"lock for 0.4 s; gave up, nothing was changed"):
+            book.new_session(PLAYERS)
     finally:
         os.close(fd)
     assert len(notices) == 1 and "waiting for the book's lock" in notices[0]
     assert not (path.parent / "book.sessions").exists()
 
 
-def test_a_write_goes_ahead_once_the_lock_is_released(path, monkeypatch):
-    monkeypatch.setattr(store, "LOCK_NOTICE_AFTER", 0.1)
+def test_a_writer_that_gives_up_has_said_it_waits_even_when_the_timeout_is_the_shorter(path):
     notices: list[str] = []
-    book = Book.open(path, notice=notices.append)
+    book = Book.open(path, notice=notices.append, lock_timeout=0.1, lock_notice_after=5)
     fd = hold_lock(path)
-    threading.Timer(0.3, os.close, [fd]).start()
-    assert book.new_session(PLAYERS) == "s1"
-    assert len(notices) == 1
+    try:
+        with pytest.raises(BookError, match="gave up"):
+            book.new_session(PLAYERS)
+    finally:
+        os.close(fd)
+    assert len(notices) == 1 and "waiting for the book's lock" in notices[0]
+
+
+def test_a_write_goes_ahead_once_the_lock_is_released(path):
+    fd = hold_lock(path)
+    notices: list[str] = []
+
+    def told(message: str) -> None:  # the holder lets go once the writer has said it waits
+        notices.append(message)
+        os.close(fd)
+
+    book = Book.open(path, notice=told, lock_timeout=HANG, lock_notice_after=0.05)
+    try:
+        assert book.new_session(PLAYERS) == "s1"
+    finally:
+        if not notices:
+            os.close(fd)
+    assert len(notices) == 1 and "waiting for the book's lock" in notices[0]
+    assert Book.open(path).sessions()[0]["id"] == "s1"
 
 
 def test_no_notice_when_the_lock_is_free(path):
@@ -578,7 +635,7 @@ def test_no_notice_when_the_lock_is_free(path):
     assert notices == []
 
 
-def test_a_killed_holder_never_leaves_the_lock_stuck(path, monkeypatch):
+def test_a_killed_holder_never_leaves_the_lock_stuck(path):
     path.parent.mkdir(parents=True)
     code = (
         "import fcntl, os, sys, time\n"
@@ -590,11 +647,10 @@ def test_a_killed_holder_never_leaves_the_lock_stuck(path, monkeypatch):
     holder = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "locked"
-        monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.3)
         with pytest.raises(BookError, match="lock"):
-            Book.open(path, notice=lambda m: None).new_session(PLAYERS)
+            Book.open(path, notice=lambda m: None, lock_timeout=0.3).new_session(PLAYERS)
         holder.send_signal(signal.SIGKILL)
-        holder.wait(10)
+        holder.wait(HANG)
         assert Book.open(path).new_session(PLAYERS) == "s1"
     finally:
         holder.kill()
@@ -617,7 +673,7 @@ def test_concurrent_writers_lose_no_round_and_keep_the_chain(path):
     for w in workers:
         w.start()
     for w in workers:
-        w.join(30)
+        w.join(HANG)
     assert [w.exitcode for w in workers] == [0, 0, 0]
     session = Book.open(path).session("s1")
     assert len(session["rounds"]) == 12
