@@ -81,7 +81,12 @@ async function flush() {
       if (e.session !== S.session.session) { outbox.shift(); keep(); continue; }  // another night's
       const body = { ...e.body };
       const r = await post(e.path, body);
-      if (r.status === 0) break;  // no server: kept, resent when the connection is back
+      // no server, a server that doesn't know this phone (restarted: rejoin), or one that can't
+      // write just now: the tap is kept, and resent when that is over
+      if (r.status === 0 || r.status === 401 || r.status === 403 || r.status === 429 || r.status >= 500) {
+        if (r.status === 403 || r.status === 401) gone = r.data.error || gone;
+        break;
+      }
       const now = outbox[0];
       if (now === e && JSON.stringify(now.body) !== JSON.stringify(body)) {  // tapped again meanwhile: that, next
         if (r.ok && "text" in body) now.body.was = body.text;
@@ -112,6 +117,7 @@ async function post(path, body) {
     offline = false;
     const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
     if (r.status === 403 && data.restarted) gone = data.error;
+    else if (r.ok) gone = "";
     if (r.ok && data.session) take(data);
     else if (r.ok && data.state) take(data.state);
     return { ok: r.ok, status: r.status, data };
