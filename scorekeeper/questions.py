@@ -174,6 +174,8 @@ class Step:
     done: bool = False
     rest: bool = False
     label: Msg | None = None
+    #: the question as a page titles it (its buttons say the rest; no keys to press)
+    title: Msg | None = None
     choices: list[Choice] = field(default_factory=list)
     #: the words the question takes (a terminal completes them)
     words: tuple[str, ...] = ()
@@ -201,6 +203,7 @@ class Step:
             "key": self.key, "kind": self.kind, "player": self.player, "status": self.status,
             "text": self.text, "value": _jsonable(self.value), "shown": self.shown, "done": self.done,
             "rest": self.rest, "label": self.label.to_json() if self.label else None,
+            "title": self.title.to_json() if self.title else None,
             "said": said(self.key).to_json(), "choices": [c.to_json() for c in self.choices],
             "problem": None, "default": self.default, "role": self.role,
         }
@@ -702,6 +705,21 @@ def label(g: Givens, values: Mapping[str, Any], key: str) -> Msg:
     return msg("q.pile.rest" if rest_offered(g, values, key) else "q.pile", player=player)
 
 
+def title(g: Givens, values: Mapping[str, Any], key: str) -> Msg:
+    """The question ``key`` as a page titles it: :func:`label` without the keys a terminal
+    presses, the choices being buttons there."""
+    kind, player = kind_of(key)
+    if kind == "hand":
+        playing = order(g, values)
+        forced = g.seated and bool(playing) and player not in playing
+        return msg("t.hand.forced" if forced else "t.hand", player=player)
+    if kind == "sage" and g.many_callers:
+        return msg("t.sage.many")
+    if kind == "how":
+        return msg("t.how", player=values.get("ended"))
+    return msg(f"t.{kind}", player=player)
+
+
 def words_for(g: Givens, values: Mapping[str, Any], key: str) -> tuple[str, ...]:
     """The words the question ``key`` takes (a terminal completes them with Tab)."""
     kind, _ = kind_of(key)
@@ -905,6 +923,7 @@ class _Walk:
         if player is not None and kind in ("hand", "pile"):
             step.role = "played" if player in playing else "forced_out"
         step.label = label(g, values, step.key)
+        step.title = title(g, values, step.key)
         step.words = words_for(g, values, step.key)
         if kind == "dealer":
             step.choices = [Choice(msg("a.player", number=i + 1, player=p), p, p == values.get("dealer"),

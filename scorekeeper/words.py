@@ -52,6 +52,17 @@ TEXT: dict[str, str] = {
     "q.how": "勝負 or cancel? (how {player} ended it; Enter: 勝負)",
     "q.pile": "札 {player}",
     "q.pile.rest": "札 {player} (or rest)",
+    # -- the questions as a page titles them (its buttons say the rest) ----------------------------
+    "t.dealer": "親 dealer",
+    "t.field": "場札 the six field cards",
+    "t.seat": "席 {player}: play or drop",
+    "t.hand": "手役 {player}",
+    "t.hand.forced": "手役 {player} · forced out 追い込み: their hand, for the compensation",
+    "t.ended": "ended by",
+    "t.sage": "下げ declared by",
+    "t.sage.many": "下げ declared by, in the order they first called",
+    "t.how": "勝負 or cancel? (how {player} ended it)",
+    "t.pile": "札 {player}'s pile",
     # -- a question said in an error line or a status ------------------------------------------
     "said.dealer": "親",
     "said.field": "場札 field",

@@ -36,6 +36,7 @@ function el(tag, attrs, ...kids) {
 const signed = (n) => (n > 0 ? "+" : "") + n;
 const cls = (n) => (n > 0 ? "pos" : n < 0 ? "neg" : "");
 const words = (m) => (m && m.text) || "";
+const titled = (s) => words(s.title || s.label);  // a step's question as the page asks it
 const name = (p) => el("span", { class: "nm", title: p, tabindex: "0" }, p);  // cut with … and shown whole on tap
 
 // -- the outbox: every tap kept in the phone's storage until the server has it -------------------
@@ -299,7 +300,7 @@ function standBox() {
 
 function fieldBox() {
   const s = step("field");
-  const box = el("div", { class: "box", id: "field-box" }, el("h3", {}, words(s.label)));
+  const box = el("div", { class: "box", id: "field-box" }, el("h3", {}, titled(s)));
   if (s.status === "answered" && !refused.field && !unsent("field")) {
     box.append(el("p", { class: "chosen" }, cardsText(s.value)));
     if (CAN_WRITE) box.append(el("div", { class: "row" }, el("button", { on: { click: () => answer("field", null) } }, "change the field")));
@@ -328,7 +329,7 @@ function whoBox() {
 
 function handBox(s) {
   const forced = s.role === "forced_out", player = s.player, open = pick.handOpen === player;
-  const box = el("div", { class: "box", id: forced ? null : "hand-box", "data-hand": player }, el("h3", {}, words(s.label)));
+  const box = el("div", { class: "box", id: forced ? null : "hand-box", "data-hand": player }, el("h3", {}, titled(s)));
   if (s.status === "answered" && !refused[s.key] && !unsent(s.key) && !open) {
     const on = s.choices.find((c) => c.on);
     box.append(el("p", { class: "chosen" }, s.shown || (on ? words(on.label) : "")),
@@ -398,8 +399,8 @@ function endingBox() {
   }
   if (answered) box.append(el("div", { class: "row" }, el("button", { class: "on", on: { click: () => { pick.ending = false; render(); } } }, "close")));
   const row = (s, ids) => el("div", { class: "row" }, s.choices.map((c) => choice(unsent(s.key) ? { ...c, on: mine(s.key) === c.answer } : c, null, { key: s.key, ...ids(c) })));
-  box.append(el("p", { class: "note" }, words(ended.label)), row(ended, (c) => ({ id: c.player ? null : "ended-out", "data-ended": c.player })));
-  box.append(el("p", { class: "note" }, words(sage.label)), row(sage, (c) => ({ id: c.player ? null : "sage-none", "data-sage": c.player })));
+  box.append(el("p", { class: "note" }, titled(ended)), row(ended, (c) => ({ id: c.player ? null : "ended-out", "data-ended": c.player })));
+  box.append(el("p", { class: "note" }, titled(sage)), row(sage, (c) => ({ id: c.player ? null : "sage-none", "data-sage": c.player })));
   if (how) box.append(row(how, () => ({})));
   for (const s of parts) box.append(problemLine(s), notSent(s.key));
   return box;
@@ -419,7 +420,7 @@ function pileBox(s) {
   const rest = unsent(key) ? typed === "rest" : s.rest;
   const sel = refused[key] ? codesOf(refused[key].text) : rest ? [] : unsent(key) ? codesOf(typed) : s.value || [];
   const box = el("div", { class: "box", id: "pile-box" },
-    el("h3", {}, `${words(s.label)} · ${rest ? "rest" : sel.length === 1 ? "1 card" : sel.length + " cards"}`));
+    el("h3", {}, `${titled(s)} · ${rest ? "rest" : sel.length === 1 ? "1 card" : sel.length + " cards"}`));
   box.append(problemLine(s, "pile-problem"), notSent(key));
   const bad = (refused[key] && refused[key].card) || (s.problem && !s.problem.soft && s.problem.card) || null;
   if (pick.handOpen === null) box.append(grid(sel, (code, on) => answer(key, toggle(sel, code, on).join(" ")), { taken: takenBy(s.player), bad, id: "pile-grid" }));
