@@ -12,18 +12,17 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from scorekeeper import store
 from scorekeeper.cli import app
 
-from fast_cli import typed
+from fast_cli import FastRunner, typed
 from entry_lines import answers, order, snapshot
 from helpers import add_round
 
 GOLDEN = Path(__file__).parent / "golden" / "sdin"
 PLAYERS = ["Aki", "Ben", "Chie"]
-runner = CliRunner()
+runner = FastRunner()
 
 
 def golden(name: str) -> dict:

@@ -16,9 +16,8 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from fast_cli import checked_run, typed
+from fast_cli import FastRunner, checked_run, typed
 from entry_lines import Script, answers, console, printed, snapshot
 from scorekeeper.cli import app
 from scorekeeper.entry import Aborted, RoundEntry
@@ -26,7 +25,7 @@ from scorekeeper.rules import FUDAWIKI, SDIN
 from scorekeeper.scoring import SPLIT
 
 PLAYERS = ["A", "B", "C", "D", "E"]
-runner = CliRunner()
+runner = FastRunner()
 run = checked_run(runner)
 TYPED = builtins.input  # what CliRunner's input= feeds
 

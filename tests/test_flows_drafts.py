@@ -18,9 +18,8 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from fast_cli import checked_run, typed
+from fast_cli import FastRunner, checked_run, typed
 from entry_lines import answers, snapshot
 from scorekeeper import night as night_mod
 from scorekeeper import store
@@ -44,7 +43,7 @@ def check_draft(*args, **kwargs):
     return check(*args, **kwargs)
 
 PLAYERS = ["Aki", "Ben", "Chie"]
-runner = CliRunner()
+runner = FastRunner()
 #: a console wide enough that a message naming a file under the temp folder (longer under
 #: pytest-xdist) is never wrapped inside the words a test looks for
 WIDE = {"COLUMNS": "400"}

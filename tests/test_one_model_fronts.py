@@ -13,10 +13,9 @@ import pytest
 
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
-from typer.testing import CliRunner  # noqa: E402
 
 from entry_lines import Script, console, printed  # noqa: E402
-from fast_cli import checked_run, typed  # noqa: E402
+from fast_cli import FastRunner, checked_run, typed  # noqa: E402
 from scorekeeper.cli import app as cli_app  # noqa: E402
 from scorekeeper.entry import RoundEntry  # noqa: E402
 from scorekeeper.rules import FUDAWIKI  # noqa: E402
@@ -24,7 +23,7 @@ from scorekeeper.scoring import NightState  # noqa: E402
 from serve_helpers import as_table, make_app, new_night, writer_headers  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-run = checked_run(CliRunner())
+run = checked_run(FastRunner())
 CALM = "1k 2k 3k 4k 5k 12k"  # no 光: ×1
 ZEKKYO = "11h 2k 4r 6k 7t 9k"  # 柳に小野道風: 絶場 ×4
 BRIGHT = ["1h", "11h", "2k", "4r", "6k", "7t"]  # 松に鶴 and 柳に小野道風: ×4, and ×2 joins the queue
@@ -217,7 +216,7 @@ def test_round_typed_at_the_cli_keeps_the_done_marks_in_its_draft(book_file, mon
         return queue.pop(0)
 
     monkeypatch.setattr(builtins, "input", typed_in)
-    CliRunner().invoke(cli_app, ["round"])
+    FastRunner().invoke(cli_app, ["round"])
     draft, _ = Drafts(book_file).load("s1")
     assert draft.answers["pile:Aki"] == "1h 1k 3h 3k" and draft.done == ["Aki"]
     assert typed  # (the helper is shared with the other CLI tests)

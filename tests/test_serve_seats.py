@@ -12,16 +12,16 @@ import pytest
 
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
-from typer.testing import CliRunner  # noqa: E402
 
 from scorekeeper.cli import app as cli_app  # noqa: E402
 
+from fast_cli import FastRunner  # noqa: E402
 from serve_helpers import as_table, make_app, writer_headers  # noqa: E402
 from test_entry_seats import CALM, FIELD, HAND, P1, P2  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 PLAYERS = ["A", "B", "C", "D", "E"]
-runner = CliRunner()
+runner = FastRunner()
 
 
 def cli(*args: str, input: str | None = None) -> str:
