@@ -15,7 +15,7 @@ from helpers import BIG_FIELD, EXAMPLE_PILES, SMALL_FIELD, TIE_PILES, codes, led
 
 from scorekeeper import night
 from scorekeeper.rules import FUDAWIKI, SDIN
-from scorekeeper.scoring import POT, NightState, RoundError, score, score_dict
+from scorekeeper.scoring import POT, NightState, RoundError, score_dict
 from scorekeeper.store import Book, SessionError
 from helpers import add_round
 

@@ -4,7 +4,6 @@ by name, and under fudawiki the entry offers to take the seven cards for 飛び�
 
 from __future__ import annotations
 
-import json
 
 import pytest
 

@@ -13,7 +13,7 @@ from fast_cli import FastRunner
 from helpers import EXAMPLE_PILES, SMALL_FIELD, codes, round_file
 from test_fudawiki_pot import MISDEAL, P4, rendered, three
 
-from scorekeeper import doctor, night, store
+from scorekeeper import night, store
 from scorekeeper.cli import app
 from scorekeeper.flows import Night
 from scorekeeper.night_view import session_title, sessions_view, standing_line, summary_view

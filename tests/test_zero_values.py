@@ -7,7 +7,7 @@ import json
 
 import pytest
 from fast_cli import FastRunner, one_line_error
-from helpers import EXAMPLE_PILES, SMALL_FIELD, codes, net_of_payments, played_out, round_file
+from helpers import EXAMPLE_PILES, SMALL_FIELD, played_out, round_file
 from test_fudawiki_pot import P4, rendered, rf, table_rows, three
 from test_fudawiki_settlement import AKI_89
 from test_special import NIHACHI, SUJIROKU
