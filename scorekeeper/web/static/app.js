@@ -417,7 +417,7 @@ function takenBy(except) {
 
 function pileBox(s) {
   const key = s.key, typed = mine(key);
-  const rest = unsent(key) ? typed === "rest" : s.rest;
+  const rest = unsent(key) ? s.choices.some((c) => c.label.id === "a.rest" && c.answer === typed) : s.rest;
   const sel = refused[key] ? codesOf(refused[key].text) : rest ? [] : unsent(key) ? codesOf(typed) : s.value || [];
   const box = el("div", { class: "box", id: "pile-box" },
     el("h3", {}, `${titled(s)} · ${rest ? "rest" : sel.length === 1 ? "1 card" : sel.length + " cards"}`));
