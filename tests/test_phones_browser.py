@@ -130,6 +130,10 @@ def test_the_one_action_of_each_step_is_in_a_bar_on_screen(browser, live, tmp_pa
     a = answers_of(bundled_night()[2])
     pages = [phone(browser, f"{base}/t/{app.tokens.table}") for _ in range(3)]
     page = pages[0]
+    page.wait_for_selector("#sprite symbol#card-12k", state="attached")  # the pictures, read once into the page
+    assert page.locator("#sprite symbol").count() == 36
+    box = page.locator("#field-grid button[data-code='1h'] svg.pic").bounding_box()
+    assert box and box["width"] > 20 and box["height"] > 30  # each card drawn with its picture
     assert in_view(page, "#bar #set-field")
     for code in a["field"].split():
         tap(page, "field-grid", code)

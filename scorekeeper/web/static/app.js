@@ -190,7 +190,7 @@ function picture(code) {  // the card's own picture, from the sprite (scripts/ma
   svg.setAttribute("aria-hidden", "true");
   svg.setAttribute("focusable", "false");
   const use = document.createElementNS(SVG, "use");
-  use.setAttribute("href", `/static/cards.svg#card-${code}`);
+  use.setAttribute("href", `#card-${code}`);  // the sprite, read once into the page (loadSprite)
   svg.append(use);
   return svg;
 }
@@ -524,6 +524,18 @@ function render() {
   document.body.dataset.round = String(S.session.rounds);
   document.body.dataset.version = String(S.version);
 }
+
+// The cards' pictures: the sprite read once and kept in the page, so that a grid drawn again (as
+// the phones tap) never waits for it.
+function loadSprite() {
+  fetch("/static/cards.svg", { credentials: "same-origin" }).then((r) => (r.ok ? r.text() : "")).then((text) => {
+    if (!text) return;
+    const holder = el("div", { id: "sprite", hidden: true, "aria-hidden": "true" });
+    holder.innerHTML = text;  // symbols only: no script, no event attributes (tests/test_card_sprite.py)
+    document.body.prepend(holder);
+  }).catch(() => {});
+}
+loadSprite();
 
 document.addEventListener("click", (ev) => {  // a name cut short is shown whole on tap
   const nm = ev.target.closest && ev.target.closest(".nm");
