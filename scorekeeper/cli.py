@@ -645,7 +645,7 @@ def _draft_form(night: Any, draft: Any, out: Any) -> Any:
 def _run_entry(entry: Any, night: Any, draft: Any) -> Any:
     """The entry run; stopped (Ctrl-C, end of input, "no"), the answers stay in the draft."""
     from .entry import Aborted
-    from .flows import SavedElsewhere
+    from .drafts import SavedElsewhere
 
     try:
         return entry.run()
@@ -720,7 +720,7 @@ def _enter_round(session: str | None, db: str | None, as_json: bool, resume: boo
     """`round` without --file: ask the round at the table, then save it if confirmed. Every
     answer is kept in the round's draft as it is typed; nothing reaches the book before yes. If
     another terminal saved a round meanwhile, the answers are offered again as the next round."""
-    from .flows import SavedElsewhere
+    from .drafts import SavedElsewhere
     from .render import console
     from .store import ChangedMeanwhile
 

@@ -35,6 +35,14 @@ class DraftConflict(BookError):
     """Another writer saved this draft since this one last read it."""
 
 
+class SavedElsewhere(DraftConflict):
+    """The draft's round was saved meanwhile, by another terminal or phone, as round ``number``."""
+
+    def __init__(self, message: str, number: int) -> None:
+        super().__init__(message)
+        self.number = number
+
+
 @dataclass
 class Draft:
     """The answers typed so far for one round of a session."""

@@ -23,21 +23,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
+from typing import TYPE_CHECKING
+
 from . import night
-from . import questions as q
-from .drafts import Draft, DraftConflict, Drafts
 from .rules import Rules
 from .scoring import NightState, Result, Round, score
 from .store import Book, BookError, CantLock, ChangedMeanwhile, DamagedRound, SessionError, book_path, cant_write, damaged
-from .words import msg
 
-
-class SavedElsewhere(DraftConflict):
-    """The draft's round was saved meanwhile, by another terminal or phone, as round ``number``."""
-
-    def __init__(self, message: str, number: int) -> None:
-        super().__init__(message)
-        self.number = number
+if TYPE_CHECKING:  # a command that only reads (summary, show) never loads the round's questions
+    from . import questions as q
+    from .drafts import Draft, Drafts
 
 
 class Overtaken(ValueError):
@@ -99,7 +94,6 @@ class Night:
     def __init__(self, book: Book, sid: str, *, load: bool = True) -> None:
         self.book = book
         self.sid = sid
-        self.drafts = Drafts(book.path)
         if load:  # a write loads afresh under the lock anyway
             self.load()
 
@@ -119,6 +113,16 @@ class Night:
         except (ValueError, KeyError, TypeError) as e:
             raise damaged(Path(self.session["file"]), f"its rule profile can't be read ({e})") from None
         self.results = night.replay_lenient(self.session)
+
+    @property
+    def drafts(self) -> Drafts:
+        """The drafts of the book (read when a round is typed)."""
+        from .drafts import Drafts
+
+        found = self.__dict__.get("_drafts")
+        if found is None:
+            found = self.__dict__["_drafts"] = Drafts(self.book.path)
+        return found
 
     # -- what the night is now ---------------------------------------------------------------
 
@@ -317,6 +321,8 @@ class Night:
     def begin(self, kind: str = "round", number: int | None = None) -> Draft:
         """A new draft for the next round or for an edit of round ``number`` (on disk from its
         first answer; another draft being typed is never touched)."""
+        from .drafts import Draft
+
         n = self.rounds + 1 if number is None else number
         draft = Draft(self.sid, kind, n, self.rounds)
         if kind == "edit":
@@ -341,6 +347,8 @@ class Night:
     def givens(self, draft: Draft) -> q.Givens:
         """What the draft's round is asked against: the night now, or for an edit the night
         before the round, and the stored round's answers as each question's default."""
+        from . import questions as q
+
         if draft.kind == "edit" and 1 <= draft.number <= self.rounds:
             record = self.session["rounds"][draft.number - 1].get("round") or {}
             defaults = {} if draft.number in self.bad else q.answers_of(record, self.players, self.rules)
@@ -352,11 +360,15 @@ class Night:
 
     def view(self, draft: Draft) -> q.RoundView:
         """The round's questions as the draft's answers stand."""
+        from . import questions as q
+
         return q.view(self.givens(draft), draft.answers, draft.done or ())
 
     def _fresh(self, draft: Draft) -> None:
         """The draft on disk is the one this writer holds: else :class:`SavedElsewhere` (its round
         was saved meanwhile) or :class:`DraftConflict` (another writer typed into it)."""
+        from .drafts import DraftConflict, SavedElsewhere
+
         if draft.id is None:
             return
         on_disk, _ = self.drafts.read(self.sid, draft.id)
@@ -394,6 +406,9 @@ class Night:
         check out is :class:`~scorekeeper.questions.Refused`, and nothing of it is kept unless
         ``keep_refused`` (a terminal keeps every line typed). ``was``: the answer the writer saw
         (None: none); another since is :class:`Overtaken`."""
+        from . import questions as q
+        from .words import msg
+
         with self._draft_lock():
             self._fresh(draft)
             if was is not UNCHECKED and draft.answers.get(key) != was:
@@ -422,6 +437,8 @@ class Night:
 
     def mark(self, draft: Draft, player: str, done: bool = True) -> q.RoundView:
         """``player`` says their pile is complete (or takes that back): the marks are the draft's."""
+        from . import questions as q
+
         with self._draft_lock():
             self._fresh(draft)
             givens = self.givens(draft)
@@ -439,6 +456,10 @@ class Night:
         the result is returned unsaved. :class:`Incomplete`, :class:`ChangedMeanwhile` (another
         terminal saved meanwhile: the draft stays), :class:`SavedElsewhere`. The answers saved are
         the ones the caller holds (what the person confirmed), whoever typed into the draft since."""
+        from . import questions as q
+        from .drafts import SavedElsewhere
+        from .words import msg
+
         with self.book.locked():
             self.load()
             on_disk = self.drafts.read(self.sid, draft.id)[0] if draft.id is not None else None
@@ -517,6 +538,8 @@ class DraftForm:
 
     def __init__(self, night: Night, draft: Draft, notice: Callable[[BookError], None],
                  kept: Callable[[Path], None] | None = None) -> None:
+        from . import questions as q
+
         self.night, self.draft, self.notice, self.kept = night, draft, notice, kept
         self.givens = night.givens(draft)
         self.memory = q.Form(self.givens, draft.answers, draft.done or ())
@@ -530,6 +553,9 @@ class DraftForm:
         return self.memory.view()
 
     def answer(self, key: str, text: str | None, *, done: bool = True, keep_refused: bool = False) -> q.RoundView:
+        from . import questions as q
+        from .drafts import SavedElsewhere
+
         if self.keeping:
             try:
                 after = self.night.answer(self.draft, key, text, done=done, keep_refused=keep_refused)

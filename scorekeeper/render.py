@@ -13,10 +13,9 @@ from rich.text import Text
 
 from .cards import DECK_COUNT, FACES, MONTHS, sort_cards
 from .scoring import (
-    BAD_ROUND, CARD_POINTS_REASON, MISDEAL, PLAIN_ROUND, POT, REDEAL, SOLO, SPECIAL_ROUND, SPLIT, Payment, PlayerResult,
-    Result,
+    BAD_ROUND, CARD_POINTS_REASON, FIELD_READINGS, MISDEAL, PLAIN_ROUND, POT, REDEAL, SOLO, SPECIAL_ROUND, SPLIT, Payment,
+    PlayerResult, Result,
 )
-from .words import FIELD_READINGS
 from .yaku import YAKU_BY_NAME, dekiyaku_kan
 
 ROUND_KINDS = {

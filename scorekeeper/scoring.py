@@ -59,6 +59,10 @@ _OOBA = frozenset({Card(1, "h"), Card(3, "h"), Card(8, "h")})
 _ZEKKYO_MASK, _OOBA_MASK = face_mask(_ZEKKYO), face_mask(_OOBA)
 
 
+#: the field classes, as read aloud
+FIELD_READINGS = {"小場": "こば", "大場": "おおば", "絶場": "ぜつば"}
+
+
 def field_class(field_cards: Sequence[Card]) -> str:
     """小場, 大場 or 絶場, from the 20-point cards of the initial field."""
     return _field_class(tally_of(set(field_cards)))

@@ -35,9 +35,6 @@ def say(m: Msg) -> str:
     return TEXT[m.id].format(**args)
 
 
-#: the field classes' readings
-FIELD_READINGS = {"小場": "こば", "大場": "おおば", "絶場": "ぜつば"}
-
 TEXT: dict[str, str] = {
     # -- the questions (labels), by kind ------------------------------------------------------
     "q.dealer": "親 dealer ({players})",
