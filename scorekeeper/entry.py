@@ -338,6 +338,10 @@ class RoundEntry:
         self._say("  " + say(q.seating_line(v.seating, self.rules)), style="bold")
         if v.seating.forced_out:
             self._say("  " + say(msg("e.forced", players=list(v.seating.forced_out))))
+        for who, fee in v.stand.fees:  # what the phones show beside the seats too
+            self._say("  " + say(msg("stand.fee", player=who, mon=fee)))
+        if v.stand.pot:
+            self._say("  " + say(msg("stand.pot", mon=v.stand.pot)))
 
     def _echo_callers(self, v: RoundView, callers: Sequence[str]) -> None:
         """What the 下げ callers mean for the settlement, as far as it is known (TRADITIONAL §4)."""

@@ -240,8 +240,10 @@ class Stand:
 
     def to_json(self) -> dict[str, Any]:
         return {"field_class": self.field_class, "multiplier": self.multiplier, "carried": self.carried,
-                "waiting": list(self.waiting), "fees": [{"player": p, "mon": m} for p, m in self.fees],
-                "pot": self.pot, "line": self.line().to_json()}
+                "waiting": list(self.waiting),
+                "fees": [{"player": p, "mon": m, "line": msg("stand.fee", player=p, mon=m).to_json()}
+                         for p, m in self.fees],
+                "pot": self.pot, "pot_line": msg("stand.pot", mon=self.pot).to_json(), "line": self.line().to_json()}
 
 
 def stand_line(fc: str | None, multiplier: int | None, carried: bool, waiting: Sequence[int], rules: Rules) -> Msg:

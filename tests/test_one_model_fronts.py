@@ -220,3 +220,23 @@ def test_round_typed_at_the_cli_keeps_the_done_marks_in_its_draft(book_file, mon
     draft, _ = Drafts(book_file).load("s1")
     assert draft.answers["pile:Aki"] == "1h 1k 3h 3k" and draft.done == ["Aki"]
     assert typed  # (the helper is shared with the other CLI tests)
+
+
+# -- the page shows what the terminal shows: the fees and the pot, before play ----------------------------
+
+def test_the_fees_and_the_pot_are_said_on_both_fronts_before_play(four_phones):
+    app, c = four_phones  # round 1 was a misdeal: 100文 of fees wait in the pot, ×2 waits
+    post(c, app, "/api/answer", {"key": "field", "text": CALM})
+    for key, text in SEATS.items():
+        view = post(c, app, "/api/answer", {"key": key, "text": text}).json()["round"]
+    stand = view["stand"]
+    assert [f["line"]["text"] for f in stand["fees"]] == ["B pays 逃げ料 20文 into the pot"]  # ×2 carried
+    assert stand["pot_line"]["text"] == f"the pot: {stand['pot']}文" and stand["pot"] > 20
+    lines = ["", CALM, "", "d", "", ""]
+    con = console()
+    state = NightState(tuple(c.get("/api/state").json()["session"]["carry"]), stand["pot"] - 20)
+    with pytest.raises(Exception):
+        RoundEntry(list("ABCD"), "A", Script(lines), con, rules=FUDAWIKI, state=state).run()
+    out = printed(con)
+    assert "  B pays 逃げ料 20文 into the pot" in out.splitlines()
+    assert f"  the pot: {stand['pot']}文" in out.splitlines()

@@ -293,8 +293,8 @@ function statusList() {
 
 function standBox() {
   const st = R().stand;
-  const lines = [words(st.line), ...st.fees.map((f) => `${f.player} 逃げ料 ${f.mon}文`)];
-  if (st.pot) lines.push(`pot ${st.pot}文`);
+  const lines = [words(st.line), ...st.fees.map((f) => words(f.line))];
+  if (st.pot) lines.push(words(st.pot_line));
   return el("p", { class: "small", id: "stand" }, lines.filter(Boolean).join(" · "));
 }
 
