@@ -12,17 +12,22 @@ files (~4×/s) and pushes the night's state to every open stream (server-sent ev
 changed, whoever wrote it. When the current session changes at the terminal (`new-session`,
 `use`), the phones follow it.
 
-Security on a shared Wi-Fi: random tokens (128 bits) that live only in this process; the table
-link swaps its token for an HttpOnly, SameSite=Strict cookie; the view link can't write; a Host
-allow-list; a CSRF header plus an Origin / Sec-Fetch-Site check on every write; no CORS headers;
-a content-security policy of local assets only; body-size caps; a rate limit on bad tokens that
-locks a client out for minutes.
+Security on a shared Wi-Fi: random link tokens (128 bits) that live only in this process; each
+login by a link gives its device a cookie of its own (HttpOnly, SameSite=Strict), signed with a
+key kept beside the book and carrying this run's id, so that a cookie of a past run is told "the
+server restarted" (never counted against the phone) while a forged one is counted like a wrong
+link; the view link can't write; a Host allow-list; a CSRF header plus an Origin / Sec-Fetch-Site
+check on every write; no CORS headers; a content-security policy of local assets only; body-size
+caps; a rate limit on wrong links and forged cookies that locks a client out for minutes (a right
+link always gets in).
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
 import hmac
 import json
 import os
@@ -44,6 +49,10 @@ from starlette.routing import Route
 MAX_BODY = 16 * 1024
 MAX_ANSWER = 2000
 COOKIE = "hachi"
+MAX_COOKIE = 256  # a cookie of ours is ~80 characters: anything longer is not one
+ROLES = ("table", "view")
+KEY_SIZE = 32  # bytes of the cookies' key
+RESTARTED = "the server restarted: scan the new code"
 CSRF_HEADER = "x-hachi-csrf"
 POLL = 0.25  # seconds between looks at the files, and between looks at shutdown in a stream
 KEEPALIVE = 15.0
@@ -67,18 +76,95 @@ class HttpError(Exception):
 
 @dataclass
 class Tokens:
-    """The secrets of one running server (never written anywhere)."""
+    """The secrets of one running server. The links' tokens and the CSRF token live only in this
+    process. The cookies are signed with ``key`` (kept beside the book: :func:`cookie_key`) and
+    carry ``run``, this run's id: ``ROLE.RUN.DEVICE.MAC``, a DEVICE id drawn for each login and
+    MAC the HMAC-SHA256 of the rest under ``key``."""
 
     table: str = field(default_factory=lambda: secrets.token_urlsafe(16))
     view: str = field(default_factory=lambda: secrets.token_urlsafe(16))
-    table_cookie: str = field(default_factory=lambda: secrets.token_urlsafe(16))
-    view_cookie: str = field(default_factory=lambda: secrets.token_urlsafe(16))
     csrf: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    run: str = field(default_factory=lambda: secrets.token_urlsafe(9))
+    key: bytes = field(default_factory=lambda: secrets.token_bytes(KEY_SIZE), repr=False)
+
+    def _mac(self, signed: str) -> bytes:
+        digest = hmac.new(self.key, signed.encode("ascii"), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).rstrip(b"=")
+
+    def cookie(self, role: str) -> str:
+        """A new cookie for one device, as ``role``."""
+        signed = f"{role}.{self.run}.{secrets.token_urlsafe(12)}"
+        return f"{signed}.{self._mac(signed).decode('ascii')}"
+
+    def holder(self, value: str) -> str:
+        """Whose cookie ``value`` is: ``"table"`` or ``"view"`` (one of this run's), ``"restarted"``
+        (signed with this key by a past run), else ``"forged"``."""
+        parts = value.split(".") if len(value) <= MAX_COOKIE and value.isascii() else []
+        if len(parts) != 4 or parts[0] not in ROLES:
+            return "forged"
+        if not hmac.compare_digest(self._mac(".".join(parts[:3])), parts[3].encode("ascii")):
+            return "forged"
+        return parts[0] if parts[1] == self.run else "restarted"
+
+
+def key_path(book_path: str | os.PathLike[str]) -> Path:
+    """``book.serve-key`` beside ``book.json``: the key the cookies are signed with."""
+    p = Path(book_path)
+    return p.with_suffix(".serve-key") if p.suffix else p.with_name(p.name + ".serve-key")
+
+
+def cookie_key(path: Path) -> bytes:
+    """The key kept in ``path``, made the first time: 32 random bytes in hex, 0600, written whole
+    to a temp file then linked into place, so that two servers starting at once share the first
+    one's and no reader ever sees half a key. A damaged key is replaced. OSError when it can be
+    neither read nor made."""
+    for _ in range(3):
+        try:
+            raw: bytes | None = path.read_bytes()
+        except FileNotFoundError:
+            raw = None
+        if raw is not None:
+            with contextlib.suppress(ValueError):
+                key = bytes.fromhex(raw.decode("ascii").strip())
+                if len(key) == KEY_SIZE:
+                    if path.stat().st_mode & 0o077:
+                        os.chmod(path, 0o600)
+                    return key
+        import tempfile
+
+        key = secrets.token_bytes(KEY_SIZE)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)  # 0600
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(key.hex().encode("ascii") + b"\n")
+                f.flush()
+                os.fsync(f.fileno())
+            if raw is None:
+                try:
+                    os.link(tmp, path)
+                except FileExistsError:  # another server made it meanwhile: its key is the one
+                    continue
+                except OSError:  # a file system without hard links (FAT)
+                    os.replace(tmp, path)
+            else:
+                os.replace(tmp, path)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        with contextlib.suppress(OSError):
+            folder = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+            try:
+                os.fsync(folder)
+            finally:
+                os.close(folder)
+        return key
+    raise OSError(f"{path}: changed by another process while it was read")
 
 
 class RateLimit:
-    """Bad tokens from one client: ``limit`` within ``window`` seconds lock it out for ``lock``
-    seconds (minutes, never for good)."""
+    """Wrong links and forged cookies from one client: ``limit`` within ``window`` seconds lock it
+    out for ``lock`` seconds (minutes, never for good). The lock refuses only more wrong links and
+    forged cookies: a right link, or a cookie this server gave, always gets in."""
 
     def __init__(self, limit: int = 10, window: float = 60.0, lock: float = 300.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -96,6 +182,9 @@ class RateLimit:
 
     def failed(self, client: str) -> None:
         now = self.clock()
+        if len(self.bad) > 4096:  # many clients: forget those whose failures are all past the window
+            for other in [c for c, seen in self.bad.items() if now - seen[-1] >= self.window and c not in self.until]:
+                del self.bad[other]
         seen = [t for t in self.bad.get(client, []) if now - t < self.window] + [now]
         self.bad[client] = seen
         if len(seen) >= self.limit:
@@ -400,11 +489,33 @@ def asset(name: str) -> bytes:
     return resources.files("scorekeeper.web").joinpath("static", name).read_bytes()
 
 
+def refused_page(error: HttpError) -> str:
+    """A refusal as a page: its one line, in the page's own style (``#gone`` when the server
+    restarted, as the page shows it)."""
+    ident = "gone" if error.extra.get("restarted") else "refused"
+    return ('<!doctype html>\n<html lang="ja"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<meta name="color-scheme" content="light dark"><meta name="referrer" content="no-referrer">'
+            '<title>八八 hachi-score</title><link rel="icon" href="/static/icon.svg">'
+            '<link rel="stylesheet" href="/static/style.css"></head>\n'
+            f'<body data-refused="{error.status}"><header id="top"><h1>八八 <span id="title">hachi-score</span></h1></header>'
+            f'<main><p class="problem" id="{ident}">{escape(error.message)}</p></main></body></html>\n')
+
+
 def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
                limiter: RateLimit | None = None, stopping: Callable[[], bool] | None = None) -> Starlette:
     """The app. ``hosts``: the Host names it answers to (the bound address; localhost names are
-    always in). ``stopping``: true once the server shuts down (open streams end themselves)."""
-    tokens = tokens or Tokens()
+    always in). ``stopping``: true once the server shuts down (open streams end themselves).
+    Without ``tokens``, the cookies are signed with the key kept beside the book (a key for this
+    run alone when it can't be kept: ``app.notes`` says so)."""
+    notes: list[str] = []
+    if tokens is None:
+        try:
+            tokens = Tokens(key=cookie_key(key_path(table.book_path)))
+        except OSError as e:
+            tokens = Tokens()
+            notes.append(f"hachi-score serve · the cookies' key can't be kept beside the book ({e.strerror or e}): "
+                         "after a restart, a phone's old page is told to scan the new code only once it does")
     limiter = limiter or RateLimit()
     allowed = {h.lower().strip("[]") for h in hosts} | LOCAL_NAMES
     flags = {"stop": False}
@@ -415,23 +526,23 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
     def client(request: Request) -> str:
         return request.client.host if request.client else "?"
 
-    def role(request: Request) -> str | None:
-        value = request.cookies.get(COOKIE)
-        if not value:
-            return None
-        if hmac.compare_digest(value, tokens.table_cookie):
-            return "table"
-        if hmac.compare_digest(value, tokens.view_cookie):
-            return "view"
-        return "bad"
+    def guessed(request: Request, message: str) -> HttpError:
+        """A wrong link or a forged cookie: counted against the client, refused (429 once it is
+        locked out)."""
+        if limiter.locked(client(request)):
+            return HttpError(429, "too many wrong links from this device: wait a few minutes")
+        limiter.failed(client(request))
+        return HttpError(403, message)
 
     def need(request: Request, write: bool) -> str:
-        who = role(request)
-        if who == "bad":
-            limiter.failed(client(request))
-            raise HttpError(403, "this link is from another run of the server: scan the QR code again")
-        if who is None:
+        value = request.cookies.get(COOKIE)
+        if not value:
             raise HttpError(403, "open the link from the QR code first")
+        who = tokens.holder(value)
+        if who == "restarted":  # this key's, a past run's: told, never counted
+            raise HttpError(403, RESTARTED, restarted=True)
+        if who == "forged":
+            raise guessed(request, "this cookie is not this server's: open the link from the QR code")
         if write and who != "table":
             raise HttpError(403, "this is the view-only link: it can't change the round")
         if write:
@@ -479,16 +590,14 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         return number
 
     async def login(request: Request, kind: str) -> Response:
-        if limiter.locked(client(request)):
-            raise HttpError(429, "too many wrong links from this device: wait a few minutes")
+        """A link's token swapped for a cookie of the device's own. A right token always gets in,
+        even from a client locked out: the lock refuses wrong tokens only."""
         token = request.path_params["token"]
         good = tokens.table if kind == "table" else tokens.view
-        if not hmac.compare_digest(token.encode(), good.encode()):
-            limiter.failed(client(request))
-            raise HttpError(403, "this link is not (or no longer) the table's: scan the QR code again")
+        if not hmac.compare_digest(token.encode("utf-8", "surrogateescape"), good.encode("ascii")):
+            raise guessed(request, "this link is not (or no longer) the table's: scan the QR code again")
         response = RedirectResponse("/", status_code=303)
-        response.set_cookie(COOKIE, tokens.table_cookie if kind == "table" else tokens.view_cookie,
-                            httponly=True, samesite="strict", path="/")
+        response.set_cookie(COOKIE, tokens.cookie(kind), httponly=True, samesite="strict", path="/")
         return response
 
     async def table_link(request: Request) -> Response:
@@ -614,7 +723,14 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
     ]
     inner = Starlette(routes=routes, lifespan=lifespan)
 
-    def refuse(error: HttpError) -> Response:
+    def refuse(error: HttpError, headers: Mapping[str, str] | None = None, method: str = "GET") -> Response:
+        """The refusal's one line: as JSON, or a page of it when a browser navigates (a link
+        opened, the page reloaded), never raw JSON on a phone's screen."""
+        headers = headers or {}
+        navigating = headers.get("sec-fetch-mode") == "navigate" or (
+            method == "GET" and "text/html" in headers.get("accept", ""))
+        if navigating:
+            return HTMLResponse(refused_page(error), status_code=error.status, headers={"Cache-Control": "no-store"})
         return JSONResponse({"error": error.message, **error.extra}, status_code=error.status)
 
     async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
@@ -625,7 +741,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         host = headers.get("host", "")
         name = host.rsplit(":", 1)[0] if not host.startswith("[") else host[1:].split("]")[0]
         if name.lower() not in allowed:
-            response: Response = refuse(HttpError(421, f"this server does not answer to {host!r}"))
+            response: Response = refuse(HttpError(421, f"this server does not answer to {host!r}"), headers, scope["method"])
         else:
             response = None  # type: ignore[assignment]
 
@@ -645,7 +761,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         try:
             await inner(scope, receive, send_with_headers)
         except HttpError as e:  # raised before the response started
-            await refuse(e)(scope, receive, send_with_headers)
+            await refuse(e, headers, scope["method"])(scope, receive, send_with_headers)
 
     from ..drafts import DraftConflict
     from ..flows import Incomplete, Overtaken
@@ -666,13 +782,15 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
             extra = {"problem": e.problem.to_json()}
         if isinstance(e, (Refused, NotAsked, Overtaken)):
             extra["key"] = getattr(e, "key", None) or e.problem.key  # type: ignore[union-attr]
-        return refuse(HttpError(status, str(e), **extra))
+        return refuse(HttpError(status, str(e), **extra), request.headers, request.method)
 
-    inner.add_exception_handler(HttpError, lambda request, e: refuse(e))  # type: ignore[arg-type, return-value]
+    inner.add_exception_handler(HttpError, lambda request, e: refuse(e, request.headers, request.method))  # type: ignore[arg-type, return-value]
     for kind, _ in statuses:
         inner.add_exception_handler(kind, refuse_book)  # type: ignore[arg-type]
     app.inner = inner  # type: ignore[attr-defined]
     app.tokens = tokens  # type: ignore[attr-defined]
+    app.limiter = limiter  # type: ignore[attr-defined]
+    app.notes = notes  # type: ignore[attr-defined]
     app.table = table  # type: ignore[attr-defined]
     app.stop = lambda: flags.__setitem__("stop", True)  # type: ignore[attr-defined]
     return app  # type: ignore[return-value]

@@ -63,6 +63,8 @@ def serve(db: Any, host: str | None, port: int, out: TextIO | None = None,
     server, app = make_server(db, chosen, sock, hosts=hosts)
     tokens, table = app.tokens, app.table
     table.notice = lambda line: print(line, file=out, flush=True)
+    for line in app.notes:
+        table.notice(line)
     base = f"http://{url_host(chosen)}:{port}"
     table_url = f"{base}/t/{tokens.table}"
     if out.isatty():
