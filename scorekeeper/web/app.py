@@ -19,7 +19,7 @@ server restarted" (never counted against the phone) while a forged one is counte
 link; the view link can't write; a Host allow-list; a CSRF header plus an Origin / Sec-Fetch-Site
 check on every write; no CORS headers; a content-security policy of local assets only; body-size
 caps; a rate limit on wrong links and forged cookies that locks a client out for minutes (a right
-link always gets in).
+link always gets in). Slow and idle connections are the server's (:mod:`scorekeeper.web.guard`).
 """
 
 from __future__ import annotations
