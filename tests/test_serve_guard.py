@@ -7,7 +7,9 @@ in (after 11 wrong ones). Connections (a live uvicorn on loopback; the stranger 
 phones at 127.0.0.1 and 127.0.0.3): an idle connection and half-sent requests are closed, 40 slow
 ones from one address are cut to 16, 300 slow ones under ``ulimit -n 256`` (from one address, and
 from 30) leave the phones answered and a round saved, the log saying so once, not once each;
-proxy headers change nothing; a request head over 16 KiB is a 400 said once.
+proxy headers change nothing; a request head over 16 KiB is a 400 said once. JSON: 15,000 nested
+brackets, lone surrogates, a 5,000-digit number, over-long keys and names: a 4xx with one line,
+never a 500, nothing on the server's terminal.
 """
 
 from __future__ import annotations
@@ -148,6 +150,46 @@ def test_eleven_wrong_links_then_the_right_one_gets_in(night):
         assert codes == [403] * 10 + [429]  # the tenth locks the client out
         assert c.get(f"/t/{app.tokens.table}", follow_redirects=False).status_code == 303
         assert c.get("/").status_code == 200
+
+
+# -- JSON: nesting and every field's length capped ----------------------------------------------------
+
+@pytest.mark.parametrize("body,status,said", [
+    ("[" * 15000, 400, "nested deeper than 32"),
+    ('{"a":' * 3000, 400, "nested deeper than 32"),
+    ('{"key": "field", "text": "1h", "x": ' + "[" * 33 + "]" * 33 + "}", 400, "nested deeper than 32"),
+    ('{"key": "field", "text": "\\ud800"}', 400, "not text"),
+    ('{"key": "pile:\\udfff", "text": "1h"}', 400, "not text"),
+    ('{"key": "field", "text": "1h", "was": "\\ud800"}', 400, "not text"),
+    ('{"key": "field", "text": "1h", "round": 1' + "0" * 5000 + "}", 400, "not JSON"),
+    ('{"key": "field", "text": "1h", "round": 1' + "0" * 30 + "}", 400, "round"),
+    ('{"key": "field", "text": "1h", "round": -1}', 400, "round"),
+    ('{"key": "' + "k" * 65 + '", "text": "1h"}', 400, "64 characters"),
+    ('{"key": "field", "text": "' + "1h " * 700 + '"}', 413, "2,000 characters"),
+    ('{"key": "field", "text": "1h", "note": "' + "n" * 2001 + '"}', 413, "2,000 characters"),
+    ('{"key": "field", "text": "1h", "' + "n" * 2001 + '": 1}', 413, "2,000 characters"),
+])
+def test_deep_or_long_json_is_a_4xx_with_one_line(night, body, status, said):
+    app = make_app()
+    with TestClient(app) as c:  # a 500 would raise here (raise_server_exceptions)
+        as_table(c, app)
+        r = c.post("/api/answer", content=body, headers=writer_headers(app))
+        assert r.status_code == status and said in r.json()["error"] and "\n" not in r.json()["error"], r.text[:200]
+        assert len(r.json()["error"]) < 120
+
+
+@pytest.mark.parametrize("path,body,said", [
+    ("/api/done", {"player": "P" * 41}, "40 characters"),
+    ("/api/done", {"player": "Aki", "round": 2 ** 40}, "round"),
+    ("/api/save", {"revision": 2 ** 40}, "revision"),
+    ("/api/save", {"revision": -3}, "revision"),
+])
+def test_each_field_of_the_other_writes_is_capped(night, path, body, said):
+    app = make_app()
+    with TestClient(app) as c:
+        as_table(c, app)
+        r = post(c, app, path, body)
+        assert r.status_code == 400 and said in r.json()["error"] and "\n" not in r.json()["error"]
 
 
 # -- the live server: one in a thread, or the command in a process --------------------------------------
@@ -340,6 +382,17 @@ def test_a_request_head_over_16_kib_and_upgrades_are_refused_and_said_once(night
     assert len([line for line in said if "not HTTP, or headers over" in line]) == 1, said
     assert len([line for line in said if "upgrade" in line]) == 1, said
     assert not printed, [r.getMessage() for r in printed]
+
+
+def test_a_json_bomb_is_a_400_and_the_servers_terminal_shows_no_traceback(night):
+    with command() as (table, lines):
+        base, token = table.split("/t/")
+        with phone(base, token, "127.0.0.1") as c:
+            for body in ("[" * 15000, '{"a":' * 3000, '{"key": "field", "text": "\\ud800"}'):
+                r = c.post("/api/answer", content=body)
+                assert r.status_code == 400 and "\n" not in r.json()["error"]
+            assert c.get("/api/state").status_code == 200
+    assert not [ln for ln in lines if "Traceback" in ln or "Error" in ln], lines
 
 
 def test_notices_say_a_reason_at_once_then_once_a_minute_with_the_count():

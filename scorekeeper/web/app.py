@@ -17,9 +17,10 @@ login by a link gives its device a cookie of its own (HttpOnly, SameSite=Strict)
 key kept beside the book and carrying this run's id, so that a cookie of a past run is told "the
 server restarted" (never counted against the phone) while a forged one is counted like a wrong
 link; the view link can't write; a Host allow-list; a CSRF header plus an Origin / Sec-Fetch-Site
-check on every write; no CORS headers; a content-security policy of local assets only; body-size
-caps; a rate limit on wrong links and forged cookies that locks a client out for minutes (a right
-link always gets in). Slow and idle connections are the server's (:mod:`scorekeeper.web.guard`).
+check on every write; no CORS headers; a content-security policy of local assets only; caps on
+the body's size, the JSON's nesting and every field's length; a rate limit on wrong links and
+forged cookies that locks a client out for minutes (a right link always gets in). Slow and idle
+connections are the server's (:mod:`scorekeeper.web.guard`).
 """
 
 from __future__ import annotations
@@ -46,8 +47,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from ..scoring import MAX_NAME
+
 MAX_BODY = 16 * 1024
-MAX_ANSWER = 2000
+MAX_ANSWER = 2000  # characters of any text in a request (an answer, a member's name)
+MAX_DEPTH = 32  # levels of a request's JSON nesting
+MAX_KEY = 64  # characters of a question's key ("pile:" and a name of at most MAX_NAME)
 COOKIE = "hachi"
 MAX_COOKIE = 256  # a cookie of ours is ~80 characters: anything longer is not one
 ROLES = ("table", "view")
@@ -489,6 +494,33 @@ def asset(name: str) -> bytes:
     return resources.files("scorekeeper.web").joinpath("static", name).read_bytes()
 
 
+def nesting(text: str) -> int:
+    """How deep ``text``'s JSON nests past :data:`MAX_DEPTH` (brackets inside strings not
+    counted), read without recursion: 0 at once when it has too few brackets to, else the depth
+    where it went past, or the depth left open at its end."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return 0
+    depth = 0
+    quoted = escaped = False
+    for ch in text:
+        if quoted:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return depth
+        elif ch in "]}":
+            depth -= 1
+    return depth
+
+
 def refused_page(error: HttpError) -> str:
     """A refusal as a page: its one line, in the page's own style (``#gone`` when the server
     restarted, as the page shows it)."""
@@ -567,6 +599,9 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
             raise HttpError(403, f"a write from a {site} page is refused")
 
     async def body(request: Request) -> dict[str, Any]:
+        """The request's JSON object: 16 KiB at most, nested 32 deep at most (looked at before
+        the parser can recurse), each text (a member's name too) 2,000 characters at most and
+        whole (no lone surrogate); a 4xx with one line otherwise."""
         length = request.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
             raise HttpError(413, f"the request is over {MAX_BODY // 1024} KiB")
@@ -576,18 +611,51 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
             if len(data) > MAX_BODY:
                 raise HttpError(413, f"the request is over {MAX_BODY // 1024} KiB")
         try:
-            value = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise HttpError(400, "the request is not JSON") from None
+        if nesting(text) > MAX_DEPTH:
+            raise HttpError(400, f"the request is nested deeper than {MAX_DEPTH} levels")
+        try:
+            value = json.loads(text)
+        except ValueError:  # not JSON, or a number of over 4,300 digits
             raise HttpError(400, "the request is not JSON") from None
         if not isinstance(value, dict):
             raise HttpError(400, "the request is not a JSON object")
+        for name, member in value.items():
+            texts_fit(name, name)
+            texts_fit(member, name)
         return value
 
-    def round_of(data: Mapping[str, Any]) -> int | None:
-        number = data.get("round")
-        if number is not None and type(number) is not int:
-            raise HttpError(400, "\"round\" is the number of the round the tap was for")
+    def texts_fit(value: Any, name: str) -> None:
+        """Every text in ``value`` (member ``name`` of the request) fits (depth: at most 32)."""
+        if isinstance(value, str):
+            if len(value) > MAX_ANSWER:
+                raise HttpError(413, f"{shown(name)} is over {MAX_ANSWER:,} characters")
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise HttpError(400, f"{shown(name)} is not text (a lone surrogate)") from None
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                texts_fit(k, name)
+                texts_fit(v, name)
+        elif isinstance(value, list):
+            for v in value:
+                texts_fit(v, name)
+
+    def shown(name: str) -> str:
+        return f'"{name}"' if len(name) <= 20 and name.isprintable() and name.isascii() else "a member's name"
+
+    def number_of(data: Mapping[str, Any], name: str, message: str) -> int | None:
+        """Member ``name``: None, or a whole number from 0 below 2**31 (``message`` otherwise)."""
+        number = data.get(name)
+        if number is not None and (type(number) is not int or not 0 <= number < 2 ** 31):
+            raise HttpError(400, message)
         return number
+
+    def round_of(data: Mapping[str, Any]) -> int | None:
+        return number_of(data, "round", "\"round\" is the number of the round the tap was for")
 
     async def login(request: Request, kind: str) -> Response:
         """A link's token swapped for a cookie of the device's own. A right token always gets in,
@@ -639,10 +707,10 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         key, text = data.get("key"), data.get("text")
         if not isinstance(key, str) or not (text is None or isinstance(text, str)):
             raise HttpError(400, "an answer is {\"key\": question, \"text\": the answer as typed}")
-        if text is not None and len(text) > MAX_ANSWER:
-            raise HttpError(413, f"the answer is over {MAX_ANSWER} characters")
+        if len(key) > MAX_KEY:
+            raise HttpError(400, f"a question's key is at most {MAX_KEY} characters")
         was = data.get("was")
-        if not (was is None or isinstance(was, str)) or (was is not None and len(was) > MAX_ANSWER):
+        if not (was is None or isinstance(was, str)):
             raise HttpError(400, "\"was\" is the answer the page had seen: text, or null for none")
         return await written(table.answer_sync, key, text, was, "was" in data, round_of(data))
 
@@ -652,14 +720,17 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         player = data.get("player")
         if not isinstance(player, str):
             raise HttpError(400, "say which player: {\"player\": NAME, \"done\": true}")
+        if len(player) > MAX_NAME:
+            raise HttpError(400, f"a player's name is at most {MAX_NAME} characters")
         return await written(table.done_sync, player, bool(data.get("done", True)), round_of(data))
 
     async def save(request: Request) -> Response:
         need(request, write=True)
         data = await body(request)
-        revision = data.get("revision")
-        if type(revision) is not int:
-            raise HttpError(400, "say which revision of the round was confirmed: {\"revision\": N}")
+        said = "say which revision of the round was confirmed: {\"revision\": N}"
+        revision = number_of(data, "revision", said)
+        if revision is None:
+            raise HttpError(400, said)
         return await written(table.save_sync, revision)
 
     async def discard(request: Request) -> Response:
