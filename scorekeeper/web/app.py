@@ -743,6 +743,16 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         await body(request)
         return await written(table.restore_sync)
 
+    shown_event: dict[str, Any] = {"version": None, "event": b""}
+
+    def state_event() -> bytes:
+        """The night's state as a stream's event, written once a version for every stream (a tap
+        with 50 viewers was 50 encodings of the same state)."""
+        if shown_event["version"] != table.version:
+            payload = json.dumps({"version": table.version, **table.state}, ensure_ascii=False)
+            shown_event.update(version=table.version, event=f"event: state\ndata: {payload}\n\n".encode("utf-8"))
+        return shown_event["event"]
+
     async def events(request: Request) -> Response:
         need(request, write=False)
         try:
@@ -755,8 +765,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
             while not is_stopping():
                 if table.version != version:
                     version = table.version
-                    payload = json.dumps({"version": version, **table.state}, ensure_ascii=False)
-                    yield f"event: state\ndata: {payload}\n\n"
+                    yield state_event()
                     sent += 1
                     last = time.monotonic()
                     if limit and sent >= limit:
