@@ -3,7 +3,8 @@
 On a 12-round night (the bundled one), a real server process on 127.0.0.1 (port 0), run with at
 most ``--nofile`` open files (256 by default, a Mac's own ``ulimit -n``), measured twice: once
 alone, once while ``--slow`` connections from 127.0.0.2 are being opened and held (each sends half
-a request line and waits; whichever the server closes is opened again):
+a request line and waits; whichever the server closes is opened again; from a process of its
+own):
 
 - the page's first byte: median (and 99th percentile) over repeated GETs of the page;
 - a tapped card, validated and answered: POST /api/answer round trip;
@@ -174,7 +175,7 @@ def timed(calls: int, one) -> tuple[list[float], int]:
 
 
 class Log(threading.Thread):
-    """The server's standard error, drained: its lines counted, the first few kept."""
+    """One of the server's outputs, drained: its lines counted, the first few kept."""
 
     def __init__(self, stream) -> None:
         super().__init__(daemon=True)
@@ -187,7 +188,7 @@ class Log(threading.Thread):
                 self.first.append(line.rstrip())
 
 
-def start(db: Path, nofile: int) -> tuple[subprocess.Popen, str, str, Log]:
+def start(db: Path, nofile: int) -> tuple[subprocess.Popen, str, str, list[Log]]:
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
 
@@ -197,14 +198,15 @@ def start(db: Path, nofile: int) -> tuple[subprocess.Popen, str, str, Log]:
     log.start()
     lines: list[str] = []
     deadline = time.monotonic() + 20
-    while not any("view only" in ln for ln in lines):
+    while not any(ln.startswith("Ctrl-C stops") for ln in lines):  # the last line of its links
         if time.monotonic() > deadline or proc.poll() is not None:
             raise SystemExit("the server did not start: " + "\n".join(log.first))
         lines.append(proc.stdout.readline())
-    threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()  # its notices, drained
+    notices = Log(proc.stdout)  # what it says on its terminal once serving
+    notices.start()
     table = next(ln.split()[-1] for ln in lines if "table (players)" in ln)
     view = next(ln.split()[-1] for ln in lines if "view only" in ln)
-    return proc, table, view, log
+    return proc, table, view, [log, notices]
 
 
 def cookie_of(link: str) -> str:
@@ -225,7 +227,7 @@ def one_pass(args: argparse.Namespace, night: list[dict], slow: int) -> dict[str
     sid = book.new_session(PLAYERS, name="load night", rate=10)
     for data in night:
         Night(book, sid, load=False).add_round(data)
-    proc, table, view, log = start(db, args.nofile)
+    proc, table, view, logs = start(db, args.nofile)
     out: dict[str, str] = {}
     flood = None
     try:
@@ -255,11 +257,10 @@ def one_pass(args: argparse.Namespace, night: list[dict], slow: int) -> dict[str
 
         title = f"with {slow} slow connections from {ATTACKER} being opened" if slow else "alone"
         print(f"\n-- serve on {base}, a {len(night)}-round night, at most {args.nofile} open files, {title}")
-        if slow:
-            flood = SlowFlood(int(base.rsplit(":", 1)[1]), slow)
-            flood.start()
-            flood.full.wait(30)
-            print(f"slow connections:            {flood.opened} opened before the figures")
+        if slow:  # from a process of its own: the figures' client does not share its interpreter
+            flood = subprocess.Popen([sys.executable, __file__, "--flood", base.rsplit(":", 1)[1], "--slow", str(slow)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            print(f"slow connections:            {flood.stdout.readline().strip()} before the figures")
 
         # 1. the page's first byte
         try:
@@ -377,10 +378,9 @@ def one_pass(args: argparse.Namespace, night: list[dict], slow: int) -> dict[str
             peak = next((ln.split(":")[1].strip() for ln in status.read_text().splitlines() if ln.startswith("VmHWM")), "?")
             print(f"server peak memory (VmHWM):  {peak}")
         if flood is not None:
-            flood.stop = True
-            flood.join(TIMEOUT)
-            print(f"slow connections:            {flood.opened} opened in all, {flood.closed} closed by the server, "
-                  f"{flood.failed} failed to connect")
+            said, _ = flood.communicate(timeout=TIMEOUT)  # its stdin closed: it stops and counts
+            print(f"slow connections:            {said.strip()}")
+            flood = None
 
         # Ctrl-C with phones connected: six streams held open, then SIGINT, timed to the exit
         held = [Stream(base, vcookie) for _ in range(6)]
@@ -397,17 +397,32 @@ def one_pass(args: argparse.Namespace, night: list[dict], slow: int) -> dict[str
             print(f"Ctrl-C with 6 streams open:  still running after {TIMEOUT:g} s")
     finally:
         if flood is not None:
-            flood.stop = True
+            flood.kill()
         proc.terminate()
         try:
             proc.wait(5)
         except subprocess.TimeoutExpired:
             proc.kill()
-        log.join(TIMEOUT)
+        for log in logs:
+            log.join(TIMEOUT)
         shutil.rmtree(tmp, ignore_errors=True)
-    out["server log lines"] = str(log.lines)
-    print(f"server log:                  {log.lines} lines" + (f", the first: {log.first[0][:120]}" if log.first else ""))
+    lines, first = sum(log.lines for log in logs), [ln for log in logs for ln in log.first]
+    out["server log lines"] = str(lines)
+    print(f"server log:                  {lines} lines after the links" + "".join(f"\n    {ln[:150]}" for ln in first))
     return out
+
+
+def flood(port: int, count: int) -> None:
+    """The second pass's stranger, in a process of its own: says when ``count`` are open, then
+    keeps them being opened until its standard input closes, and says how many it opened."""
+    slow = SlowFlood(port, count)
+    slow.start()
+    slow.full.wait(30)
+    print(f"{slow.opened} opened", flush=True)
+    sys.stdin.read()
+    slow.stop = True
+    slow.join(TIMEOUT)
+    print(f"{slow.opened} opened in all, {slow.closed} closed by the server, {slow.failed} failed to connect", flush=True)
 
 
 def main() -> None:
@@ -416,7 +431,11 @@ def main() -> None:
     ap.add_argument("--viewers", type=int, default=50)
     ap.add_argument("--slow", type=int, default=300, help="slow connections in the second pass (0: no second pass)")
     ap.add_argument("--nofile", type=int, default=256, help="the server's limit of open files (ulimit -n)")
+    ap.add_argument("--flood", type=int, metavar="PORT", help=argparse.SUPPRESS)  # the stranger's process
     args = ap.parse_args()
+    if args.flood:
+        flood(args.flood, args.slow)
+        return
     night = rounds()
     alone = one_pass(args, night, 0)
     flooded = one_pass(args, night, args.slow) if args.slow else {}
