@@ -74,7 +74,8 @@ def test_each_login_gives_its_device_a_cookie_of_its_own_signed_for_this_run(nig
 
 
 def test_the_cookies_key_is_made_once_shared_by_racing_servers_kept_0600_and_a_damaged_one_replaced(tmp_path):
-    path = tmp_path / "book.serve-key"
+    (tmp_path / "keys").mkdir()
+    path = tmp_path / "keys" / "book.serve-key"
     start = threading.Barrier(8)
     keys: list[bytes] = []
 
@@ -88,7 +89,7 @@ def test_the_cookies_key_is_made_once_shared_by_racing_servers_kept_0600_and_a_d
     for t in threads:
         t.join(HANG)
     assert len(keys) == 8 and len(set(keys)) == 1 and keys[0].hex() == path.read_text().strip()
-    assert [p.name for p in tmp_path.iterdir()] == ["book.serve-key"]  # no temp file left
+    assert [p.name for p in path.parent.iterdir()] == ["book.serve-key"]  # no temp file left
     os.chmod(path, 0o644)
     assert cookie_key(path) == keys[0] and stat.S_IMODE(path.stat().st_mode) == 0o600
     path.write_text("damaged\n")
@@ -282,8 +283,9 @@ def test_an_idle_connection_and_half_sent_requests_are_closed_within_the_request
         held = [idle, half_line, half_headers, half_body, after_one]
         with phone(base, app.tokens.table, "127.0.0.3") as c:  # answered meanwhile
             assert c.get("/api/state").status_code == 200
-            for s in held:
-                eventually(lambda: closed_by_server(s), "the server closing a slow connection")
+        for s in held:
+            eventually(lambda: closed_by_server(s), "the server closing a slow connection")
+        with phone(base, app.tokens.table, "127.0.0.3") as c:  # and after
             assert c.get("/api/state").status_code == 200
         for s in held:
             s.close()
@@ -326,8 +328,9 @@ def test_under_ulimit_256_three_hundred_slow_connections_leave_the_phones_answer
         assert answered == 7
         with phone(base, token, "127.0.0.3") as c:
             assert save_a_round(c) == 3
-        eventually(lambda: sum(map(closed_by_server, slow)) >= len(slow) - PER_ADDRESS * len(set(sources))
-                   or None, "the connections over the caps closed")
+        room = min(PER_ADDRESS * len(set(sources)), Guard(files=256).total)  # 16 for one address, 160 in all
+        eventually(lambda: sum(map(closed_by_server, slow)) >= len(slow) - room or None,
+                   "the connections over the caps closed")
         for s in slow:
             s.close()
     said = [ln for ln in lines if "hachi-score serve · closed" in ln]
