@@ -9,8 +9,9 @@ prints a traceback for each accept it can't make. So each connection is watched,
 protocol class uvicorn is given (:func:`protocol`), a subclass of its h11 one:
 
 - a connection *waits* while its client still owes bytes of a request (from the moment it is
-  made, or its last response ended, to the end of its request's headers and body); one that
-  waits longer than :data:`REQUEST_TIMEOUT` is closed (an idle one quietly, as a keep-alive);
+  made, or its last response ended, to the end of its request's headers and body): it has
+  :data:`REQUEST_TIMEOUT` to begin a request (else it is closed quietly, as a keep-alive is),
+  and as long again, from its first byte, to send it whole (else it is refused);
 - at most :data:`PER_ADDRESS` connections from one address wait at once: the one that has
   waited longest is closed when another comes;
 - at most ``total`` connections are open in all: over it, the one that has waited longest, from
@@ -33,7 +34,7 @@ import time
 from collections import Counter
 from typing import Any, Callable
 
-REQUEST_TIMEOUT = 5.0  # seconds a connection has to send a whole request, headers and body
+REQUEST_TIMEOUT = 5.0  # seconds to begin a request, and to send it whole (headers and body)
 PER_ADDRESS = 16  # connections from one address waiting on their request at once
 RESERVE = 32  # open files kept for the book, the drafts and the server itself
 MAX_TOTAL = 1024  # connections in all, however many files the system allows

@@ -3,7 +3,7 @@ Ctrl-C (streams end themselves on shutdown; uvicorn's graceful timeout is the ba
 
 uvicorn is told to trust no proxy (``X-Forwarded-For``, ``Forwarded``: the client is the
 connection's own address, the one the rate limit counts), to keep an idle connection 5 s, and to
-take request headers of 16 KiB at most; each connection is watched by a
+refuse a request line and headers still incomplete past 16 KiB; each connection is watched by a
 :class:`~scorekeeper.web.guard.Guard` (slow and idle connections, per address and in all).
 """
 
@@ -86,7 +86,7 @@ def serve(db: Any, host: str | None, port: int, out: TextIO | None = None,
     table.notice = notice
     logging.getLogger("asyncio").addFilter(guard.filter)  # an accept out of open files: counted, said once a minute
     for line in app.notes:
-        table.notice(line)
+        notice(line)
     base = f"http://{url_host(chosen)}:{port}"
     table_url = f"{base}/t/{tokens.table}"
     if out.isatty():
