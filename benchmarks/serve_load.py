@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import selectors
 import shutil
@@ -256,7 +257,9 @@ def one_pass(args: argparse.Namespace, night: list[dict], slow: int) -> dict[str
             return t, post(c, "/api/save", {"revision": rev})
 
         title = f"with {slow} slow connections from {ATTACKER} being opened" if slow else "alone"
-        print(f"\n-- serve on {base}, a {len(night)}-round night, at most {args.nofile} open files, {title}")
+        load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+        print(f"\n-- serve on {base}, a {len(night)}-round night, at most {args.nofile} open files, {title} "
+              f"(load average {load} on {os.cpu_count()} cores)")
         if slow:  # from a process of its own: the figures' client does not share its interpreter
             flood = subprocess.Popen([sys.executable, __file__, "--flood", base.rsplit(":", 1)[1], "--slow", str(slow)],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
