@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 import warnings
 from importlib.resources import files
 
 from scorekeeper.store import Book
-from helpers import add_round
+from helpers import HANG, add_round, eventually
 
 warnings.filterwarnings("ignore", message=".*httpx.*", category=DeprecationWarning)
 PLAYERS = ["Aki", "Ben", "Chie"]
@@ -58,3 +60,25 @@ def as_table(client, app):
     r = client.get(f"/t/{app.tokens.table}", follow_redirects=False)
     assert r.status_code == 303, r.text
     return client
+
+
+@contextlib.contextmanager
+def live_server(sock=None, **options):
+    """A live server on 127.0.0.1 in a thread, stopped after: ``(base, app, server)``. ``sock``: a
+    listening socket kept by the caller (a copy of it is served, so that another server can take
+    it up after this one stops, the phones' address unchanged); else one on port 0."""
+    from scorekeeper.web.serve import bind, make_server
+
+    listening = bind("127.0.0.1", 0) if sock is None else sock.dup()
+    port = listening.getsockname()[1]
+    server, app = make_server(None, "127.0.0.1", listening, **options)
+    server.config.install_signal_handlers = False  # not the main thread
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    eventually(lambda: server.started, "server started")
+    try:
+        yield f"http://127.0.0.1:{port}", app, server
+    finally:
+        server.should_exit = True
+        thread.join(HANG)
+        assert not thread.is_alive(), "the server did not stop"

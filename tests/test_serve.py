@@ -141,14 +141,16 @@ def test_pages_and_api_need_a_good_cookie(night, cookie):
 
 def test_the_table_token_is_not_a_cookie_and_the_view_cookie_is_not_the_table_token(night):
     app = make_app()
-    with TestClient(app) as c:
+    with TestClient(app) as viewer, TestClient(app) as c:
+        assert viewer.get(f"/v/{app.tokens.view}", follow_redirects=False).status_code == 303
         c.cookies.set("hachi", app.tokens.table)
         assert c.get("/").status_code == 403
-        c.cookies.set("hachi", app.tokens.view_cookie)
-        assert post(c, app, "/api/answer", {"key": "field", "text": "1h"}).status_code == 403
+        c.cookies.set("hachi", viewer.cookies["hachi"])
+        r = post(c, app, "/api/answer", {"key": "field", "text": "1h"})
+        assert r.status_code == 403 and "view-only" in r.json()["error"]
 
 
-def test_bad_tokens_lock_a_client_out_for_minutes_not_for_good(night):
+def test_wrong_links_lock_a_client_out_for_minutes_not_for_good_and_never_from_the_right_link(night):
     from scorekeeper.web.app import RateLimit
 
     now = [1000.0]
@@ -157,12 +159,14 @@ def test_bad_tokens_lock_a_client_out_for_minutes_not_for_good(night):
     with TestClient(app) as c:
         for _ in range(5):
             assert c.get("/t/guess", follow_redirects=False).status_code == 403
-        locked = c.get(f"/t/{app.tokens.table}", follow_redirects=False)
+        locked = c.get("/t/guess", follow_redirects=False)
         assert locked.status_code == 429 and "wait" in locked.json()["error"]
+        assert c.get(f"/t/{app.tokens.table}", follow_redirects=False).status_code == 303  # the right link gets in
+        assert c.get("/api/state").status_code == 200  # and its cookie works, the client locked all along
         now[0] += 299
-        assert c.get(f"/t/{app.tokens.table}", follow_redirects=False).status_code == 429
+        assert c.get("/t/guess", follow_redirects=False).status_code == 429
         now[0] += 2
-        assert c.get(f"/t/{app.tokens.table}", follow_redirects=False).status_code == 303
+        assert c.get("/t/guess", follow_redirects=False).status_code == 403
 
 
 # -- CSRF, Origin, Host, CORS, CSP, body size ----------------------------------------------------------

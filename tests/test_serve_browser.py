@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
 
-from helpers import HANG, eventually
-from serve_helpers import PLAYERS, answers_of, bundled_night, new_night
+from helpers import HANG
+from serve_helpers import PLAYERS, answers_of, bundled_night, live_server, new_night
 
 PHONE = {"width": 360, "height": 740}
 FOUR = ["A", "B", "C", "D"]
@@ -67,18 +66,8 @@ def live_four(book_file):
 
 
 def serving():
-    from scorekeeper.web.serve import bind, make_server
-
-    sock = bind("127.0.0.1", 0)
-    port = sock.getsockname()[1]
-    server, app = make_server(None, "127.0.0.1", sock)
-    server.config.install_signal_handlers = False
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    eventually(lambda: server.started, "server started")
-    yield f"http://127.0.0.1:{port}", app
-    server.should_exit = True
-    thread.join(HANG)
+    with live_server() as (base, app, _):
+        yield base, app
 
 
 @pytest.fixture

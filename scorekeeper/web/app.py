@@ -12,17 +12,23 @@ files (~4×/s) and pushes the night's state to every open stream (server-sent ev
 changed, whoever wrote it. When the current session changes at the terminal (`new-session`,
 `use`), the phones follow it.
 
-Security on a shared Wi-Fi: random tokens (128 bits) that live only in this process; the table
-link swaps its token for an HttpOnly, SameSite=Strict cookie; the view link can't write; a Host
-allow-list; a CSRF header plus an Origin / Sec-Fetch-Site check on every write; no CORS headers;
-a content-security policy of local assets only; body-size caps; a rate limit on bad tokens that
-locks a client out for minutes.
+Security on a shared Wi-Fi: random link tokens (128 bits) that live only in this process; each
+login by a link gives its device a cookie of its own (HttpOnly, SameSite=Strict), signed with a
+key kept beside the book and carrying this run's id, so that a cookie of a past run is told "the
+server restarted" (never counted against the phone) while a forged one is counted like a wrong
+link; the view link can't write; a Host allow-list; a CSRF header plus an Origin / Sec-Fetch-Site
+check on every write; no CORS headers; a content-security policy of local assets only; caps on
+the body's size, the JSON's nesting and every field's length; a rate limit on wrong links and
+forged cookies that locks a client out for minutes (a right link always gets in). Slow and idle
+connections are the server's (:mod:`scorekeeper.web.guard`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
 import hmac
 import json
 import os
@@ -41,9 +47,17 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from ..scoring import MAX_NAME
+
 MAX_BODY = 16 * 1024
-MAX_ANSWER = 2000
+MAX_ANSWER = 2000  # characters of any text in a request (an answer, a member's name)
+MAX_DEPTH = 32  # levels of a request's JSON nesting
+MAX_KEY = 64  # characters of a question's key ("pile:" and a name of at most MAX_NAME)
 COOKIE = "hachi"
+MAX_COOKIE = 256  # a cookie of ours is ~80 characters: anything longer is not one
+ROLES = ("table", "view")
+KEY_SIZE = 32  # bytes of the cookies' key
+RESTARTED = "the server restarted: scan the new code"
 CSRF_HEADER = "x-hachi-csrf"
 POLL = 0.25  # seconds between looks at the files, and between looks at shutdown in a stream
 KEEPALIVE = 15.0
@@ -67,18 +81,95 @@ class HttpError(Exception):
 
 @dataclass
 class Tokens:
-    """The secrets of one running server (never written anywhere)."""
+    """The secrets of one running server. The links' tokens and the CSRF token live only in this
+    process. The cookies are signed with ``key`` (kept beside the book: :func:`cookie_key`) and
+    carry ``run``, this run's id: ``ROLE.RUN.DEVICE.MAC``, a DEVICE id drawn for each login and
+    MAC the HMAC-SHA256 of the rest under ``key``."""
 
     table: str = field(default_factory=lambda: secrets.token_urlsafe(16))
     view: str = field(default_factory=lambda: secrets.token_urlsafe(16))
-    table_cookie: str = field(default_factory=lambda: secrets.token_urlsafe(16))
-    view_cookie: str = field(default_factory=lambda: secrets.token_urlsafe(16))
     csrf: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    run: str = field(default_factory=lambda: secrets.token_urlsafe(9))
+    key: bytes = field(default_factory=lambda: secrets.token_bytes(KEY_SIZE), repr=False)
+
+    def _mac(self, signed: str) -> bytes:
+        digest = hmac.new(self.key, signed.encode("ascii"), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).rstrip(b"=")
+
+    def cookie(self, role: str) -> str:
+        """A new cookie for one device, as ``role``."""
+        signed = f"{role}.{self.run}.{secrets.token_urlsafe(12)}"
+        return f"{signed}.{self._mac(signed).decode('ascii')}"
+
+    def holder(self, value: str) -> str:
+        """Whose cookie ``value`` is: ``"table"`` or ``"view"`` (one of this run's), ``"restarted"``
+        (signed with this key by a past run), else ``"forged"``."""
+        parts = value.split(".") if len(value) <= MAX_COOKIE and value.isascii() else []
+        if len(parts) != 4 or parts[0] not in ROLES:
+            return "forged"
+        if not hmac.compare_digest(self._mac(".".join(parts[:3])), parts[3].encode("ascii")):
+            return "forged"
+        return parts[0] if parts[1] == self.run else "restarted"
+
+
+def key_path(book_path: str | os.PathLike[str]) -> Path:
+    """``book.serve-key`` beside ``book.json``: the key the cookies are signed with."""
+    p = Path(book_path)
+    return p.with_suffix(".serve-key") if p.suffix else p.with_name(p.name + ".serve-key")
+
+
+def cookie_key(path: Path) -> bytes:
+    """The key kept in ``path``, made the first time: 32 random bytes in hex, 0600, written whole
+    to a temp file then linked into place, so that two servers starting at once share the first
+    one's and no reader ever sees half a key. A damaged key is replaced. OSError when it can be
+    neither read nor made."""
+    for _ in range(3):
+        try:
+            raw: bytes | None = path.read_bytes()
+        except FileNotFoundError:
+            raw = None
+        if raw is not None:
+            with contextlib.suppress(ValueError):
+                key = bytes.fromhex(raw.decode("ascii").strip())
+                if len(key) == KEY_SIZE:
+                    if path.stat().st_mode & 0o077:
+                        os.chmod(path, 0o600)
+                    return key
+        import tempfile
+
+        key = secrets.token_bytes(KEY_SIZE)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)  # 0600
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(key.hex().encode("ascii") + b"\n")
+                f.flush()
+                os.fsync(f.fileno())
+            if raw is None:
+                try:
+                    os.link(tmp, path)
+                except FileExistsError:  # another server made it meanwhile: its key is the one
+                    continue
+                except OSError:  # a file system without hard links (FAT)
+                    os.replace(tmp, path)
+            else:
+                os.replace(tmp, path)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        with contextlib.suppress(OSError):
+            folder = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+            try:
+                os.fsync(folder)
+            finally:
+                os.close(folder)
+        return key
+    raise OSError(f"{path}: changed by another process while it was read")
 
 
 class RateLimit:
-    """Bad tokens from one client: ``limit`` within ``window`` seconds lock it out for ``lock``
-    seconds (minutes, never for good)."""
+    """Wrong links and forged cookies from one client: ``limit`` within ``window`` seconds lock it
+    out for ``lock`` seconds (minutes, never for good). The lock refuses only more wrong links and
+    forged cookies: a right link, or a cookie this server gave, always gets in."""
 
     def __init__(self, limit: int = 10, window: float = 60.0, lock: float = 300.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -96,6 +187,9 @@ class RateLimit:
 
     def failed(self, client: str) -> None:
         now = self.clock()
+        if len(self.bad) > 4096:  # many clients: forget those whose failures are all past the window
+            for other in [c for c, seen in self.bad.items() if now - seen[-1] >= self.window and c not in self.until]:
+                del self.bad[other]
         seen = [t for t in self.bad.get(client, []) if now - t < self.window] + [now]
         self.bad[client] = seen
         if len(seen) >= self.limit:
@@ -400,11 +494,60 @@ def asset(name: str) -> bytes:
     return resources.files("scorekeeper.web").joinpath("static", name).read_bytes()
 
 
+def nesting(text: str) -> int:
+    """How deep ``text``'s JSON nests past :data:`MAX_DEPTH` (brackets inside strings not
+    counted), read without recursion: 0 at once when it has too few brackets to, else the depth
+    where it went past, or the depth left open at its end."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return 0
+    depth = 0
+    quoted = escaped = False
+    for ch in text:
+        if quoted:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return depth
+        elif ch in "]}":
+            depth -= 1
+    return depth
+
+
+def refused_page(error: HttpError) -> str:
+    """A refusal as a page: its one line, in the page's own style (``#gone`` when the server
+    restarted, as the page shows it)."""
+    ident = "gone" if error.extra.get("restarted") else "refused"
+    return ('<!doctype html>\n<html lang="ja"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            '<meta name="color-scheme" content="light dark"><meta name="referrer" content="no-referrer">'
+            '<title>八八 hachi-score</title><link rel="icon" href="/static/icon.svg">'
+            '<link rel="stylesheet" href="/static/style.css"></head>\n'
+            f'<body data-refused="{error.status}"><header id="top"><h1>八八 <span id="title">hachi-score</span></h1></header>'
+            f'<main><p class="problem" id="{ident}">{escape(error.message)}</p></main></body></html>\n')
+
+
 def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
                limiter: RateLimit | None = None, stopping: Callable[[], bool] | None = None) -> Starlette:
     """The app. ``hosts``: the Host names it answers to (the bound address; localhost names are
-    always in). ``stopping``: true once the server shuts down (open streams end themselves)."""
-    tokens = tokens or Tokens()
+    always in). ``stopping``: true once the server shuts down (open streams end themselves).
+    Without ``tokens``, the cookies are signed with the key kept beside the book (a key for this
+    run alone when it can't be kept: ``app.notes`` says so)."""
+    notes: list[str] = []
+    if tokens is None:
+        try:
+            tokens = Tokens(key=cookie_key(key_path(table.book_path)))
+        except OSError as e:
+            tokens = Tokens()
+            notes.append(f"hachi-score serve · the cookies' key can't be kept beside the book ({e.strerror or e}): "
+                         "after a restart, a phone's old page is told to scan the new code only once it does")
     limiter = limiter or RateLimit()
     allowed = {h.lower().strip("[]") for h in hosts} | LOCAL_NAMES
     flags = {"stop": False}
@@ -415,23 +558,23 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
     def client(request: Request) -> str:
         return request.client.host if request.client else "?"
 
-    def role(request: Request) -> str | None:
-        value = request.cookies.get(COOKIE)
-        if not value:
-            return None
-        if hmac.compare_digest(value, tokens.table_cookie):
-            return "table"
-        if hmac.compare_digest(value, tokens.view_cookie):
-            return "view"
-        return "bad"
+    def guessed(request: Request, message: str) -> HttpError:
+        """A wrong link or a forged cookie: counted against the client, refused (429 once it is
+        locked out)."""
+        if limiter.locked(client(request)):
+            return HttpError(429, "too many wrong links from this device: wait a few minutes")
+        limiter.failed(client(request))
+        return HttpError(403, message)
 
     def need(request: Request, write: bool) -> str:
-        who = role(request)
-        if who == "bad":
-            limiter.failed(client(request))
-            raise HttpError(403, "this link is from another run of the server: scan the QR code again")
-        if who is None:
+        value = request.cookies.get(COOKIE)
+        if not value:
             raise HttpError(403, "open the link from the QR code first")
+        who = tokens.holder(value)
+        if who == "restarted":  # this key's, a past run's: told, never counted
+            raise HttpError(403, RESTARTED, restarted=True)
+        if who == "forged":
+            raise guessed(request, "this cookie is not this server's: open the link from the QR code")
         if write and who != "table":
             raise HttpError(403, "this is the view-only link: it can't change the round")
         if write:
@@ -456,6 +599,9 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
             raise HttpError(403, f"a write from a {site} page is refused")
 
     async def body(request: Request) -> dict[str, Any]:
+        """The request's JSON object: 16 KiB at most, nested 32 deep at most (looked at before
+        the parser can recurse), each text (a member's name too) 2,000 characters at most and
+        whole (no lone surrogate); a 4xx with one line otherwise."""
         length = request.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
             raise HttpError(413, f"the request is over {MAX_BODY // 1024} KiB")
@@ -465,30 +611,61 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
             if len(data) > MAX_BODY:
                 raise HttpError(413, f"the request is over {MAX_BODY // 1024} KiB")
         try:
-            value = json.loads(data.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise HttpError(400, "the request is not JSON") from None
+        if nesting(text) > MAX_DEPTH:
+            raise HttpError(400, f"the request is nested deeper than {MAX_DEPTH} levels")
+        try:
+            value = json.loads(text)
+        except ValueError:  # not JSON, or a number of over 4,300 digits
             raise HttpError(400, "the request is not JSON") from None
         if not isinstance(value, dict):
             raise HttpError(400, "the request is not a JSON object")
+        for name, member in value.items():
+            texts_fit(name, name)
+            texts_fit(member, name)
         return value
 
-    def round_of(data: Mapping[str, Any]) -> int | None:
-        number = data.get("round")
-        if number is not None and type(number) is not int:
-            raise HttpError(400, "\"round\" is the number of the round the tap was for")
+    def texts_fit(value: Any, name: str) -> None:
+        """Every text in ``value`` (member ``name`` of the request) fits (depth: at most 32)."""
+        if isinstance(value, str):
+            if len(value) > MAX_ANSWER:
+                raise HttpError(413, f"{shown(name)} is over {MAX_ANSWER:,} characters")
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise HttpError(400, f"{shown(name)} is not text (a lone surrogate)") from None
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                texts_fit(k, name)
+                texts_fit(v, name)
+        elif isinstance(value, list):
+            for v in value:
+                texts_fit(v, name)
+
+    def shown(name: str) -> str:
+        return f'"{name}"' if len(name) <= 20 and name.isprintable() and name.isascii() else "a member's name"
+
+    def number_of(data: Mapping[str, Any], name: str, message: str) -> int | None:
+        """Member ``name``: None, or a whole number from 0 below 2**31 (``message`` otherwise)."""
+        number = data.get(name)
+        if number is not None and (type(number) is not int or not 0 <= number < 2 ** 31):
+            raise HttpError(400, message)
         return number
 
+    def round_of(data: Mapping[str, Any]) -> int | None:
+        return number_of(data, "round", "\"round\" is the number of the round the tap was for")
+
     async def login(request: Request, kind: str) -> Response:
-        if limiter.locked(client(request)):
-            raise HttpError(429, "too many wrong links from this device: wait a few minutes")
+        """A link's token swapped for a cookie of the device's own. A right token always gets in,
+        even from a client locked out: the lock refuses wrong tokens only."""
         token = request.path_params["token"]
         good = tokens.table if kind == "table" else tokens.view
-        if not hmac.compare_digest(token.encode(), good.encode()):
-            limiter.failed(client(request))
-            raise HttpError(403, "this link is not (or no longer) the table's: scan the QR code again")
+        if not hmac.compare_digest(token.encode("utf-8", "surrogateescape"), good.encode("ascii")):
+            raise guessed(request, "this link is not (or no longer) the table's: scan the QR code again")
         response = RedirectResponse("/", status_code=303)
-        response.set_cookie(COOKIE, tokens.table_cookie if kind == "table" else tokens.view_cookie,
-                            httponly=True, samesite="strict", path="/")
+        response.set_cookie(COOKIE, tokens.cookie(kind), httponly=True, samesite="strict", path="/")
         return response
 
     async def table_link(request: Request) -> Response:
@@ -530,10 +707,10 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         key, text = data.get("key"), data.get("text")
         if not isinstance(key, str) or not (text is None or isinstance(text, str)):
             raise HttpError(400, "an answer is {\"key\": question, \"text\": the answer as typed}")
-        if text is not None and len(text) > MAX_ANSWER:
-            raise HttpError(413, f"the answer is over {MAX_ANSWER} characters")
+        if len(key) > MAX_KEY:
+            raise HttpError(400, f"a question's key is at most {MAX_KEY} characters")
         was = data.get("was")
-        if not (was is None or isinstance(was, str)) or (was is not None and len(was) > MAX_ANSWER):
+        if not (was is None or isinstance(was, str)):
             raise HttpError(400, "\"was\" is the answer the page had seen: text, or null for none")
         return await written(table.answer_sync, key, text, was, "was" in data, round_of(data))
 
@@ -543,14 +720,17 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         player = data.get("player")
         if not isinstance(player, str):
             raise HttpError(400, "say which player: {\"player\": NAME, \"done\": true}")
+        if len(player) > MAX_NAME:
+            raise HttpError(400, f"a player's name is at most {MAX_NAME} characters")
         return await written(table.done_sync, player, bool(data.get("done", True)), round_of(data))
 
     async def save(request: Request) -> Response:
         need(request, write=True)
         data = await body(request)
-        revision = data.get("revision")
-        if type(revision) is not int:
-            raise HttpError(400, "say which revision of the round was confirmed: {\"revision\": N}")
+        said = "say which revision of the round was confirmed: {\"revision\": N}"
+        revision = number_of(data, "revision", said)
+        if revision is None:
+            raise HttpError(400, said)
         return await written(table.save_sync, revision)
 
     async def discard(request: Request) -> Response:
@@ -562,6 +742,16 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         need(request, write=True)
         await body(request)
         return await written(table.restore_sync)
+
+    shown_event: dict[str, Any] = {"version": None, "event": b""}
+
+    def state_event() -> bytes:
+        """The night's state as a stream's event, written once a version for every stream (a tap
+        with 50 viewers was 50 encodings of the same state)."""
+        if shown_event["version"] != table.version:
+            payload = json.dumps({"version": table.version, **table.state}, ensure_ascii=False)
+            shown_event.update(version=table.version, event=f"event: state\ndata: {payload}\n\n".encode("utf-8"))
+        return shown_event["event"]
 
     async def events(request: Request) -> Response:
         need(request, write=False)
@@ -575,8 +765,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
             while not is_stopping():
                 if table.version != version:
                     version = table.version
-                    payload = json.dumps({"version": version, **table.state}, ensure_ascii=False)
-                    yield f"event: state\ndata: {payload}\n\n"
+                    yield state_event()
                     sent += 1
                     last = time.monotonic()
                     if limit and sent >= limit:
@@ -614,7 +803,14 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
     ]
     inner = Starlette(routes=routes, lifespan=lifespan)
 
-    def refuse(error: HttpError) -> Response:
+    def refuse(error: HttpError, headers: Mapping[str, str] | None = None, method: str = "GET") -> Response:
+        """The refusal's one line: as JSON, or a page of it when a browser navigates (a link
+        opened, the page reloaded), never raw JSON on a phone's screen."""
+        headers = headers or {}
+        navigating = headers.get("sec-fetch-mode") == "navigate" or (
+            method == "GET" and "text/html" in headers.get("accept", ""))
+        if navigating:
+            return HTMLResponse(refused_page(error), status_code=error.status, headers={"Cache-Control": "no-store"})
         return JSONResponse({"error": error.message, **error.extra}, status_code=error.status)
 
     async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
@@ -625,7 +821,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         host = headers.get("host", "")
         name = host.rsplit(":", 1)[0] if not host.startswith("[") else host[1:].split("]")[0]
         if name.lower() not in allowed:
-            response: Response = refuse(HttpError(421, f"this server does not answer to {host!r}"))
+            response: Response = refuse(HttpError(421, f"this server does not answer to {host!r}"), headers, scope["method"])
         else:
             response = None  # type: ignore[assignment]
 
@@ -645,7 +841,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         try:
             await inner(scope, receive, send_with_headers)
         except HttpError as e:  # raised before the response started
-            await refuse(e)(scope, receive, send_with_headers)
+            await refuse(e, headers, scope["method"])(scope, receive, send_with_headers)
 
     from ..drafts import DraftConflict
     from ..flows import Incomplete, Overtaken
@@ -666,13 +862,15 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
             extra = {"problem": e.problem.to_json()}
         if isinstance(e, (Refused, NotAsked, Overtaken)):
             extra["key"] = getattr(e, "key", None) or e.problem.key  # type: ignore[union-attr]
-        return refuse(HttpError(status, str(e), **extra))
+        return refuse(HttpError(status, str(e), **extra), request.headers, request.method)
 
-    inner.add_exception_handler(HttpError, lambda request, e: refuse(e))  # type: ignore[arg-type, return-value]
+    inner.add_exception_handler(HttpError, lambda request, e: refuse(e, request.headers, request.method))  # type: ignore[arg-type, return-value]
     for kind, _ in statuses:
         inner.add_exception_handler(kind, refuse_book)  # type: ignore[arg-type]
     app.inner = inner  # type: ignore[attr-defined]
     app.tokens = tokens  # type: ignore[attr-defined]
+    app.limiter = limiter  # type: ignore[attr-defined]
+    app.notes = notes  # type: ignore[attr-defined]
     app.table = table  # type: ignore[attr-defined]
     app.stop = lambda: flags.__setitem__("stop", True)  # type: ignore[attr-defined]
     return app  # type: ignore[return-value]

@@ -1,13 +1,22 @@
 """Run the web companion: find the address, bind, print the links and the QR code, serve until
-Ctrl-C (streams end themselves on shutdown; uvicorn's graceful timeout is the backstop)."""
+Ctrl-C (streams end themselves on shutdown; uvicorn's graceful timeout is the backstop).
+
+uvicorn is told to trust no proxy (``X-Forwarded-For``, ``Forwarded``: the client is the
+connection's own address, the one the rate limit counts), to keep an idle connection 5 s, and to
+refuse a request line and headers still incomplete past 16 KiB; each connection is watched by a
+:class:`~scorekeeper.web.guard.Guard` (slow and idle connections, per address and in all).
+"""
 
 from __future__ import annotations
 
+import logging
 import socket
 import sys
 from typing import Any, Callable, TextIO
 
 GRACE = 1  # seconds uvicorn waits for connections still open at shutdown
+KEEP_ALIVE = 5  # seconds an idle connection is kept after a response
+MAX_HEAD = 16 * 1024  # bytes of a request's line and headers
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -27,18 +36,23 @@ def url_host(host: str) -> str:
 
 
 def make_server(db: Any, host: str, sock: socket.socket, *, hosts: set[str] | None = None,
-                tokens: Any = None, log_level: str = "warning") -> tuple[Any, Any]:
-    """The uvicorn server and the app, over an already bound socket."""
+                tokens: Any = None, log_level: str = "warning", guard: Any = None) -> tuple[Any, Any]:
+    """The uvicorn server and the app, over an already bound socket (``guard``: the connections'
+    own, a :class:`~scorekeeper.web.guard.Guard` of the defaults when not given; ``app.guard``)."""
     import uvicorn
 
     from .app import Table, create_app
+    from .guard import Guard, protocol
 
     table = Table(db)
     holder: dict[str, Any] = {}
     app = create_app(table, hosts=hosts or {host}, tokens=tokens,
                      stopping=lambda: bool(holder.get("server") and holder["server"].should_exit))
+    app.guard = guard = guard if guard is not None else Guard()
     config = uvicorn.Config(app, log_level=log_level, timeout_graceful_shutdown=GRACE, lifespan="on",
-                            access_log=False, http="h11", ws="none", loop="asyncio")
+                            access_log=False, http=protocol(guard), ws="none", loop="asyncio",
+                            proxy_headers=False, forwarded_allow_ips="", timeout_keep_alive=KEEP_ALIVE,
+                            h11_max_incomplete_event_size=MAX_HEAD, backlog=guard.backlog)
     server = uvicorn.Server(config)
     holder["server"] = server
     return server, app
@@ -60,9 +74,19 @@ def serve(db: Any, host: str | None, port: int, out: TextIO | None = None,
         raise SystemExit(message)
     port = sock.getsockname()[1]
     hosts = {chosen} | ({*lan_addresses()} if chosen in ("0.0.0.0", "::") else set())
-    server, app = make_server(db, chosen, sock, hosts=hosts)
+
+    def notice(line: str) -> None:
+        print(line, file=out, flush=True)
+
+    from .guard import Guard
+
+    guard = Guard(say=notice)
+    server, app = make_server(db, chosen, sock, hosts=hosts, guard=guard)
     tokens, table = app.tokens, app.table
-    table.notice = lambda line: print(line, file=out, flush=True)
+    table.notice = notice
+    logging.getLogger("asyncio").addFilter(guard.filter)  # an accept out of open files: counted, said once a minute
+    for line in app.notes:
+        notice(line)
     base = f"http://{url_host(chosen)}:{port}"
     table_url = f"{base}/t/{tokens.table}"
     if out.isatty():

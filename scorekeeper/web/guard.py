@@ -1,0 +1,258 @@
+"""The server's connections, kept from a stranger on the Wi-Fi: no one holds the table's server
+with slow or idle connections, and no one floods its terminal.
+
+uvicorn closes a connection left idle after a response (``timeout_keep_alive``), but not one that
+never sends a whole request: a connection that sends half a request line and waits is held for
+good, and a few hundred of them use up the open files a laptop allows (a Mac's ``ulimit -n`` is
+256), after which the table's phones get no answer, a save can't open the book, and asyncio
+prints a traceback for each accept it can't make. So each connection is watched, through the
+protocol class uvicorn is given (:func:`protocol`), a subclass of its h11 one:
+
+- a connection *waits* while its client still owes bytes of a request (from the moment it is
+  made, or its last response ended, to the end of its request's headers and body): it has
+  :data:`REQUEST_TIMEOUT` to begin a request (else it is closed quietly, as a keep-alive is),
+  and as long again, from its first byte, to send it whole (else it is refused);
+- at most :data:`PER_ADDRESS` connections from one address wait at once: the one that has
+  waited longest is closed when another comes;
+- at most ``total`` connections are open in all: over it, the one that has waited longest, from
+  whichever address, is closed. A phone's stream or a request being answered never waits, so it
+  is never the one closed. asyncio accepts up to ``backlog`` connections in one go before any of
+  them is looked at, so the open files are shared out: :data:`RESERVE` for the book, the drafts
+  and the server itself, twice ``backlog`` for connections just accepted, the rest (``total``)
+  for the connections open;
+- every refusal, and uvicorn's and asyncio's own lines about them (a request that is not HTTP,
+  an upgrade, an accept out of open files), is said on the server's terminal at most once a
+  minute for each reason, with how many there were (:class:`Notices`).
+
+No starlette here; uvicorn and h11 are imported when the protocol class is made.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import Counter
+from typing import Any, Callable
+
+REQUEST_TIMEOUT = 5.0  # seconds to begin a request, and to send it whole (headers and body)
+PER_ADDRESS = 16  # connections from one address waiting on their request at once
+RESERVE = 32  # open files kept for the book, the drafts and the server itself
+MAX_TOTAL = 1024  # connections in all, however many files the system allows
+MAX_BACKLOG = 2048  # connections accepted in one go (and queued by the system), at most
+SAY_EVERY = 60.0  # seconds between two lines for one reason
+
+#: uvicorn's and asyncio's lines that a stranger can repeat at will: counted, never printed each
+#: time (None: said by the line before it)
+NOISY: dict[str, str | None] = {
+    "Invalid HTTP request received.": "not HTTP, or headers over the size allowed",
+    "Unsupported upgrade request.": "an upgrade (WebSocket) this server doesn't do",
+    "No supported WebSocket library detected.": None,
+    "socket.accept() out of system resource": "out of open files: a connection could not be accepted",
+}
+
+
+def open_files() -> int:
+    """The process's limit of open files (1024 where it can't be read)."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    except (ImportError, OSError, ValueError):
+        return 1024
+    return 1 << 20 if soft == resource.RLIM_INFINITY else soft
+
+
+class Notices:
+    """Refusals said on the terminal: a reason's first at once, then at most one line a minute
+    with the count since (``later(delay, fn)`` calls ``fn`` after ``delay`` seconds)."""
+
+    def __init__(self, say: Callable[[str], Any], every: float = SAY_EVERY,
+                 clock: Callable[[], float] = time.monotonic,
+                 later: Callable[[float, Callable[[], None]], Any] | None = None) -> None:
+        self.say, self.every, self.clock, self.later = say, every, clock, later
+        self.counts: Counter[str] = Counter()
+        self.where: dict[str, Counter[str]] = {}
+        self.last: dict[str, float] = {}
+        self.pending = False
+
+    def count(self, reason: str, where: str = "") -> None:
+        self.counts[reason] += 1
+        self.where.setdefault(reason, Counter())[where] += 1
+        last = self.last.get(reason)
+        if last is None or self.clock() - last >= self.every:
+            self._say(reason, first=last is None)
+        elif not self.pending and self.later is not None:
+            self.pending = True
+            self.later(max(0.0, last + self.every - self.clock()), self.tick)
+
+    def tick(self) -> None:
+        """Say every reason whose minute is over; come back for those whose minute is not."""
+        self.pending = False
+        now = self.clock()
+        for reason in [r for r in self.counts if now - self.last[r] >= self.every]:
+            self._say(reason, first=False)
+        if self.counts and self.later is not None:
+            self.pending = True
+            self.later(min(self.last[r] + self.every for r in self.counts) - now, self.tick)
+
+    def _say(self, reason: str, first: bool) -> None:
+        n = self.counts.pop(reason)
+        where = self.where.pop(reason)
+        self.last[reason] = self.clock()
+        named = [w for w, _ in where.most_common(3) if w]
+        others = len([w for w in where if w]) - len(named)
+        source = f" from {', '.join(named)}" if named else ""
+        if others:
+            source += f" and {others} other addresses"
+        what = "a connection" if n == 1 else f"{n:,} connections"
+        if first:
+            self.say(f"hachi-score serve · closed {what}{source}: {reason} (lines like this one: at most one a minute)")
+        else:
+            self.say(f"hachi-score serve · closed {what}{source} in the last minute: {reason}")
+
+
+class Guard:
+    """The open connections, and those waiting on their request, by address (oldest first)."""
+
+    def __init__(self, per_address: int = PER_ADDRESS, total: int | None = None,
+                 timeout: float = REQUEST_TIMEOUT, say: Callable[[str], Any] | None = None,
+                 files: int | None = None) -> None:
+        files = files if files is not None else open_files()
+        self.per_address, self.timeout = per_address, timeout
+        self.backlog = max(16, min(MAX_BACKLOG, files // 8))
+        self.total = total if total is not None else max(32, min(MAX_TOTAL, files - RESERVE - 2 * self.backlog))
+        self.notices = Notices(say or logging.getLogger("uvicorn.error").warning, later=self._later)
+        self.open: set[Any] = set()
+        self.waiting: dict[Any, Any] = {}  # connection -> its timer, in the order they began waiting
+        self.by_address: dict[str, dict[Any, None]] = {}
+
+    @staticmethod
+    def _later(delay: float, fn: Callable[[], None]) -> None:
+        import asyncio
+
+        asyncio.get_running_loop().call_later(delay, fn)
+
+    # -- the connections' events (in the event loop) ----------------------------------------------
+
+    def opened(self, conn: Any) -> None:
+        self.open.add(conn)
+        self.seen(conn)
+        mine = self.by_address.get(conn.peer, {})
+        if len(mine) > self.per_address:
+            self.refuse(next(iter(mine)), f"more than {self.per_address} connections at once from one address "
+                                          "waiting to send a request")
+        if len(self.open) > self.total and self.waiting:
+            self.refuse(next(iter(self.waiting)), f"more than {self.total} connections open in all")
+
+    def seen(self, conn: Any, data: bool = False) -> None:
+        """After anything the connection did (``data``: bytes came): is it waiting on its client?
+        An idle connection has ``timeout`` seconds to begin a request, and a request begun has
+        ``timeout`` seconds to be whole."""
+        if not conn.owes_request():
+            self._done_waiting(conn)
+        elif conn not in self.waiting:
+            conn.partial = data
+            self.waiting[conn] = conn.loop.call_later(self.timeout, self.expire, conn)
+            self.by_address.setdefault(conn.peer, {})[conn] = None
+        elif data and not conn.partial:
+            conn.partial = True
+            self.waiting[conn].cancel()
+            self.waiting[conn] = conn.loop.call_later(self.timeout, self.expire, conn)
+
+    def closed(self, conn: Any) -> None:
+        self.open.discard(conn)
+        self._done_waiting(conn)
+
+    def _done_waiting(self, conn: Any) -> None:
+        timer = self.waiting.pop(conn, None)
+        if timer is None:
+            return
+        timer.cancel()
+        mine = self.by_address[conn.peer]
+        del mine[conn]
+        if not mine:
+            del self.by_address[conn.peer]
+
+    def expire(self, conn: Any) -> None:
+        """Waited ``timeout`` seconds: a half-sent request is refused and said, an idle
+        connection closed quietly, as a keep-alive is."""
+        if conn not in self.waiting:
+            return
+        if conn.partial:
+            self.refuse(conn, f"a request not sent whole within {self.timeout:g} s")
+        else:
+            self._done_waiting(conn)
+            conn.transport.close()
+
+    def refuse(self, conn: Any, reason: str) -> None:
+        """Close ``conn`` at once (its file is free before its ``connection_lost`` comes)."""
+        self._done_waiting(conn)
+        self.open.discard(conn)
+        self.notices.count(reason, conn.peer)
+        conn.transport.abort()
+
+    # -- uvicorn's and asyncio's own lines ----------------------------------------------------------
+
+    def quiet(self, message: Any, where: str = "") -> bool:
+        """True when ``message`` is one a stranger can repeat at will: counted (said once a
+        minute), not printed."""
+        text = str(message)
+        for start, reason in NOISY.items():
+            if text.startswith(start):
+                if reason is not None:
+                    self.notices.count(reason, where)
+                return True
+        return False
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """A logging filter for asyncio's logger (an accept out of open files, each time)."""
+        return not self.quiet(record.msg)
+
+
+def protocol(guard: Guard) -> type:
+    """uvicorn's h11 protocol, each connection watched by ``guard``."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class Quiet(logging.LoggerAdapter):
+        """A connection's logger: the lines a stranger can repeat go to the guard's notices."""
+
+        @property
+        def level(self) -> int:  # uvicorn reads its logger's level
+            return self.logger.level
+
+        def log(self, level: int, msg: Any, *args: Any, **kwargs: Any) -> None:
+            if not guard.quiet(msg, self.extra.get("peer", "")):  # type: ignore[union-attr]
+                self.logger.log(level, msg, *args, **kwargs)
+
+    class Guarded(H11Protocol):
+        peer = "?"
+        partial = False  # bytes of the request it owes came
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._where = {"peer": "?"}
+            self.logger = Quiet(self.logger, self._where)  # type: ignore[assignment]
+
+        def owes_request(self) -> bool:
+            """Its client still owes bytes of a request: none yet, or headers or body begun."""
+            return self.conn.their_state in (h11.IDLE, h11.SEND_BODY) and not self.transport.is_closing()
+
+        def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self.peer = self._where["peer"] = self.client[0] if self.client else "?"
+            guard.opened(self)
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            guard.seen(self, data=True)
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            guard.seen(self)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            guard.closed(self)
+            super().connection_lost(exc)
+
+    return Guarded
