@@ -1,8 +1,8 @@
 """A restart of `hachi-score serve`, in a real browser (Debian's chromium, 360 px): the page of the
 last run is told the server restarted and to scan the new code, in its status line and its
 banner, after a reload too (a page of the line, never raw JSON); its taps are never counted as
-wrong links, so the new link gets in after a dozen of them. The screenshot is written under the
-test's temp folder.
+wrong links, so the new link gets in after a dozen of them, and they are kept on the phone and
+sent once it has. The screenshot is written under the test's temp folder.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ def test_a_restarted_server_is_told_and_its_new_link_works_after_a_dozen_taps_on
             start_round(page, a)  # the field set, Aki's pile on the page
         with live_server(sock) as (again, new, _):  # Ctrl-C, then `hachi-score serve` again
             assert again == base and new.tokens.run != old.tokens.run
-            for code in pile[:12]:  # a dozen taps on the old page, each sent and refused
+            for code in pile[:12]:  # a dozen taps on the old page: refused for who sent them, kept
                 tap(page, "pile-grid", code)
-                settle(page)
+            page.wait_for_selector("body[data-unsent='1']")  # one answer waits on the phone
             page.wait_for_selector("#gone")
             assert page.locator("#gone").inner_text() == RESTARTED
             assert page.locator("#live").inner_text() == RESTARTED
@@ -40,10 +40,13 @@ def test_a_restarted_server_is_told_and_its_new_link_works_after_a_dozen_taps_on
             assert not page.locator("body").inner_text().lstrip().startswith("{")
             page.goto(f"{base}/t/{new.tokens.table}")  # the new code, scanned
             page.wait_for_selector("body[data-ready='1']")
-            assert page.locator("#gone").count() == 0
-            tap(page, "pile-grid", pile[0])
+            page.wait_for_selector("body[data-unsent='0']")  # the dozen taps, sent at last
             settle(page)
-            assert new.table.state["round"]["answers"]["pile:Aki"] == pile[0]
+            assert page.locator("#gone").count() == 0
+            assert new.table.state["round"]["answers"]["pile:Aki"].split() == pile[:12]
+            tap(page, "pile-grid", pile[12])
+            settle(page)
+            assert new.table.state["round"]["answers"]["pile:Aki"].split() == pile[:13]
             page.context.close()
     finally:
         sock.close()

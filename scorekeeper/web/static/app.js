@@ -149,7 +149,20 @@ function connect() {
   es.addEventListener("state", (ev) => { live.dataset.stream = "on"; offline = false; take(JSON.parse(ev.data)); flush(); });
   es.addEventListener("bye", () => { live.dataset.stream = "off"; es.close(); setLive(); setTimeout(connect, 3000); });
   es.onopen = () => { live.dataset.stream = "on"; offline = false; setLive(); flush(); };
-  es.onerror = () => { live.dataset.stream = "off"; setLive(); };
+  es.onerror = () => { live.dataset.stream = "off"; setLive(); ask(); };
+}
+
+// A stream that fails says nothing of why: the state, asked once in a while, says whether the
+// server is gone, or restarted (then its one line: scan the new code).
+let asked = 0;
+function ask() {
+  if (Date.now() - asked < 3000) return;
+  asked = Date.now();
+  fetch("/api/state", { credentials: "same-origin" }).then(async (r) => {
+    const data = await r.json().catch(() => ({}));
+    if (r.status === 403 && data.restarted) { gone = data.error; render(); }
+    else if (r.ok) { gone = ""; offline = false; take(data); }
+  }).catch(() => { offline = true; setLive(); });
 }
 
 // -- the round's view model -------------------------------------------------------------------------
