@@ -610,7 +610,7 @@ def _open_night(db: str | None, session: str | None = None) -> Any:
 def _bad_rounds(night: Any) -> None:
     """After a reader has shown what it can: a round that no longer scores is the book's damage
     (status 1), named with its file and number."""
-    from .store import damaged
+    from .files import damaged
 
     bad = night.bad
     if bad:
@@ -1106,7 +1106,8 @@ def export(
         sys.stdout.write(text)
         _bad_rounds(night)
         return
-    from .store import BookError, atomic_write
+    from .errors import BookError
+    from .files import atomic_write
 
     if "\0" in output:
         fail(f"-o: {output!r} is not a file name")

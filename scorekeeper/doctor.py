@@ -16,38 +16,30 @@ touched: that is not damage.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
-import shutil
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
+from . import files
+from .errors import BookError, Damaged, NewerBook
+from .files import atomic_write, backup_path, sweep_temps, temp_files
 from .store import (
     DIGEST_SUFFIX,
     SCHEMA,
     Book,
-    BookError,
-    BookLock,
     check_row,
-    meta_of,
-    atomic_write,
-    backup_path,
-    damaged,
     count_of,
     counts_of,
+    meta_of,
+    parse_book_bytes,
+    read_book_file,
+    read_digest,
+    row_key,
     row_months,
     row_rounds,
-    row_key,
-    lock_path,
-    parse_book_bytes,
-    read_digest,
-    read_json_file,
     sessions_dir,
-    sweep_temps,
-    temp_files,
 )
 
 __all__ = ["Finding", "Report", "check", "restore"]
@@ -160,7 +152,7 @@ def _problem(e: BookError) -> str:
 
 def _read_index(book: Book, path: Path) -> dict[str, Any] | None:
     """The index's data, every row checked; None if there is none. Damage is a BookError."""
-    data = read_json_file(path)
+    data = read_book_file(path)
     if data is None:
         return None
     book.check_index(path, data)
@@ -186,14 +178,9 @@ def _read_session(
     """
     from .night import StoredRoundError, bad_rounds, replay_lenient
 
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+    raw = files.read_bytes(path)
+    if raw is None:
         return None
-    except IsADirectoryError:
-        raise BookError(f"{path}: is a directory, not a book file") from None
-    except OSError as e:
-        raise BookError(f"{path}: can't be read ({e.strerror})", path, e.strerror) from None
     data = parse_book_bytes(path, raw)
     book.check_session(main or path, data)
     header = data["session"]["1"]
@@ -210,12 +197,12 @@ def _read_session(
     try:
         results = replay_lenient(session)
     except StoredRoundError as e:
-        raise damaged(path, str(e)) from None
+        raise files.damaged(path, str(e)) from None
     except RecursionError:
-        raise damaged(path, "a stored round is nested too deeply") from None
+        raise files.damaged(path, "a stored round is nested too deeply") from None
     bad = bad_rounds(results)
     if bad:  # every round that no longer scores, not only the first
-        raise damaged(path, "; ".join(bad.values()) + (f" (edit {min(bad)} replaces it)" if len(bad) == 1 else ""))
+        raise files.damaged(path, "; ".join(bad.values()) + (f" (edit {min(bad)} replaces it)" if len(bad) == 1 else ""))
     breaks = [_break_line(n, dealer, winner) for n, dealer, winner in breaks_of(session, results)]
     return header, (count, months), breaks
 
@@ -300,32 +287,31 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
     state = _State(report)
     folder = sessions_dir(path)
     names = _folder_names(folder)
-    files = _session_files(folder, names)
+    found = _session_files(folder, names)
 
     # the index
     try:
         state.index = _read_index(book, path)
         state.index_ok = True
-    except BookError as e:
-        if e.kind == "newer":
-            report.findings.append(Finding(path, _problem(e), no_restore="upgrade hachi-score to read it"))
-        elif e.kind == "damaged":
-            good, why = _bak_state(lambda p: _read_index(book, p), path)
-            if good:
-                state.restore_index = True
-                report.findings.append(Finding(path, f"can't be read: {_problem(e)}", restore_from=str(backup_path(path))))
-            elif files:
-                state.rebuild_index = True
-                report.findings.append(Finding(path, f"can't be read: {_problem(e)}", restore_from="rebuild"))
-            else:
-                report.findings.append(Finding(path, f"can't be read: {_problem(e)}", no_restore=why))
-        else:
-            report.findings.append(Finding(path, str(e), no_restore="fix the disk or the permissions first"))
-    if state.index_ok and state.index is None:
-        if files:
+    except NewerBook as e:
+        report.findings.append(Finding(path, _problem(e), no_restore="upgrade hachi-score to read it"))
+    except Damaged as e:
+        good, why = _bak_state(lambda p: _read_index(book, p), path)
+        if good:
+            state.restore_index = True
+            report.findings.append(Finding(path, f"can't be read: {_problem(e)}", restore_from=str(backup_path(path))))
+        elif found:
             state.rebuild_index = True
-            report.findings.append(Finding(path, f"the index is missing, but {folder} holds {len(files)} session "
-                                                 f"file{'s' if len(files) != 1 else ''}", restore_from="rebuild"))
+            report.findings.append(Finding(path, f"can't be read: {_problem(e)}", restore_from="rebuild"))
+        else:
+            report.findings.append(Finding(path, f"can't be read: {_problem(e)}", no_restore=why))
+    except BookError as e:
+        report.findings.append(Finding(path, str(e), no_restore="fix the disk or the permissions first"))
+    if state.index_ok and state.index is None:
+        if found:
+            state.rebuild_index = True
+            report.findings.append(Finding(path, f"the index is missing, but {folder} holds {len(found)} session "
+                                                 f"file{'s' if len(found) != 1 else ''}", restore_from="rebuild"))
         else:
             report.exists = False
             return state
@@ -335,7 +321,7 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
         listed = {int(k): row for k, row in state.index.get("sessions", {}).items()}
 
     # every session file, listed or not
-    numbers = sorted(set(listed) | set(files))
+    numbers = sorted(set(listed) | set(found))
     missing = {"rounds": 0, "months": 0}
     for done, number in enumerate(numbers):
         if progress is not None:
@@ -346,13 +332,10 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
         read = lambda p, file=file, digest=digest: _read_session(book, p, file, digest, backup=p != file)
         try:
             got = read(file)
-        except BookError as e:
-            if e.kind == "newer":
-                report.findings.append(Finding(file, _problem(e), no_restore="upgrade hachi-score to read it"))
-                continue
-            if e.kind != "damaged":
-                report.findings.append(Finding(file, str(e), no_restore="fix the disk or the permissions first"))
-                continue
+        except NewerBook as e:
+            report.findings.append(Finding(file, _problem(e), no_restore="upgrade hachi-score to read it"))
+            continue
+        except Damaged as e:
             good, why = _bak_state(read, file)
             what = _problem(e)
             what = what if what.startswith("round ") else f"can't be read: {what}"
@@ -360,6 +343,9 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
                 report.findings.append(Finding(file, f"not in the index, and {what}", severity="note"))
             else:
                 _session_finding(report, state, file, what, good, why)
+            continue
+        except BookError as e:
+            report.findings.append(Finding(file, str(e), no_restore="fix the disk or the permissions first"))
             continue
         if got is None:  # listed, but no file
             row = listed[number]
@@ -442,32 +428,6 @@ def check(path: Path, progress: Progress | None = None) -> Report:
 # restoring
 
 
-def _aside(file: Path) -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = file.with_name(f"{file.name}.damaged-{stamp}")
-    n = 2
-    while target.exists():
-        target = file.with_name(f"{file.name}.damaged-{stamp}-{n}")
-        n += 1
-    return target
-
-
-def _keep_aside(file: Path) -> str | None:
-    """Give the damaged bytes a second name before ``file`` is replaced; returns it."""
-    if not file.exists():
-        return None
-    target = _aside(file)
-    try:
-        os.link(file, target)
-    except OSError:
-        shutil.copy2(file, target)
-    return str(target)
-
-
-def _payload(data: dict[str, Any]) -> bytes:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
-
-
 def losses(path: Path) -> list[str]:
     """What ``--restore`` would give back, said per file: putting back a ``.bak`` that is one
     save older loses the rounds added, removed or changed since, each with its result."""
@@ -501,9 +461,9 @@ def losses(path: Path) -> list[str]:
 
 
 def _rounds_of(file: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    data = read_json_file(file)
+    data = read_book_file(file)
     if data is None:
-        raise BookError(f"{file}: missing")
+        raise Damaged(f"{file}: missing", file)
     rounds = data.get("rounds", {})
     return data["session"]["1"], [rounds[k] for k in sorted(rounds, key=int)]
 
@@ -520,14 +480,14 @@ def restore(path: Path, progress: Progress | None = None) -> Report:
     """Put back the last good copy of every damaged file, under the book's lock; then check again."""
     path = Path(path)
     actions: list[dict[str, str | None]] = []
-    with BookLock(lock_path(path)):
+    with files.BookLock(files.lock_path(path)):
         state = _examine(path, progress)  # under the lock: what is found is what is mended
         for file in state.put_back:
             bak = backup_path(file)
-            moved = _keep_aside(file)
+            moved = files.keep_aside(file)
             atomic_write(file, bak.read_bytes(), backup=False)
-            rounds = len(json.loads(file.read_text(encoding="utf-8")).get("rounds", {}))
-            actions.append({"file": str(file), "from": str(bak), "moved_to": moved,
+            rounds = len((read_book_file(file) or {}).get("rounds", {}))
+            actions.append({"file": str(file), "from": str(bak), "moved_to": str(moved) if moved else None,
                             "how": f"put back its last good copy {bak.name} ({rounds} round{'s' if rounds != 1 else ''})"})
         if state.put_back and (state.restore_index or state.rebuild_index):
             state = _examine(path)  # the sessions just put back are listed in the mended index
@@ -552,7 +512,7 @@ def _mend_index(path: Path, state: _State) -> dict[str, str | None]:
     """The index from its healthy .bak, or rebuilt from the session headers; session files the
     restored index does not list are listed again, so no session drops out of the book."""
     if state.restore_index:
-        data = json.loads(backup_path(path).read_text(encoding="utf-8"))
+        data = read_book_file(backup_path(path)) or {}
         how = f"put back its last good copy {backup_path(path).name}"
     else:
         data = {"meta": {"1": {"schema": SCHEMA, "current": None}}, "sessions": {}}
@@ -574,10 +534,10 @@ def _mend_index(path: Path, state: _State) -> dict[str, str | None]:
         how += f", with {', '.join(added)} listed again (current: {data['meta']['1']['current']})"
     elif added:
         how += f" ({', '.join(added)}; current {data['meta']['1']['current']})"
-    moved = _keep_aside(path)
-    atomic_write(path, _payload(data), backup=False)
+    moved = files.keep_aside(path)
+    atomic_write(path, files.json_bytes(data), backup=False)
     return {"file": str(path), "from": str(backup_path(path)) if state.restore_index else None,
-            "moved_to": moved, "how": how}
+            "moved_to": str(moved) if moved else None, "how": how}
 
 
 
@@ -609,7 +569,7 @@ def _fill_rows(path: Path, state: _State) -> dict[str, str | None]:
                 wrong.append(row["id"])
         row.update(counts)
         row["file_key"] = row_key(sessions_dir(path) / f"s{number}.json")
-    atomic_write(path, _payload(data))
+    atomic_write(path, files.json_bytes(data))
     said = []
     for key, word in (("rounds", "round count"), ("months", "months count")):
         wrong, filled = parts[key]

@@ -24,92 +24,44 @@ replaying the session, and a digest that can't be written never stops a command.
 Every round is kept as its round file (players and dealer filled in, cards as codes) with the rule
 profile it was scored with; totals are derived by re-scoring (:mod:`scorekeeper.night`), never kept.
 
-Writes are atomic (temp file in the same directory, fsync, ``os.replace``, fsync the directory);
-the replaced version is kept as ``FILE.bak``. Every write holds an exclusive ``flock`` on the lock
-file for its whole read-modify-write. A file that can't be read is never overwritten or removed:
-:class:`BookError` says which file, what is wrong and what to do.
+The files themselves are :mod:`scorekeeper.files`'s: each write atomic, the version replaced kept
+as ``FILE.bak``, under an exclusive ``flock`` held for the whole read-modify-write. A file that
+can't be read is never overwritten or removed: :class:`~scorekeeper.errors.Damaged` says which
+file, what is wrong and what to do.
 """
 
 from __future__ import annotations
 
 import contextlib
-import errno
-import fcntl
 import json
 import os
 import re
-import shutil
-import sys
-import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document
 
+from . import __version__, files
+from .errors import BookError, CantRead, CantWrite, ChangedMeanwhile, Damaged, DamagedRound, Locked, NewerBook, SessionError
+
 if TYPE_CHECKING:  # annotations only: the book imports no rule at start-up
     from .rules import Rules
-from . import __version__
+
+#: the errors its callers have always imported from the book (they live in scorekeeper.errors)
+__all__ = ["AtomicLockedStorage", "Book", "BookError", "ChangedMeanwhile", "DamagedRound", "SessionError",
+           "book_path", "sessions_dir"]
 
 #: 2: the session header holds its rule profile, every value (1: no profile, SDIN)
 SCHEMA = 2
-APP_DIR = "hachi-score"
 BOOK_FILE = "book.json"
 ENV_DB = "HACHI_SCORE_DB"
-#: say so on standard error after this long waiting for the lock; give up after LOCK_TIMEOUT
-LOCK_NOTICE_AFTER = 1.0
-LOCK_TIMEOUT = 10.0
-LOCK_POLL = 0.05
-#: testing knobs, set by the test suite only (seconds): the two waits above, shortened so that no
-#: test waits the real 10 s; a BookLock's own ``timeout`` / ``notice_after`` come first
-ENV_TEST_LOCK_TIMEOUT = "HACHI_SCORE_TESTING_LOCK_TIMEOUT"
-ENV_TEST_LOCK_NOTICE = "HACHI_SCORE_TESTING_LOCK_NOTICE"
 PLANNED_ROUNDS = (12, 6)
 MAX_SESSION_NAME = 60
 _SESSION_ID = re.compile(r"^s([1-9][0-9]*)$")
-
-
-class BookError(Exception):
-    """The book can't be read or written, or the lock timed out: one line, exit status 1.
-
-    ``path`` is the file concerned and ``problem`` what is wrong with it, where known; ``kind``
-    is ``"damaged"`` (the bytes can't be used), ``"newer"`` (a newer schema: not damage) or
-    ``"io"`` (the disk or the lock, not the bytes).
-    """
-
-    def __init__(self, message: str, path: Path | None = None, problem: str | None = None, kind: str = "io") -> None:
-        super().__init__(message)
-        self.path = path
-        self.problem = problem
-        self.kind = kind
-
-
-class ChangedMeanwhile(BookError):
-    """Another writer saved a round (or changed the session) since this one read it: nothing
-    was written."""
-
-
-class DamagedRound(BookError):
-    """A stored round no longer scores (edited by hand, damaged): the night can't take a new
-    round until ``edit N`` replaces it."""
-
-    def __init__(self, message: str, path: Path | None = None, number: int = 0) -> None:
-        super().__init__(message, path, kind="damaged")
-        self.number = number
-
-
-class CantLock(BookError):
-    """The book's lock file can't be opened (a read-only folder, a full disk): nothing can be
-    written to the book, though a draft may still be kept elsewhere."""
-
-
-class SessionError(ValueError):
-    """A request the book can't apply: no such session, no round N, a bad option (exit 2)."""
 
 
 def book_path(db: str | os.PathLike[str] | None = None) -> Path:
@@ -123,7 +75,7 @@ def book_path(db: str | os.PathLike[str] | None = None) -> Path:
         return Path(env).expanduser()
     import platformdirs
 
-    return Path(platformdirs.user_data_dir(APP_DIR)) / BOOK_FILE
+    return Path(platformdirs.user_data_dir(files.APP_DIR)) / BOOK_FILE
 
 
 def sessions_dir(path: Path) -> Path:
@@ -131,88 +83,18 @@ def sessions_dir(path: Path) -> Path:
     return path.with_suffix(".sessions") if path.suffix else path.with_name(path.name + ".sessions")
 
 
-def backup_path(path: Path) -> Path:
-    return path.with_name(path.name + ".bak")
-
-
-def lock_path(path: Path) -> Path:
-    return path.with_name(path.name + ".lock")
-
-
-def _stderr(message: str) -> None:
-    print(f"hachi-score: {message}", file=sys.stderr, flush=True)
-
-
-# ---------------------------------------------------------------------------------------------
-# files: read and check, write atomically
-
-
-def damaged(path: Path, what: str) -> BookError:
-    """The one-line error for a file that can't be read: the path, what is wrong, what to do."""
-    bak = backup_path(path)
-    if bak.is_file():
-        todo = (f"the previous version is in {bak}: copy it over {path.name} to go back to it, "
-                "or let `hachi-score doctor --restore` do it")
-    else:
-        todo = "move it aside to start afresh, or use --db for another book; `hachi-score doctor` checks the whole book"
-    return BookError(f"{path}: can't be read: {what}. It was left as it is; {todo}", path, what, "damaged")
-
-
-def os_hint(e: OSError) -> str:
-    """What an OS error on the book means for the person at the table, and what to do."""
-    return {
-        errno.ENOSPC: "the disk is full: free some space and try again",
-        errno.EDQUOT: "the disk quota is used up: free some space and try again",
-        errno.EROFS: "the file system is read-only: use --db for a book on a writable disk",
-        errno.EACCES: "check the permissions of the file and its folder",
-        errno.EPERM: "check the permissions of the file and its folder",
-        errno.ENOTDIR: "a folder on its path is a file: use --db for another path",
-        errno.ENOENT: "its folder is missing and can't be made: use --db for another path",
-        errno.EFBIG: "the file would be too large for this disk or for the limits set",
-        errno.EISDIR: "it is a directory: give --db the path of a file",
-    }.get(e.errno or 0, "check the disk and the path")
-
-
-def cant_write(path: Path, e: OSError) -> BookError:
-    return BookError(f"{path}: can't be written ({e.strerror or e}): {os_hint(e)}; nothing was changed", path, e.strerror)
-
-
-def read_json_file(path: Path) -> dict[str, Any] | None:
-    """A book file's data, or None if there is no file. Damage is a :class:`BookError`."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except IsADirectoryError:
-        raise BookError(f"{path}: is a directory, not a book file; give --db the path of a file") from None
-    except OSError as e:
-        raise BookError(f"{path}: can't be read ({e.strerror}): {os_hint(e)}", path, e.strerror) from None
-    return parse_book_bytes(path, raw)
+def read_book_file(path: Path) -> dict[str, Any] | None:
+    """A book file's data, or None if there is no file. Damage is :class:`Damaged`."""
+    raw = files.read_bytes(path)
+    return None if raw is None else parse_book_bytes(path, raw)
 
 
 def parse_book_bytes(path: Path, raw: bytes) -> dict[str, Any]:
-    """A book file's data from its bytes (read once by the caller); damage is a :class:`BookError`."""
-    if not raw:
-        raise damaged(path, "the file is empty (0 bytes)")
-    nul = raw.find(b"\x00")
-    if nul >= 0:
-        raise damaged(path, f"it holds NUL bytes (from byte {nul}), a sign of a torn write")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise damaged(path, f"it is not UTF-8 text (byte {e.start})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        cut = " (cut short?)" if e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated") else ""
-        raise damaged(path, f"broken JSON at line {e.lineno} column {e.colno}: {e.msg}{cut}") from None
-    except RecursionError:
-        raise damaged(path, "broken JSON: nested too deeply") from None
-    except ValueError:  # a number too long to convert (sys.get_int_max_str_digits)
-        raise damaged(path, "broken JSON: it holds a number too long to read") from None
+    """A book file's data from its bytes (read once by the caller): JSON in TinyDB's shape."""
+    data = files.parse_json(path, raw)
     problem = _tinydb_shape(data)
     if problem:
-        raise damaged(path, f"it is not a hachi-score book file ({problem})")
+        raise files.damaged(path, f"it is not a hachi-score book file ({problem})")
     return data
 
 
@@ -227,220 +109,6 @@ def _tinydb_shape(data: Any) -> str | None:
             if not doc_id.isdigit() or not isinstance(doc, dict):
                 return f"table {name!r} holds {doc_id!r}, not a document"
     return None
-
-
-def atomic_write(path: Path, data: bytes, *, backup: bool = True) -> None:
-    """Replace ``path`` with ``data``: temp file in the same directory, fsync, rename, fsync dir.
-
-    With ``backup``, the version being replaced is kept as ``path.bak`` (one generation). It is
-    given its second name before the rename and becomes the .bak only after it, so a write that
-    fails (a full disk) leaves the file *and* its .bak as they were; temp files carry the
-    writer's pid, and :func:`sweep_temps` removes those of a writer that was killed.
-    """
-    folder = path.parent
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        import tempfile  # only when writing: a command that reads starts quicker
-
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
-    except OSError as e:
-        raise cant_write(path, e) from None
-    old: Path | None = None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        if backup and path.exists():
-            old = _second_name(path)
-        os.replace(tmp, path)
-    except BaseException as e:
-        for leftover in (tmp, old):
-            if leftover is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(leftover)
-        if isinstance(e, OSError):
-            raise cant_write(path, e) from None
-        raise
-    if old is not None:
-        _rotate_backup(old, backup_path(path))
-    _fsync_dir(folder)
-
-
-_TEMP = re.compile(r"^\.(?P<name>.+?)\.(?P<pid>[0-9]+)\.(?:bak|[^.]+)\.tmp$")
-
-
-def temp_files(path: Path) -> list[Path]:
-    """The temp files an interrupted write of ``path`` may have left beside it."""
-    prefix = f".{path.name}."
-    try:
-        names = [e.name for e in os.scandir(path.parent) if e.name.startswith(prefix) and e.name.endswith(".tmp")]
-    except OSError:
-        return []
-    return [path.parent / n for n in sorted(names)]
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
-
-
-def sweep_temps(path: Path) -> list[Path]:
-    """Remove the temp files left beside ``path`` by writers that died (SIGKILL, power cut).
-
-    Called under the book's lock, where no other writer of ``path`` can be at work; a file whose
-    writer is still alive is left alone all the same. Returns the files removed.
-    """
-    removed = []
-    for tmp in temp_files(path):
-        m = _TEMP.match(tmp.name)
-        if m and m.group("name") == path.name and _alive(int(m.group("pid"))):
-            continue
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-            removed.append(tmp)
-    return removed
-
-
-def _second_name(path: Path) -> Path:
-    """A second name for the version of ``path`` about to be replaced: a hard link (a copy
-    where links fail), ``.NAME.PID.bak.tmp``."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.bak.tmp")
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(tmp)
-    try:
-        try:
-            os.link(path, tmp)
-        except OSError:
-            shutil.copy2(path, tmp)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    return tmp
-
-
-def _rotate_backup(old: Path, bak: Path) -> None:
-    """The replaced version becomes ``FILE.bak``. The new version is saved already: if this
-    fails, the older .bak simply stays."""
-    with contextlib.suppress(OSError):
-        os.replace(old, bak)
-    with contextlib.suppress(OSError):
-        os.unlink(old)  # rename(2) does nothing when both names are links to one file
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-# ---------------------------------------------------------------------------------------------
-# the lock
-
-
-def _seconds(env: str, default: float) -> float:
-    """A wait in seconds from the testing knob ``env`` if it holds a positive number, else ``default``."""
-    try:
-        value = float(os.environ.get(env, ""))
-    except ValueError:
-        return default
-    return value if 0 < value < float("inf") else default
-
-
-class BookLock:
-    """An exclusive ``fcntl.flock`` on the book's lock file; re-entrant within one :class:`Book`.
-
-    The kernel drops a flock when its holder dies, so a killed process never leaves it stuck.
-    """
-
-    def __init__(self, path: Path, notice: Callable[[str], None] = _stderr, *,
-                 timeout: float | None = None, notice_after: float | None = None) -> None:
-        self.path = path
-        self.notice = notice
-        #: give up after this many seconds; say so (``notice``) after ``notice_after`` seconds
-        self.timeout = timeout if timeout is not None else _seconds(ENV_TEST_LOCK_TIMEOUT, LOCK_TIMEOUT)
-        self.notice_after = (notice_after if notice_after is not None
-                             else _seconds(ENV_TEST_LOCK_NOTICE, LOCK_NOTICE_AFTER))
-        self._fd: int | None = None
-        self._depth = 0
-
-    @property
-    def held(self) -> bool:
-        return self._depth > 0
-
-    def acquire(self) -> None:
-        if self._depth:
-            self._depth += 1
-            return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-        except OSError as e:
-            raise CantLock(
-                f"{self.path}: the lock file can't be opened ({e.strerror}): {os_hint(e)}; nothing was changed",
-                self.path, e.strerror,
-            ) from None
-        try:
-            self._wait(fd)
-        except BaseException:
-            os.close(fd)
-            raise
-        self._fd, self._depth = fd, 1
-
-    def _wait(self, fd: int) -> None:
-        start = time.monotonic()
-        told = False
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return
-            except OSError as e:
-                if e.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                    raise BookError(f"{self.path}: can't be locked ({e.strerror})") from None
-            waited = time.monotonic() - start
-            # the notice first: a writer that gives up has always said that it waits
-            if not told and waited >= min(self.notice_after, self.timeout):
-                self.notice(f"waiting for the book's lock ({self.path}): another hachi-score is writing…")
-                told = True
-            if waited >= self.timeout:
-                raise BookError(
-                    f"{self.path}: another hachi-score has held the book's lock for "
-                    f"{self.timeout:g} s; gave up, nothing was changed: try again when it is done"
-                )
-            time.sleep(LOCK_POLL)
-
-    def release(self) -> None:
-        if not self._depth:
-            return
-        self._depth -= 1
-        if self._depth == 0 and self._fd is not None:
-            fd, self._fd = self._fd, None
-            try:
-                fcntl.flock(fd, fcntl.LOCK_UN)
-            finally:
-                os.close(fd)
-
-    def __enter__(self) -> BookLock:
-        self.acquire()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.release()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -462,13 +130,13 @@ class AtomicLockedStorage(Storage):
     def __init__(
         self,
         path: str | Path,
-        lock: BookLock | None = None,
+        lock: files.BookLock | None = None,
         batch: bool = False,
         read: Callable[[Path], dict[str, Any] | None] | None = None,
     ) -> None:
         super().__init__()
         self.path = Path(path)
-        self.lock = lock if lock is not None else BookLock(lock_path(self.path))
+        self.lock = lock if lock is not None else files.BookLock(files.lock_path(self.path))
         self.batch = batch
         self._read = read
         self._data: dict[str, Any] | None = None
@@ -477,7 +145,7 @@ class AtomicLockedStorage(Storage):
 
     def read(self) -> dict[str, dict[str, Any]] | None:
         if not self._loaded:
-            self._data = (self._read or read_json_file)(self.path)
+            self._data = (self._read or read_book_file)(self.path)
             self._loaded = True
         return self._data
 
@@ -493,8 +161,8 @@ class AtomicLockedStorage(Storage):
             return
         payload = json.dumps(self._data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         with self.lock:
-            sweep_temps(self.path)  # left by a writer that was killed mid-save
-            atomic_write(self.path, payload + b"\n")
+            files.sweep_temps(self.path)  # left by a writer that was killed mid-save
+            files.atomic_write(self.path, payload + b"\n")
         self._dirty = False
 
     def close(self) -> None:
@@ -524,19 +192,20 @@ class Book:
     """The book at ``path``: open with :meth:`open`; every write takes the lock for its whole
     read-modify-write."""
 
-    def __init__(self, path: Path, notice: Callable[[str], None] = _stderr, *,
+    def __init__(self, path: Path, notice: Callable[[str], None] = files.say, *,
                  lock_timeout: float | None = None, lock_notice_after: float | None = None) -> None:
         self.path = Path(path)
         if self.path.name in ("", ".", ".."):
-            raise BookError(f"{path}: is a directory, not a book file; give --db the path of a file", self.path)
+            raise CantRead(f"{path}: is a directory, not a book file; give --db the path of a file", self.path)
         self.dir = sessions_dir(self.path)
-        self.lock = BookLock(lock_path(self.path), notice, timeout=lock_timeout, notice_after=lock_notice_after)
+        self.lock = files.BookLock(files.lock_path(self.path), notice, timeout=lock_timeout,
+                                   notice_after=lock_notice_after)
         self._tx: dict[Path, TinyDB] | None = None
         self._tx_after: list[tuple[str, str | None]] = []
         self._seen: dict[Path, tuple[tuple[int, int, int], dict[str, Any] | None]] = {}
 
     @classmethod
-    def open(cls, path: str | Path, notice: Callable[[str], None] = _stderr, *,
+    def open(cls, path: str | Path, notice: Callable[[str], None] = files.say, *,
              lock_timeout: float | None = None, lock_notice_after: float | None = None) -> Book:
         """The book at ``path``; a damaged index is a :class:`BookError`. Creates nothing.
 
@@ -563,7 +232,7 @@ class Book:
             with self.locked():
                 index = self._index()
                 for row in index.table("sessions").all():
-                    sweep_temps(self.session_path(row["id"]))  # left by a migration killed midway
+                    files.sweep_temps(self.session_path(row["id"]))  # left by a migration killed midway
                     db = self._db(self.session_path(row["id"]), self.check_session)
                     if db.storage.read() is None:  # type: ignore[attr-defined]
                         continue  # a missing file is doctor's to report
@@ -573,9 +242,7 @@ class Book:
                     db.table("session").update({"profile": SDIN.to_dict()}, doc_ids=[1])
                     index.table("sessions").update({"rules": SDIN.name}, doc_ids=[row.doc_id])
                 index.table("meta").update({"schema": SCHEMA}, doc_ids=[1])
-        except BookError as e:
-            if e.kind != "io":
-                raise
+        except (CantRead, CantWrite, Locked) as e:
             self.lock.notice(f"this book was written by an older hachi-score and can't be updated ({e}); "
                              "it is read as it is")
 
@@ -602,7 +269,7 @@ class Book:
                 created: list[Path] = []
                 for path, db in dbs:  # before any file lands: a killed save's leftovers go first
                     if db.storage._dirty or (path == self.path and self._tx_after):  # type: ignore[attr-defined]
-                        sweep_temps(path)
+                        files.sweep_temps(path)
                 try:
                     for path, db in dbs:
                         if path == self.path:
@@ -633,7 +300,7 @@ class Book:
         """
 
         def load(p: Path) -> dict[str, Any] | None:
-            data = read_json_file(p)
+            data = read_book_file(p)
             if data is not None:
                 check(p, data)
             return data
@@ -668,13 +335,13 @@ class Book:
     def check_index(self, path: Path, data: dict[str, Any]) -> None:
         """The schema and the current session's row, each time the index is read; any other row
         is checked when it is used, so that reading the index stays cheap as the book grows."""
-        _check_schema(path, data, lambda what: damaged(path, f"it is not a hachi-score book ({what})"))
+        _check_schema(path, data, lambda what: files.damaged(path, f"it is not a hachi-score book ({what})"))
         current = meta_of(data).get("current")
         if current is not None:
             by_id = _SESSION_ID.match(current) if isinstance(current, str) else None
             row = data.get("sessions", {}).get(by_id.group(1)) if by_id else None
             if row is None:
-                raise damaged(path, f"it is not a hachi-score book (the current session {current!r} is not in it)")
+                raise files.damaged(path, f"it is not a hachi-score book (the current session {current!r} is not in it)")
             check_row(path, int(by_id.group(1)), row)
 
     def sessions(self, with_rounds: bool = False, latest: int | None = None) -> list[dict[str, Any]]:
@@ -712,11 +379,11 @@ class Book:
         """The session file's round count and months count (:func:`scorekeeper.night.months_of_records`),
         read and checked afresh and not kept."""
         path = self.session_path(row["id"])
-        data = read_json_file(path)
+        data = read_book_file(path)
         if data is None:
-            raise BookError(
+            raise Damaged(
                 f"{path}: session {row['id']} ({row['name']}) is missing its file; "
-                f"the index {self.path} names it: restore the file or its .bak"
+                f"the index {self.path} names it: restore the file or its .bak", path
             )
         self.check_session(path, data)
         return counts_of(data)
@@ -784,9 +451,9 @@ class Book:
         path = self.session_path(row["id"])
         db = self._db(path, self.check_session)
         if db.storage.read() is None:
-            raise BookError(
+            raise Damaged(
                 f"{path}: session {row['id']} ({row['name']}) is missing its file; "
-                f"the index {self.path} names it: restore the file or its .bak"
+                f"the index {self.path} names it: restore the file or its .bak", path
             )
         return db
 
@@ -800,7 +467,7 @@ class Book:
 
     def check_session(self, path: Path, data: dict[str, Any]) -> None:
         sid = path.stem
-        wrong = lambda what: damaged(path, f"it is not a hachi-score session ({what})")
+        wrong = lambda what: files.damaged(path, f"it is not a hachi-score session ({what})")
         _check_schema(path, data, wrong)
         header = data.get("session", {}).get("1")
         if not isinstance(header, dict) or header.get("id") != sid:
@@ -974,7 +641,7 @@ class Book:
                 now = len(session["rounds"])
                 raise ChangedMeanwhile(f"{session['file']}: the session changed meanwhile (now {now} round"
                                        f"{'' if now == 1 else 's'}); nothing was saved", Path(session["file"]))
-            verified = _file_hash(Path(session["file"])) if clean else None  # these bytes replayed cleanly
+            verified = files.file_hash(Path(session["file"])) if clean else None  # these bytes replayed cleanly
             table = db.table("rounds")
             for i, record in enumerate(after, 1):
                 if i > len(before) or before[i - 1] != record:
@@ -1023,10 +690,10 @@ class Book:
                 st = os.fstat(f.fileno())
                 raw = f.read()
         except FileNotFoundError:
-            raise BookError(f"{path}: session {sid} is missing its file; the index {self.path} names it: "
-                            "restore the file or its .bak") from None
+            raise Damaged(f"{path}: session {sid} is missing its file; the index {self.path} names it: "
+                          "restore the file or its .bak", path) from None
         except OSError as e:
-            raise BookError(f"{path}: can't be read ({e.strerror}): {os_hint(e)}", path, e.strerror) from None
+            raise files.cant_read(path, e) from None
         key = _key_of(st)
         import hashlib  # only where a digest is made: it costs start-up ~2 ms
 
@@ -1041,7 +708,7 @@ class Book:
             try:
                 results = replay(session)
             except StoredRoundError as e:
-                raise damaged(path, str(e)) from None
+                raise files.damaged(path, str(e)) from None
             night = night_digest(session, results)
             digest = {"digest": DIGEST_VERSION, "app": __version__, "source": {"key": key, "sha256": sha, "ok": ok},
                       "night": night}
@@ -1078,15 +745,6 @@ def _key_of(st: os.stat_result) -> list[int]:
     return [st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns]
 
 
-def _file_hash(path: Path) -> str | None:
-    try:
-        import hashlib
-
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
-
-
 def read_digest(path: Path) -> dict[str, Any] | None:
     """A digest file as this release writes it, or None (missing, broken, another format)."""
     try:
@@ -1106,8 +764,9 @@ def write_digest(path: Path, digest: Mapping[str, Any]) -> bool:
     """Write a digest atomically, if it can be: a digest is derived data, and a full disk or a
     read-only folder never stops a command. Returns whether it was written."""
     try:
-        sweep_temps(path)
-        atomic_write(path, json.dumps(digest, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), backup=False)
+        files.sweep_temps(path)
+        files.atomic_write(path, json.dumps(digest, ensure_ascii=False, separators=(",", ":")).encode("utf-8"),
+                           backup=False)
     except (BookError, OSError):
         return False
     return True
@@ -1157,9 +816,9 @@ def check_row(path: Path, doc_id: int, row: Mapping[str, Any]) -> Mapping[str, A
     """An index row as the book writes it, or the index is damaged."""
     for key, kind in _INDEX_ROW_KEYS.items():
         if not isinstance(row.get(key), kind):
-            raise damaged(path, f"it is not a hachi-score book (session row {doc_id} has no valid {key!r})")
+            raise files.damaged(path, f"it is not a hachi-score book (session row {doc_id} has no valid {key!r})")
     if row["id"] != f"s{doc_id}" or row["file"] != f"{row['id']}.json":
-        raise damaged(path, f"it is not a hachi-score book (session row {doc_id} names {row['id']!r})")
+        raise files.damaged(path, f"it is not a hachi-score book (session row {doc_id} names {row['id']!r})")
     return row
 
 
@@ -1168,17 +827,16 @@ def meta_of(data: Mapping[str, Any]) -> dict[str, Any]:
     return meta if isinstance(meta, dict) else {}
 
 
-def _check_schema(path: Path, data: Mapping[str, Any], wrong: Callable[[str], BookError]) -> None:
+def _check_schema(path: Path, data: Mapping[str, Any], wrong: Callable[[str], Damaged]) -> None:
     schema = meta_of(data).get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
         raise wrong("no schema version in its meta table")
     if schema > SCHEMA:
-        raise BookError(
+        raise NewerBook(
             f"{path}: written by a newer hachi-score (book schema {schema}; this one reads up to "
             f"{SCHEMA}). It was left as it is: upgrade hachi-score to use it",
             path,
             f"written by a newer hachi-score (book schema {schema})",
-            "newer",
         )
 
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from scorekeeper import night, store
+from scorekeeper import files, night, store
 from scorekeeper.scoring import Round
 from helpers import add_round
 
@@ -302,11 +302,11 @@ def _same_round(stored: dict, file: dict) -> bool:
 
 
 def temps(path: Path) -> list[Path]:
-    return store.temp_files(path) + store.temp_files(current_file(path))
+    return files.temp_files(path) + files.temp_files(current_file(path))
 
 
 def lock_is_free(path: Path) -> bool:
-    fd = os.open(store.lock_path(path), os.O_RDWR | os.O_CREAT)
+    fd = os.open(files.lock_path(path), os.O_RDWR | os.O_CREAT)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         fcntl.flock(fd, fcntl.LOCK_UN)

@@ -27,7 +27,7 @@ import pytest
 from entry_lines import snapshot
 from fast_cli import FastRunner
 
-from scorekeeper import doctor, store
+from scorekeeper import doctor, files, store
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or not sys.platform.startswith("linux"),
                                 reason="kills processes with fork and SIGKILL; Linux")
@@ -143,7 +143,7 @@ def test_kills_while_sessions_are_created(tmp_path):
     # which no later create does for that session. No other file's temp is left, and none is
     # the clean create's own
     assert not [p for p in left if ".digest.json." not in p.name], left
-    assert not [p for p in left if store._alive(int(store._TEMP.match(p.name).group("pid")))], left
+    assert not [p for p in left if files.writer_alive(int(files.TEMP_NAME.match(p.name).group("pid")))], left
 
 
 @pytest.mark.slow

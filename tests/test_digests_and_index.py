@@ -13,6 +13,7 @@ import pytest
 from fast_cli import FastRunner
 from helpers import EXAMPLE_PILES, TIE_PILES, round_file
 
+from scorekeeper import files
 from scorekeeper import stats as stats_module
 from scorekeeper import store
 from scorekeeper.cli import app
@@ -129,11 +130,11 @@ def test_a_digest_that_cant_be_written_never_blocks_stats_or_summary(night, monk
 
     def full_disk(path, *a, **k):
         if path.name.endswith(".digest.json"):
-            raise store.cant_write(path, OSError(28, "No space left on device"))
+            raise files.cant_write(path, OSError(28, "No space left on device"))
         return real(path, *a, **k)
 
-    real = store.atomic_write
-    monkeypatch.setattr(store, "atomic_write", full_disk)
+    real = files.atomic_write
+    monkeypatch.setattr(files, "atomic_write", full_disk)
     digest_file(night).rmdir()
     assert stats_players() == {"Aki": 29, "Ben": -19, "Chie": -10}
     assert json.loads(cli("summary", "--json").stdout)["rounds"] == 4
@@ -183,8 +184,8 @@ def test_sessions_lists_the_latest_20_and_all_with_all(book_file, monkeypatch):
         book.new_session(PLAYERS)
     add_round(book, "s3", ROUNDS[0])
     reads: list[str] = []
-    real = store.read_json_file
-    monkeypatch.setattr(store, "read_json_file", lambda p: reads.append(p.name) or real(p))
+    real = store.read_book_file
+    monkeypatch.setattr(store, "read_book_file", lambda p: reads.append(p.name) or real(p))
     rows = json.loads(cli("sessions", "--json").stdout)
     assert [r["id"] for r in rows] == [f"s{n}" for n in range(6, 26)]
     assert reads == ["book.json"]  # no session file opened

@@ -18,7 +18,7 @@ from entry_lines import snapshot
 from fast_cli import FastRunner
 from test_damaged_book import DAMAGE, SESSION_ONLY
 
-from scorekeeper import doctor, store
+from scorekeeper import doctor, files, store
 
 runner = FastRunner()
 
@@ -78,7 +78,7 @@ def test_the_environment_names_the_book(book, monkeypatch):
 @pytest.mark.parametrize("damage", list(DAMAGE) + list(SESSION_ONLY))
 def test_a_damaged_session_is_found_and_put_back(book, damage):
     file = store.sessions_dir(book) / "s2.json"
-    bak = store.backup_path(file)
+    bak = files.backup_path(file)
     bad = {**DAMAGE, **SESSION_ONLY}[damage](file.read_bytes())
     file.write_bytes(bad)
     before = snapshot(book.parent)
@@ -142,7 +142,7 @@ def test_a_damaged_index_is_found_and_put_back(book, damage):
 
 
 def test_an_index_with_no_good_copy_is_rebuilt_from_the_sessions(book):
-    store.backup_path(book).write_bytes(b"\0" * 10)
+    files.backup_path(book).write_bytes(b"\0" * 10)
     book.write_bytes(b'{"meta": {"1": {"schema": 1, "curr')
     result = doc(book, code=1)
     assert "--restore rebuilds the index from the session files" in result.stdout
@@ -155,7 +155,7 @@ def test_an_index_with_no_good_copy_is_rebuilt_from_the_sessions(book):
 
 def test_a_lost_index_is_rebuilt(book):
     book.unlink()
-    store.backup_path(book).unlink()
+    files.backup_path(book).unlink()
     result = doc(book, code=1)
     assert "the index is missing" in result.stdout
     doc(book, "--restore", code=0)
@@ -174,7 +174,7 @@ def test_a_missing_session_file_comes_back_from_its_bak(book):
 
 def test_no_good_copy_leaves_everything_as_it_is(book):
     file = store.sessions_dir(book) / "s2.json"
-    store.backup_path(file).write_bytes(b"[]")
+    files.backup_path(file).write_bytes(b"[]")
     file.write_bytes(b"\0" * 50)
     before = snapshot(book.parent)
     result = doc(book, code=1)
@@ -187,7 +187,7 @@ def test_no_good_copy_leaves_everything_as_it_is(book):
 def test_a_bak_that_does_not_rescore_is_no_good_copy(book):
     """The .bak is checked as thoroughly as the file: parsed, shaped, every round re-scored."""
     file = store.sessions_dir(book) / "s2.json"
-    bak = store.backup_path(file)
+    bak = files.backup_path(file)
     bak.write_bytes(SESSION_ONLY["a round that no longer scores"](bak.read_bytes()))
     file.write_bytes(b"")
     result = doc(book, code=1)
@@ -196,7 +196,7 @@ def test_a_bak_that_does_not_rescore_is_no_good_copy(book):
 
 def test_notes_do_not_make_a_book_unhealthy(book):
     folder = store.sessions_dir(book)
-    store.backup_path(folder / "s1.json").write_bytes(b"\0")
+    files.backup_path(folder / "s1.json").write_bytes(b"\0")
     (folder / ".s1.json.999999999.abcdefgh.tmp").write_bytes(b"half a sav")
     orphan = json.loads((folder / "s2.json").read_text(encoding="utf-8"))  # as an interrupted create leaves it
     orphan["session"]["1"]["id"] = "s7"

@@ -168,8 +168,8 @@ def test_a_row_without_months_of_a_night_of_three_is_its_round_count_without_rea
     book_of(book_file, [round_file(EXAMPLE_PILES)] * 2, players=["Aki", "Ben", "Chie"], rules=None)
     drop_months(book_file)
     reads = []
-    real = store.read_json_file
-    monkeypatch.setattr(store, "read_json_file", lambda p: reads.append(p.name) or real(p))
+    real = store.read_book_file
+    monkeypatch.setattr(store, "read_book_file", lambda p: reads.append(p.name) or real(p))
     rows = json.loads(cli("sessions", "--json").stdout)
     assert (rows[0]["rounds"], rows[0]["months"]) == (2, 2)
     assert reads == ["book.json"]

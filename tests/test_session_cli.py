@@ -17,7 +17,7 @@ from pathlib import Path
 from fast_cli import FastRunner
 import pytest
 
-from scorekeeper import store
+from scorekeeper import files, store
 from scorekeeper.cli import app
 from scorekeeper.scoring import Payment, ledger_totals, score_dict
 
@@ -548,9 +548,9 @@ def test_a_stored_round_that_no_longer_scores_is_status_1(db):
 
 def test_a_held_lock_is_waited_for_then_status_1(db, monkeypatch):
     run("new-session", *PLAYERS)
-    monkeypatch.setenv(store.ENV_TEST_LOCK_NOTICE, "0.05")
-    monkeypatch.setenv(store.ENV_TEST_LOCK_TIMEOUT, "0.3")
-    fd = os.open(store.lock_path(db), os.O_RDWR)
+    monkeypatch.setenv(files.ENV_TEST_LOCK_NOTICE, "0.05")
+    monkeypatch.setenv(files.ENV_TEST_LOCK_TIMEOUT, "0.3")
+    fd = os.open(files.lock_path(db), os.O_RDWR)
     fcntl.flock(fd, fcntl.LOCK_EX)
     try:
         result = runner.invoke(app, ["round", "--file", str(NIGHT_FILES[0])])

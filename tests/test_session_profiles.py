@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 import crash_harness as ch
 from helpers import BIG_FIELD, EXAMPLE_PILES, SMALL_FIELD, ZEKKYO_FIELD, played_out
-from scorekeeper import night, store
+from scorekeeper import files, night, store
 from scorekeeper.cli import app
 from scorekeeper.rules import FUDAWIKI, SDIN, Rules
 from scorekeeper.store import Book
@@ -81,8 +81,8 @@ def test_a_schema_1_book_opens_migrates_and_every_total_is_unchanged(tmp_path):
         assert data["meta"]["1"]["schema"] == 2
         assert Rules.from_dict(data["session"]["1"]["profile"]) == SDIN
         # the version the old release wrote is kept as the .bak: nothing is lost
-        assert store.backup_path(file).read_bytes() == baks[file.name]
-    assert store.backup_path(path).read_bytes() == baks["book.json"]
+        assert files.backup_path(file).read_bytes() == baks[file.name]
+    assert files.backup_path(path).read_bytes() == baks["book.json"]
 
 
 def test_a_migrated_book_is_healthy_and_its_rounds_are_untouched(tmp_path):
