@@ -22,25 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from . import files
+from . import digests, files, schema
 from .errors import BookError, Damaged, NewerBook
-from .files import atomic_write, backup_path, sweep_temps, temp_files
-from .store import (
-    DIGEST_SUFFIX,
-    SCHEMA,
-    Book,
-    check_row,
-    count_of,
-    counts_of,
-    meta_of,
-    parse_book_bytes,
-    read_book_file,
-    read_digest,
-    row_key,
-    row_months,
-    row_rounds,
-    sessions_dir,
-)
+from .store import Book, sessions_dir
 
 __all__ = ["Finding", "Report", "check", "restore"]
 
@@ -150,14 +134,14 @@ def _problem(e: BookError) -> str:
     return e.problem or str(e)
 
 
-def _read_index(book: Book, path: Path) -> dict[str, Any] | None:
+def _read_index(path: Path) -> dict[str, Any] | None:
     """The index's data, every row checked; None if there is none. Damage is a BookError."""
-    data = read_book_file(path)
+    data = schema.read_book_file(path)
     if data is None:
         return None
-    book.check_index(path, data)
+    schema.check_index(path, data)
     for key, row in data.get("sessions", {}).items():
-        check_row(path, int(key), row)
+        schema.check_row(path, int(key), row)
     return data
 
 
@@ -166,14 +150,22 @@ def _break_line(n: int, dealer: str, winner: str) -> str:
             "(kept as recorded: who really dealt)")
 
 
-def _read_session(
-    book: Book, path: Path, main: Path | None = None, digest: dict[str, Any] | None = None, backup: bool = False
-) -> tuple[dict[str, Any], int, list[str]] | None:
-    """The session's header, its number of rounds (every round re-scored) and its 親 chain
-    breaks said in words; None if missing.
+@dataclass
+class _Session:
+    """A healthy session file: its header, what its index row keeps of it (its round count and
+    months count) and its 親 chain breaks said in words."""
+
+    header: dict[str, Any]
+    facts: dict[str, Any]
+    breaks: list[str]
+
+
+def _read_session(path: Path, main: Path | None = None, digest: dict[str, Any] | None = None,
+                  backup: bool = False) -> _Session | None:
+    """The session file at ``path``, every round re-scored; None if missing.
 
     ``main``: the session file ``path`` stands for (``path`` is then its .bak). ``digest``: the
-    session's digest (:meth:`Book.digest`): bytes whose SHA-256 it names as replayed cleanly by
+    session's digest (:mod:`scorekeeper.digests`): bytes whose SHA-256 it names as replayed cleanly by
     this very release are parsed and checked, not re-scored again (the same bytes score the same).
     """
     from .night import StoredRoundError, bad_rounds, replay_lenient
@@ -181,19 +173,18 @@ def _read_session(
     raw = files.read_bytes(path)
     if raw is None:
         return None
-    data = parse_book_bytes(path, raw)
-    book.check_session(main or path, data)
-    header = data["session"]["1"]
-    rounds = data.get("rounds", {})
-    count, months = counts_of(data)
+    data = schema.parse_book_bytes(path, raw)
+    schema.check_session(main or path, data)
+    header, records = data["session"]["1"], schema.rounds_of(data)
+    facts = digests.row_facts(records)
     if digest is not None:
         sha = hashlib.sha256(raw).hexdigest()
         night = digest["night"]
-        if sha == digest["source"]["sha256"] and isinstance(night.get("breaks"), list) and night.get("rounds") == count:
-            return header, (count, months), [_break_line(*b) for b in night["breaks"]]
+        if sha == digest["source"]["sha256"] and isinstance(night.get("breaks"), list) and night.get("rounds") == facts["rounds"]:
+            return _Session(header, facts, [_break_line(*b) for b in night["breaks"]])
         if backup and sha in digest["source"].get("ok", []):
-            return header, (count, months), []  # a .bak: its breaks are never reported
-    session = {**header, "rounds": [rounds[k] for k in sorted(rounds, key=int)]}
+            return _Session(header, facts, [])  # a .bak: its breaks are never reported
+    session = {**header, "rounds": records}
     try:
         results = replay_lenient(session)
     except StoredRoundError as e:
@@ -203,8 +194,7 @@ def _read_session(
     bad = bad_rounds(results)
     if bad:  # every round that no longer scores, not only the first
         raise files.damaged(path, "; ".join(bad.values()) + (f" (edit {min(bad)} replaces it)" if len(bad) == 1 else ""))
-    breaks = [_break_line(n, dealer, winner) for n, dealer, winner in breaks_of(session, results)]
-    return header, (count, months), breaks
+    return _Session(header, facts, [_break_line(n, dealer, winner) for n, dealer, winner in breaks_of(session, results)])
 
 
 def breaks_of(session: dict[str, Any], results: list[Any]) -> list[tuple[int, str, str]]:
@@ -216,7 +206,7 @@ def breaks_of(session: dict[str, Any], results: list[Any]) -> list[tuple[int, st
 
 def _bak_state(read: Any, path: Path) -> tuple[bool, str]:
     """Whether ``path``'s .bak is a healthy copy, and if not, why not."""
-    bak = backup_path(path)
+    bak = files.backup_path(path)
     if not bak.is_file():
         return False, f"no good copy to put back (there is no {bak.name})"
     try:
@@ -261,17 +251,17 @@ class _State:
     put_back: list[Path] = field(default_factory=list)
     rebuild_index: bool = False
     restore_index: bool = False
-    #: session number -> its round count and months count, for every healthy session file
-    counts: dict[int, dict[str, int]] = field(default_factory=dict)
-    #: index rows whose round count or months count is wrong or missing: number -> the right counts
-    fill_rows: dict[int, dict[str, int]] = field(default_factory=dict)
+    #: session number -> what its index row keeps of it, for every healthy session file
+    facts: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: index rows whose facts are wrong or missing: number -> the right facts
+    fill_rows: dict[int, dict[str, Any]] = field(default_factory=dict)
 
 
 def _session_finding(report: Report, state: _State, file: Path, what: str, good: bool, why: str) -> None:
     """A listed session file that is damaged or missing: restorable from a healthy .bak, or not."""
     if good:
         state.put_back.append(file)
-        report.findings.append(Finding(file, what, restore_from=str(backup_path(file))))
+        report.findings.append(Finding(file, what, restore_from=str(files.backup_path(file))))
     else:
         report.findings.append(Finding(file, what, no_restore=why))
 
@@ -281,25 +271,36 @@ def _temps_in(names: set[str], file: Path) -> list[Path]:
     return [file.parent / n for n in sorted(names) if n.startswith(prefix) and n.endswith(".tmp")]
 
 
+def _row_wrong(report: Report, path: Path, row: dict[str, Any], file: Path, what: str) -> None:
+    """An index row that says otherwise than its session file: wrong (--restore writes it right),
+    or a row of the file as it was (the file changed since: the book reads the file instead)."""
+    if row.get("file_key") != digests.row_key(file):
+        report.findings.append(Finding(path, f"{what}: the file changed since (a save interrupted before the index "
+                                             "was written?); the listing reads the file, and the next write or "
+                                             "--restore corrects the row", severity="note"))
+    else:
+        report.findings.append(Finding(path, what, restore_from="rows"))
+
+
 def _examine(path: Path, progress: Progress | None = None) -> _State:
-    book = Book(path)
     report = Report(path)
     state = _State(report)
-    folder = sessions_dir(path)
+    folder = Book(path).dir  # a path that names no file is refused here
     names = _folder_names(folder)
     found = _session_files(folder, names)
 
     # the index
     try:
-        state.index = _read_index(book, path)
+        state.index = _read_index(path)
         state.index_ok = True
     except NewerBook as e:
         report.findings.append(Finding(path, _problem(e), no_restore="upgrade hachi-score to read it"))
     except Damaged as e:
-        good, why = _bak_state(lambda p: _read_index(book, p), path)
+        good, why = _bak_state(_read_index, path)
         if good:
             state.restore_index = True
-            report.findings.append(Finding(path, f"can't be read: {_problem(e)}", restore_from=str(backup_path(path))))
+            report.findings.append(Finding(path, f"can't be read: {_problem(e)}",
+                                           restore_from=str(files.backup_path(path))))
         elif found:
             state.rebuild_index = True
             report.findings.append(Finding(path, f"can't be read: {_problem(e)}", restore_from="rebuild"))
@@ -328,8 +329,9 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
             progress(done, len(numbers))
         file = folder / f"s{number}.json"
         in_index = number in listed or not state.index_ok
-        digest = read_digest(folder / f"s{number}{DIGEST_SUFFIX}") if f"s{number}{DIGEST_SUFFIX}" in names else None
-        read = lambda p, file=file, digest=digest: _read_session(book, p, file, digest, backup=p != file)
+        digest_file = digests.digest_path(file)
+        digest = digests.read_digest(digest_file) if digest_file.name in names else None
+        read = lambda p, file=file, digest=digest: _read_session(p, file, digest, backup=p != file)
         try:
             got = read(file)
         except NewerBook as e:
@@ -353,10 +355,10 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
             what = f"session {row['id']} ({row['name']}) is in the index, but its file is missing"
             _session_finding(report, state, file, what, good, why)
             continue
-        header, (rounds, months), breaks = got
-        state.headers[number] = header
-        state.counts[number] = counts = {"rounds": rounds, "months": months}
-        report.findings.extend(Finding(file, note, severity="note") for note in breaks)
+        state.headers[number] = got.header
+        state.facts[number] = facts = got.facts
+        rounds = facts["rounds"]
+        report.findings.extend(Finding(file, note, severity="note") for note in got.breaks)
         if number in listed:
             row = listed[number]
             kept = _kept(row)
@@ -365,26 +367,20 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
                     if key == "months" and not _months_missing(row):
                         continue  # filled in with the round count; or three seated: the round count
                     missing[key] += 1
-                    state.fill_rows[number] = counts
-                elif kept[key] != counts[key]:
-                    state.fill_rows[number] = counts
-                    what = (f"session row {number} ({row['name']}) says {kept[key]} "
-                            f"{word}{'s' if kept[key] != 1 else ''}, but {file.name} holds {counts[key]}")
-                    if row.get("file_key") != row_key(file):  # the file changed after the row was written
-                        report.findings.append(Finding(path, f"{what}: the file changed since (a save interrupted "
-                                                             "before the index was written?); the listing reads the "
-                                                             "file, and the next write or --restore corrects the row",
-                                                       severity="note"))
-                    else:
-                        report.findings.append(Finding(path, what, restore_from="rows"))
+                    state.fill_rows[number] = facts
+                elif kept[key] != facts[key]:
+                    state.fill_rows[number] = facts
+                    _row_wrong(report, path, row, file, f"session row {number} ({row['name']}) says {kept[key]} "
+                                                        f"{word}{'s' if kept[key] != 1 else ''}, but {file.name} "
+                                                        f"holds {facts[key]}")
         if in_index:
             report.sessions += 1
             report.rounds += rounds
         elif state.index_ok:
-            report.findings.append(Finding(file, f"session {header['id']} ({header['name']!r}, {rounds} rounds) is "
-                                                 "not in the index: left by an interrupted new-session or import",
+            report.findings.append(Finding(file, f"session {got.header['id']} ({got.header['name']!r}, {rounds} rounds) "
+                                                 "is not in the index: left by an interrupted new-session or import",
                                            severity="note"))
-        bak = backup_path(file)
+        bak = files.backup_path(file)
         if bak.name in names:
             try:
                 read(bak)
@@ -392,12 +388,12 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
                 report.findings.append(Finding(bak, f"the backup is damaged ({_problem(e)}); the next save replaces it",
                                                severity="note"))
 
-    if state.index_ok and state.index is not None and backup_path(path).is_file():
+    if state.index_ok and state.index is not None and files.backup_path(path).is_file():
         try:
-            _read_index(book, backup_path(path))
+            _read_index(files.backup_path(path))
         except BookError as e:
-            report.findings.append(Finding(backup_path(path), f"the backup is damaged ({_problem(e)}); the next "
-                                                              "change of session replaces it", severity="note"))
+            report.findings.append(Finding(files.backup_path(path), f"the backup is damaged ({_problem(e)}); the next "
+                                                                    "change of session replaces it", severity="note"))
 
     if progress is not None:
         progress(len(numbers), len(numbers))
@@ -409,7 +405,7 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
                                            severity="note"))
 
     # temp files left by a writer that was killed
-    left = temp_files(path) + [t for n in numbers for t in _temps_in(names, folder / f"s{n}.json")]
+    left = files.temp_files(path) + [t for n in numbers for t in _temps_in(names, folder / f"s{n}.json")]
     if left:
         report.findings.append(Finding(
             path, f"{len(left)} temp file{'s' if len(left) != 1 else ''} left by an interrupted save "
@@ -436,16 +432,13 @@ def losses(path: Path) -> list[str]:
     out: list[str] = []
     state = _examine(Path(path))
     for file in state.put_back:
-        bak = backup_path(file)
-        old = _rounds_of(bak)
+        header, before = _rounds_of(files.backup_path(file))
         try:
-            now = _rounds_of(file)
+            _, after = _rounds_of(file)
         except (BookError, ValueError, KeyError, TypeError):
-            out.append(f"{file.name}: can't be read, so what it holds beyond its .bak's {len(old[1])} "
-                       f"round{'s' if len(old[1]) != 1 else ''} can't be listed; it is kept beside it")
+            out.append(f"{file.name}: can't be read, so what it holds beyond its .bak's {len(before)} "
+                       f"round{'s' if len(before) != 1 else ''} can't be listed; it is kept beside it")
             continue
-        header, before = old
-        _, after = now
         results = {"now": replay_lenient({**header, "rounds": after}), "bak": replay_lenient({**header, "rounds": before})}
         for n in range(1, max(len(before), len(after)) + 1):
             if n > len(before):
@@ -461,11 +454,10 @@ def losses(path: Path) -> list[str]:
 
 
 def _rounds_of(file: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    data = read_book_file(file)
+    data = schema.read_book_file(file)
     if data is None:
         raise Damaged(f"{file}: missing", file)
-    rounds = data.get("rounds", {})
-    return data["session"]["1"], [rounds[k] for k in sorted(rounds, key=int)]
+    return data["session"]["1"], schema.rounds_of(data)
 
 
 def _said(result: Any) -> str:
@@ -483,10 +475,10 @@ def restore(path: Path, progress: Progress | None = None) -> Report:
     with files.BookLock(files.lock_path(path)):
         state = _examine(path, progress)  # under the lock: what is found is what is mended
         for file in state.put_back:
-            bak = backup_path(file)
+            bak = files.backup_path(file)
             moved = files.keep_aside(file)
-            atomic_write(file, bak.read_bytes(), backup=False)
-            rounds = len((read_book_file(file) or {}).get("rounds", {}))
+            files.atomic_write(file, bak.read_bytes(), backup=False)
+            rounds = len(schema.rounds_of(schema.read_book_file(file) or {}))
             actions.append({"file": str(file), "from": str(bak), "moved_to": str(moved) if moved else None,
                             "how": f"put back its last good copy {bak.name} ({rounds} round{'s' if rounds != 1 else ''})"})
         if state.put_back and (state.restore_index or state.rebuild_index):
@@ -497,9 +489,9 @@ def restore(path: Path, progress: Progress | None = None) -> Report:
         if state.fill_rows and state.index_ok and state.index is not None:
             actions.append(_fill_rows(path, state))
         folder = sessions_dir(path)
-        swept = sweep_temps(path)
+        swept = files.sweep_temps(path)
         for n in _session_files(folder):
-            swept += sweep_temps(folder / f"s{n}.json")
+            swept += files.sweep_temps(folder / f"s{n}.json")
         if swept:
             actions.append({"file": str(path), "from": None, "moved_to": None,
                             "how": f"removed {len(swept)} temp file{'s' if len(swept) != 1 else ''} left by an interrupted save"})
@@ -512,64 +504,63 @@ def _mend_index(path: Path, state: _State) -> dict[str, str | None]:
     """The index from its healthy .bak, or rebuilt from the session headers; session files the
     restored index does not list are listed again, so no session drops out of the book."""
     if state.restore_index:
-        data = read_book_file(backup_path(path)) or {}
-        how = f"put back its last good copy {backup_path(path).name}"
+        data = schema.read_book_file(files.backup_path(path)) or {}
+        how = f"put back its last good copy {files.backup_path(path).name}"
     else:
-        data = {"meta": {"1": {"schema": SCHEMA, "current": None}}, "sessions": {}}
+        data = {"meta": {"1": {"schema": schema.SCHEMA, "current": None}}, "sessions": {}}
         how = "rebuilt from the session files"
     sessions = data.setdefault("sessions", {})
     added = []
     for number, header in sorted(state.headers.items()):
         if str(number) not in sessions:
             sessions[str(number)] = {**header, "file": f"s{number}.json",
-                                     **state.counts.get(number, {"rounds": 0, "months": 0}),
-                                     "file_key": row_key(sessions_dir(path) / f"s{number}.json")}
+                                     **state.facts.get(number, {"rounds": 0, "months": 0}),
+                                     "file_key": digests.row_key(sessions_dir(path) / f"s{number}.json")}
             added.append(header["id"])
-    meta = meta_of(data)
+    meta = schema.meta_of(data)
     current = meta.get("current")
     newest = f"s{max(int(k) for k in sessions)}" if sessions else None
     if current is None or (added and newest in added):  # a session made after the .bak was the last one made
-        data["meta"]["1"] = {**meta, "schema": meta.get("schema", SCHEMA), "current": newest}
+        data["meta"]["1"] = {**meta, "schema": meta.get("schema", schema.SCHEMA), "current": newest}
     if added and state.restore_index:
         how += f", with {', '.join(added)} listed again (current: {data['meta']['1']['current']})"
     elif added:
         how += f" ({', '.join(added)}; current {data['meta']['1']['current']})"
     moved = files.keep_aside(path)
-    atomic_write(path, files.json_bytes(data), backup=False)
-    return {"file": str(path), "from": str(backup_path(path)) if state.restore_index else None,
+    files.atomic_write(path, files.json_bytes(data), backup=False)
+    return {"file": str(path), "from": str(files.backup_path(path)) if state.restore_index else None,
             "moved_to": str(moved) if moved else None, "how": how}
-
 
 
 def _kept(row: dict[str, Any]) -> dict[str, int | None]:
     """The counts an index row keeps, None where it keeps none (a row from an older release)."""
-    return {"rounds": row_rounds(row), "months": count_of(row.get("months"))}
+    return {"rounds": digests.row_rounds(row), "months": digests.count_of(row.get("months"))}
 
 
 def _months_missing(row: dict[str, Any]) -> bool:
     """A row keeps a round count but no months count, and its months can't be derived from it
     (four or more seated: a round may be a misdeal)."""
-    return row_rounds(row) is not None and row_months(row) is None
+    return digests.row_rounds(row) is not None and digests.row_months(row) is None
 
 
 def _fill_rows(path: Path, state: _State) -> dict[str, str | None]:
-    """Write each session's round count into its index row where it is wrong or missing (the
-    index's previous version kept as its .bak)."""
+    """Write each session's facts into its index row where they are wrong or missing (the index's
+    previous version kept as its .bak)."""
     data = state.index
     assert data is not None
     parts = {"rounds": ([], 0), "months": ([], 0)}  # key -> (the rows corrected, how many filled in)
-    for number, counts in sorted(state.fill_rows.items()):
+    for number, facts in sorted(state.fill_rows.items()):
         row = data["sessions"][str(number)]
         kept = _kept(row)
-        for key, value in counts.items():
+        for key in parts:
             wrong, filled = parts[key]
             if kept[key] is None:
                 parts[key] = (wrong, filled + (key == "rounds" or _months_missing(row)))
-            elif kept[key] != value:
+            elif kept[key] != facts[key]:
                 wrong.append(row["id"])
-        row.update(counts)
-        row["file_key"] = row_key(sessions_dir(path) / f"s{number}.json")
-    atomic_write(path, files.json_bytes(data))
+        row.update(facts)
+        row["file_key"] = digests.row_key(sessions_dir(path) / f"s{number}.json")
+    files.atomic_write(path, files.json_bytes(data))
     said = []
     for key, word in (("rounds", "round count"), ("months", "months count")):
         wrong, filled = parts[key]

@@ -19,9 +19,11 @@ import pytest
 from tinydb import TinyDB
 from tinydb.storages import JSONStorage, Storage
 
-from scorekeeper import files, night, store
+from scorekeeper import files, night, schema, store
 from scorekeeper.scoring import RoundError, score_dict
-from scorekeeper.store import AtomicLockedStorage, Book, BookError, SessionError
+from scorekeeper.errors import BookError, SessionError
+from scorekeeper.store import Book
+from scorekeeper.tables import AtomicLockedStorage
 from helpers import add_round, remove_last_round, replace_round
 
 PLAYERS = ["Aki", "Ben", "Chie"]
@@ -99,10 +101,10 @@ def test_a_new_book_is_an_index_beside_a_folder_of_sessions(path, book):
     # the session and its digest (derived data for `stats`)
     assert sorted(p.name for p in (path.parent / "book.sessions").iterdir()) == ["s1.digest.json", "s1.json"]
     index = json.loads(path.read_text(encoding="utf-8"))
-    assert index["meta"]["1"] == {"schema": store.SCHEMA, "current": "s1"}
+    assert index["meta"]["1"] == {"schema": schema.SCHEMA, "current": "s1"}
     assert index["sessions"]["1"]["file"] == "s1.json"
     session = json.loads((path.parent / "book.sessions" / "s1.json").read_text(encoding="utf-8"))
-    assert session["meta"]["1"] == {"schema": store.SCHEMA}
+    assert session["meta"]["1"] == {"schema": schema.SCHEMA}
     assert session["session"]["1"]["players"] == PLAYERS
 
 
@@ -111,7 +113,7 @@ def test_every_file_is_a_tinydb_database(path, book):
     sid = book.new_session(PLAYERS)
     add_round(book, sid, NIGHT[0])
     with TinyDB(path, storage=JSONStorage, access_mode="r") as db:
-        assert db.table("meta").get(doc_id=1)["schema"] == store.SCHEMA
+        assert db.table("meta").get(doc_id=1)["schema"] == schema.SCHEMA
         assert [r["id"] for r in db.table("sessions").all()] == ["s1"]
     with TinyDB(path.parent / "book.sessions" / "s1.json", storage=AtomicLockedStorage) as db:
         assert db.table("rounds").get(doc_id=1)["rules"] == "sdin"
@@ -333,8 +335,8 @@ def test_adding_a_round_reads_the_index_and_one_session_and_writes_one_file(book
         add_round(book, sid, NIGHT[0])
     before = snapshot(path.parent)
     reads, writes = [], []
-    real_read, real_write = store.read_book_file, files.atomic_write
-    monkeypatch.setattr(store, "read_book_file", lambda p: reads.append(p.name) or real_read(p))
+    real_read, real_write = schema.read_book_file, files.atomic_write
+    monkeypatch.setattr(schema, "read_book_file", lambda p: reads.append(p.name) or real_read(p))
     monkeypatch.setattr(files, "atomic_write", lambda p, *a, **k: writes.append(p.name) or real_write(p, *a, **k))
     add_round(Book.open(path), "s5", NIGHT[1])
     assert set(reads) == {"book.json", "s5.json"}
@@ -353,8 +355,8 @@ def test_reading_parses_each_file_once(book, path, monkeypatch):
     sid = book.new_session(PLAYERS)
     add_round(book, sid, NIGHT[0])
     reads = []
-    real_read = store.read_book_file
-    monkeypatch.setattr(store, "read_book_file", lambda p: reads.append(p.name) or real_read(p))
+    real_read = schema.read_book_file
+    monkeypatch.setattr(schema, "read_book_file", lambda p: reads.append(p.name) or real_read(p))
     reader = Book.open(path)
     reader.session(reader.resolve(None))
     reader.sessions(with_rounds=True)
@@ -442,7 +444,7 @@ DAMAGED = {
     "no meta": lambda good: b'{"sessions": {}}',
     "not a number as document id": lambda good: b'{"meta": {"x": {"schema": 1}}}',
     "a bad session row": lambda good: good.replace(b'"players":', b'"playerz":', 1),
-    "a future schema": lambda good: good.replace(b'"schema":%d' % store.SCHEMA, b'"schema":99'),
+    "a future schema": lambda good: good.replace(b'"schema":%d' % schema.SCHEMA, b'"schema":99'),
 }
 
 

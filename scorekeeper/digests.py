@@ -1,0 +1,171 @@
+"""What the book derives from each session and keeps, so that no night is read or replayed twice.
+
+- An index row's facts (:func:`row_facts`): the round count and the months count (every round but
+  a misdeal), so that `sessions` lists a year of nights without opening them. A row also keeps the
+  size and mtime of the file its facts are of (:func:`row_key`), so that a file changed behind the
+  book's back is read instead.
+- A digest file beside each session (``book.sessions/s1.digest.json``): what `stats` needs of the
+  night (:func:`scorekeeper.stats.night_digest`), naming the size, inode, mtime and SHA-256 of the
+  session bytes it was made from, and the hashes of session bytes known to replay cleanly (which
+  lets `doctor` skip re-scoring them). A digest that no longer matches is rebuilt by replaying the
+  session; it is derived data only, and one that can't be written never stops a command.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from . import __version__, files, schema
+from .errors import BookError
+
+#: the digest's format; a digest of another format, or written by another release, is rebuilt
+DIGEST_VERSION = 2  # 2: the profile's key beside its name
+DIGEST_SUFFIX = ".digest.json"
+#: hashes of session bytes known to replay cleanly kept in a digest (the file's, its .bak's, …)
+DIGEST_KEEP = 3
+
+
+# ---------------------------------------------------------------------------------------------
+# an index row's facts
+
+
+def count_of(n: Any) -> int | None:
+    """A count as an index row keeps it, a whole number ≥ 0; else None."""
+    return n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else None
+
+
+def row_rounds(row: Mapping[str, Any]) -> int | None:
+    """The round count an index row keeps, or None (a row from an older release)."""
+    return count_of(row.get("rounds"))
+
+
+def row_months(row: Mapping[str, Any]) -> int | None:
+    """The months count an index row keeps, or None. A row from a release before it keeps only
+    the round count: with three seated no round is a misdeal, so that is the months count too."""
+    months, rounds = count_of(row.get("months")), row_rounds(row)
+    if rounds is None:
+        return None
+    if months is None and len(row.get("players") or ()) <= 3:
+        return rounds
+    return months
+
+
+def counts_of(records: Sequence[Mapping[str, Any]]) -> tuple[int, int]:
+    """A session's round count and months count (every round but a misdeal), from its stored rounds."""
+    from .night import months_of_records
+
+    return len(records), months_of_records(records)
+
+
+def row_facts(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """What an index row keeps of its session's stored rounds."""
+    rounds, months = counts_of(records)
+    return {"rounds": rounds, "months": months}
+
+
+def _key_of(st: os.stat_result) -> list[int]:
+    return [st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns]
+
+
+def stat_key(path: Path) -> list[int] | None:
+    """What says cheaply that a file is still the one seen: its size, mtime, inode and ctime (an
+    edit in place that puts the mtime back still moves the ctime)."""
+    try:
+        return _key_of(os.stat(path))
+    except OSError:
+        return None
+
+
+def row_key(path: Path) -> list[int] | None:
+    """What an index row keeps to say its facts are of the file as it is: size and mtime (both
+    survive a copy of the book, unlike the inode)."""
+    key = stat_key(path)
+    return key[:2] if key else None
+
+
+# ---------------------------------------------------------------------------------------------
+# the digest file beside each session
+
+
+def digest_path(session_file: Path) -> Path:
+    return session_file.with_name(f"{session_file.stem}{DIGEST_SUFFIX}")
+
+
+def read_digest(path: Path) -> dict[str, Any] | None:
+    """A digest file as this release writes it, or None (missing, broken, another format)."""
+    try:
+        data = json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not (isinstance(data, dict) and data.get("digest") == DIGEST_VERSION and data.get("app") == __version__):
+        return None
+    source = data.get("source")
+    if not (isinstance(source, dict) and isinstance(source.get("key"), list) and isinstance(source.get("sha256"), str)
+            and isinstance(source.get("ok", []), list) and isinstance(data.get("night"), dict)):
+        return None
+    return data
+
+
+def write_digest(path: Path, digest: Mapping[str, Any]) -> bool:
+    """Write a digest atomically, if it can be: a digest is derived data, and a full disk or a
+    read-only folder never stops a command. Returns whether it was written."""
+    try:
+        files.sweep_temps(path)
+        files.atomic_write(path, json.dumps(digest, ensure_ascii=False, separators=(",", ":")).encode("utf-8"),
+                           backup=False)
+    except (BookError, OSError):
+        return False
+    return True
+
+
+def night_of(session_file: Path) -> dict[str, Any]:
+    """What `stats` needs of the session, from its digest if that still names the file's bytes
+    (size, inode, mtime, ctime), else rebuilt (:func:`rebuild`). A missing file is
+    ``FileNotFoundError``; a damaged one :class:`~scorekeeper.errors.Damaged`, as everywhere."""
+    old = read_digest(digest_path(session_file))
+    key = stat_key(session_file)
+    if old is not None and key is not None and old["source"]["key"] == key:
+        return old["night"]
+    return rebuild(session_file, old)["night"]
+
+
+def rebuild(session_file: Path, old: dict[str, Any] | None = None, verified: str | None = None) -> dict[str, Any]:
+    """The session's digest made afresh from its bytes, and written back where it can be: bytes
+    the old digest was made from are only hashed, anything else is replayed. ``verified``: the
+    hash of bytes known to replay cleanly (those this write replaced, now the ``.bak``)."""
+    import hashlib
+
+    from .night import StoredRoundError, replay
+    from .stats import night_digest
+
+    try:
+        with open(session_file, "rb") as f:
+            st = os.fstat(f.fileno())
+            raw = f.read()
+    except FileNotFoundError:
+        raise
+    except OSError as e:
+        raise files.cant_read(session_file, e) from None
+    sha = hashlib.sha256(raw).hexdigest()
+    ok = [h for h in (old or {}).get("source", {}).get("ok", []) if isinstance(h, str)]
+    if old is not None and old["source"]["sha256"] == sha:
+        digest = {**old, "source": {**old["source"], "key": _key_of(st)}}  # same bytes, touched or copied
+    else:
+        data = schema.parse_book_bytes(session_file, raw)
+        schema.check_session(session_file, data)
+        session = {**data["session"]["1"], "rounds": schema.rounds_of(data)}
+        try:
+            results = replay(session)
+        except StoredRoundError as e:
+            raise files.damaged(session_file, str(e)) from None
+        digest = {"digest": DIGEST_VERSION, "app": __version__, "source": {"key": _key_of(st), "sha256": sha, "ok": ok},
+                  "night": night_digest(session, results)}
+    if verified:
+        ok = [verified, *ok]
+    digest["source"]["ok"] = list(dict.fromkeys([sha, *ok]))[:DIGEST_KEEP]
+    write_digest(digest_path(session_file), digest)
+    return digest
