@@ -266,9 +266,14 @@ def _session_finding(report: Report, state: _State, file: Path, what: str, good:
         report.findings.append(Finding(file, what, no_restore=why))
 
 
-def _temps_in(names: set[str], file: Path) -> list[Path]:
-    prefix = f".{file.name}."
-    return [file.parent / n for n in sorted(names) if n.startswith(prefix) and n.endswith(".tmp")]
+def _session_temps(folder: Path, names: set[str], numbers: list[int]) -> list[Path]:
+    """The temp files that interrupted saves of the session files ``numbers`` left in ``folder``
+    (``.s1.json.….tmp``), session by session: the folder's names are gone through once."""
+    by_file: dict[str, list[str]] = {}
+    for name in names:
+        if name.startswith(".") and name.endswith(".tmp") and ".json." in name:
+            by_file.setdefault(name[1:].split(".json.", 1)[0] + ".json", []).append(name)
+    return [folder / n for number in numbers for n in sorted(by_file.get(f"s{number}.json", []))]
 
 
 def _row_wrong(report: Report, path: Path, row: dict[str, Any], file: Path, what: str) -> None:
@@ -405,7 +410,7 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
                                            severity="note"))
 
     # temp files left by a writer that was killed
-    left = files.temp_files(path) + [t for n in numbers for t in _temps_in(names, folder / f"s{n}.json")]
+    left = files.temp_files(path) + _session_temps(folder, names, numbers)
     if left:
         report.findings.append(Finding(
             path, f"{len(left)} temp file{'s' if len(left) != 1 else ''} left by an interrupted save "
