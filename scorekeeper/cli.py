@@ -1125,7 +1125,13 @@ def import_(
     name: Annotated[Optional[str], typer.Option("--name", help="The new session's name.")] = None,
     db: DbOption = None,
 ) -> None:
-    """Create a session from an exported JSON and make it current; every round is re-scored."""
+    """Create a session from an exported JSON and make it current; every round is re-scored.
+
+    A night the book holds already (the same players, profile and rounds), or one whose rounds
+    begin with all of a held night's (or the reverse), is refused, so that no night is counted
+    twice.
+    """
+    from .errors import AlreadyHeld
     from .night import read_export
     from .scoring import RoundError
 
@@ -1136,7 +1142,10 @@ def import_(
         fail(f"{file}: {e}")
     with _BookErrors():
         book = _open_book(db)
-        sid = book.import_session(checked, name=name)
+        try:
+            sid = book.import_session(checked, name=name)
+        except AlreadyHeld as e:
+            fail(f"{file}: {e}")
         stored = book.session(sid)
     print(f"imported {len(stored['rounds'])} rounds as session {sid} {stored['name']!r}. It is now current.")
 

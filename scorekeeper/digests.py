@@ -1,14 +1,19 @@
 """What the book derives from each session and keeps, so that no night is read or replayed twice.
 
-- An index row's facts (:func:`row_facts`): the round count and the months count (every round but
-  a misdeal), so that `sessions` lists a year of nights without opening them. A row also keeps the
-  size and mtime of the file its facts are of (:func:`row_key`), so that a file changed behind the
-  book's back is read instead.
+- An index row's facts (:func:`row_facts`): the round count, the months count (every round but a
+  misdeal) and the *night key*: the night's players, its whole profile and its first round, hashed,
+  with which `import` finds a night the book holds already (:func:`overlap`) without opening every
+  session file. A row also keeps the size and mtime of the file its facts are of (:func:`row_key`),
+  so that a file changed behind the book's back is read instead.
 - A digest file beside each session (``book.sessions/s1.digest.json``): what `stats` needs of the
   night (:func:`scorekeeper.stats.night_digest`), naming the size, inode, mtime and SHA-256 of the
   session bytes it was made from, and the hashes of session bytes known to replay cleanly (which
   lets `doctor` skip re-scoring them). A digest that no longer matches is rebuilt by replaying the
   session; it is derived data only, and one that can't be written never stops a command.
+
+Nights are compared as the CONTRACT says (§5): the same players in order, the same profile (every
+value) and the same rounds in order, each a round file as the book stores it; a night whose rounds
+begin with all of another's holds it. A night with no round holds nothing and is never held.
 """
 
 from __future__ import annotations
@@ -61,10 +66,59 @@ def counts_of(records: Sequence[Mapping[str, Any]]) -> tuple[int, int]:
     return len(records), months_of_records(records)
 
 
-def row_facts(records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def _hash(data: Any) -> str:
+    import hashlib
+
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def round_keys(records: Sequence[Mapping[str, Any]]) -> list[str]:
+    """A key of each stored round's round file, in order."""
+    return [_hash(r["round"]) for r in records]
+
+
+def night_key(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> str | None:
+    """The key of a night's players (in order), whole profile and first round; None with no round.
+    Two nights of which one holds the other share it."""
+    if not records:
+        return None
+    from .night import session_rules
+
+    return _hash([list(header["players"]), session_rules(header).key(), round_keys(records[:1])[0]])
+
+
+def row_facts(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """What an index row keeps of its session's stored rounds."""
     rounds, months = counts_of(records)
-    return {"rounds": rounds, "months": months}
+    return {"rounds": rounds, "months": months, "night_key": night_key(header, records)}
+
+
+def overlap(held: Sequence[str], new: Sequence[str]) -> str | None:
+    """How a night's round keys ``new`` stand to a held night's ``held``: ``"same"``, ``"extends"``
+    (``new`` begins with all of ``held``), ``"extended"`` (the reverse), or None."""
+    if not held or not new:
+        return None
+    if list(held) == list(new):
+        return "same"
+    if len(new) > len(held) and list(new[: len(held)]) == list(held):
+        return "extends"
+    if len(held) > len(new) and list(held[: len(new)]) == list(new):
+        return "extended"
+    return None
+
+
+def overlap_words(how: str, held: str, new: str, held_rounds: int, new_rounds: int) -> str:
+    """How the night ``new`` stands to the night ``held`` (:func:`overlap`), in words."""
+    if how == "same":
+        return f"{new} is the same night as {held} (the same players, profile and {_rounds(new_rounds)})"
+    if how == "extends":
+        return f"{new} holds all {_rounds(held_rounds)} of {held} and {new_rounds - held_rounds} more"
+    return f"{held} holds all {_rounds(new_rounds)} of {new} and {held_rounds - new_rounds} more"
+
+
+def _rounds(n: int) -> str:
+    return f"{n} round{'' if n == 1 else 's'}"
 
 
 def _key_of(st: os.stat_result) -> list[int]:
@@ -163,7 +217,7 @@ def rebuild(session_file: Path, old: dict[str, Any] | None = None, verified: str
         except StoredRoundError as e:
             raise files.damaged(session_file, str(e)) from None
         digest = {"digest": DIGEST_VERSION, "app": __version__, "source": {"key": _key_of(st), "sha256": sha, "ok": ok},
-                  "night": night_digest(session, results)}
+                  "night": night_digest(session, results), "night_key": night_key(session, session["rounds"])}
     if verified:
         ok = [verified, *ok]
     digest["source"]["ok"] = list(dict.fromkeys([sha, *ok]))[:DIGEST_KEEP]

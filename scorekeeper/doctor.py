@@ -11,6 +11,10 @@ made before the file is replaced, so the bytes exist somewhere at every moment; 
 and puts the ``.bak`` back in its place. A damaged or missing index with no good ``.bak`` is
 rebuilt from the session files' own headers. A file written by a newer hachi-score is never
 touched: that is not damage.
+
+Besides damage, the check notes what is worth knowing and harms nothing: a 親 chain break, a
+damaged ``.bak``, a killed writer's temp files, and two sessions that hold one night (the same
+night, or one holding all of the other's rounds: `stats` counts those rounds twice).
 """
 
 from __future__ import annotations
@@ -152,12 +156,20 @@ def _break_line(n: int, dealer: str, winner: str) -> str:
 
 @dataclass
 class _Session:
-    """A healthy session file: its header, what its index row keeps of it (its round count and
-    months count) and its 親 chain breaks said in words."""
+    """A healthy session file: its header, its stored rounds, its round count and months count,
+    its 親 chain breaks said in words, and its night key where its digest knows it."""
 
     header: dict[str, Any]
-    facts: dict[str, Any]
+    records: list[dict[str, Any]]
+    counts: tuple[int, int]
     breaks: list[str]
+    known_key: str | None = None
+
+    def facts(self) -> dict[str, Any]:
+        """What the session's index row keeps of it (:func:`scorekeeper.digests.row_facts`)."""
+        rounds, months = self.counts
+        return {"rounds": rounds, "months": months,
+                "night_key": self.known_key or digests.night_key(self.header, self.records)}
 
 
 def _read_session(path: Path, main: Path | None = None, digest: dict[str, Any] | None = None,
@@ -176,14 +188,14 @@ def _read_session(path: Path, main: Path | None = None, digest: dict[str, Any] |
     data = schema.parse_book_bytes(path, raw)
     schema.check_session(main or path, data)
     header, records = data["session"]["1"], schema.rounds_of(data)
-    facts = digests.row_facts(records)
+    counts = digests.counts_of(records)
     if digest is not None:
         sha = hashlib.sha256(raw).hexdigest()
         night = digest["night"]
-        if sha == digest["source"]["sha256"] and isinstance(night.get("breaks"), list) and night.get("rounds") == facts["rounds"]:
-            return _Session(header, facts, [_break_line(*b) for b in night["breaks"]])
+        if sha == digest["source"]["sha256"] and isinstance(night.get("breaks"), list) and night.get("rounds") == counts[0]:
+            return _Session(header, records, counts, [_break_line(*b) for b in night["breaks"]], digest.get("night_key"))
         if backup and sha in digest["source"].get("ok", []):
-            return _Session(header, facts, [])  # a .bak: its breaks are never reported
+            return _Session(header, records, counts, [])  # a .bak: its breaks are never reported
     session = {**header, "rounds": records}
     try:
         results = replay_lenient(session)
@@ -194,7 +206,7 @@ def _read_session(path: Path, main: Path | None = None, digest: dict[str, Any] |
     bad = bad_rounds(results)
     if bad:  # every round that no longer scores, not only the first
         raise files.damaged(path, "; ".join(bad.values()) + (f" (edit {min(bad)} replaces it)" if len(bad) == 1 else ""))
-    return _Session(header, facts, [_break_line(n, dealer, winner) for n, dealer, winner in breaks_of(session, results)])
+    return _Session(header, records, counts, [_break_line(n, dealer, winner) for n, dealer, winner in breaks_of(session, results)])
 
 
 def breaks_of(session: dict[str, Any], results: list[Any]) -> list[tuple[int, str, str]]:
@@ -329,6 +341,7 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
     # every session file, listed or not
     numbers = sorted(set(listed) | set(found))
     missing = {"rounds": 0, "months": 0}
+    nights: dict[str, list[int]] = {}  # night key -> the sessions in the index that share it
     for done, number in enumerate(numbers):
         if progress is not None:
             progress(done, len(numbers))
@@ -361,7 +374,7 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
             _session_finding(report, state, file, what, good, why)
             continue
         state.headers[number] = got.header
-        state.facts[number] = facts = got.facts
+        state.facts[number] = facts = got.facts()
         rounds = facts["rounds"]
         report.findings.extend(Finding(file, note, severity="note") for note in got.breaks)
         if number in listed:
@@ -378,9 +391,15 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
                     _row_wrong(report, path, row, file, f"session row {number} ({row['name']}) says {kept[key]} "
                                                         f"{word}{'s' if kept[key] != 1 else ''}, but {file.name} "
                                                         f"holds {facts[key]}")
+            if "night_key" in row and row["night_key"] != facts["night_key"]:
+                state.fill_rows[number] = facts
+                _row_wrong(report, path, row, file, f"session row {number} ({row['name']}) keeps the key of another "
+                                                    f"night than {file.name}'s (its players, profile and first round)")
         if in_index:
             report.sessions += 1
             report.rounds += rounds
+            if facts["night_key"] is not None:
+                nights.setdefault(facts["night_key"], []).append(number)
         elif state.index_ok:
             report.findings.append(Finding(file, f"session {got.header['id']} ({got.header['name']!r}, {rounds} rounds) "
                                                  "is not in the index: left by an interrupted new-session or import",
@@ -408,6 +427,7 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
                                                  f"kept no {word} (written by an older hachi-score): `sessions` reads "
                                                  "those files instead; the next write or --restore fills it in",
                                            severity="note"))
+    report.findings.extend(_nights_held_twice(folder, state, [group for group in nights.values() if len(group) > 1]))
 
     # temp files left by a writer that was killed
     left = files.temp_files(path) + _session_temps(folder, names, numbers)
@@ -417,6 +437,32 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
                   f"({', '.join(t.name for t in left[:3])}{', …' if len(left) > 3 else ''}): the book never reads "
                   "them; the next save (or --restore) removes them", severity="note"))
     return state
+
+
+def _nights_held_twice(folder: Path, state: _State, groups: list[list[int]]) -> list[Finding]:
+    """A note for each two sessions of which one holds the other's night (CONTRACT §5): the same
+    night, or all of one's rounds at the start of the other's. ``groups``: the sessions that share
+    a night key (players, profile, first round), the only ones that can; their files are read again."""
+    notes = []
+    for group in groups:
+        keys = {}
+        for number in group:
+            data = schema.read_book_file(folder / f"s{number}.json")
+            keys[number] = digests.round_keys(schema.rounds_of(data or {}))
+        for i, first in enumerate(group):
+            for later in group[i + 1:]:
+                how = digests.overlap(keys[first], keys[later])
+                if how is None:
+                    continue
+                what = digests.overlap_words(how, _named(state, first), _named(state, later), len(keys[first]),
+                                             len(keys[later]))
+                notes.append(Finding(folder / f"s{later}.json", f"{what}: `stats` counts those rounds twice",
+                                     severity="note"))
+    return notes
+
+
+def _named(state: _State, number: int) -> str:
+    return f"session s{number} ({state.headers[number]['name']})"
 
 
 def check(path: Path, progress: Progress | None = None) -> Report:
@@ -519,7 +565,7 @@ def _mend_index(path: Path, state: _State) -> dict[str, str | None]:
     for number, header in sorted(state.headers.items()):
         if str(number) not in sessions:
             sessions[str(number)] = {**header, "file": f"s{number}.json",
-                                     **state.facts.get(number, {"rounds": 0, "months": 0}),
+                                     **state.facts.get(number, {"rounds": 0, "months": 0, "night_key": None}),
                                      "file_key": digests.row_key(sessions_dir(path) / f"s{number}.json")}
             added.append(header["id"])
     meta = schema.meta_of(data)
@@ -554,6 +600,7 @@ def _fill_rows(path: Path, state: _State) -> dict[str, str | None]:
     data = state.index
     assert data is not None
     parts = {"rounds": ([], 0), "months": ([], 0)}  # key -> (the rows corrected, how many filled in)
+    keys_wrong = []
     for number, facts in sorted(state.fill_rows.items()):
         row = data["sessions"][str(number)]
         kept = _kept(row)
@@ -563,6 +610,8 @@ def _fill_rows(path: Path, state: _State) -> dict[str, str | None]:
                 parts[key] = (wrong, filled + (key == "rounds" or _months_missing(row)))
             elif kept[key] != facts[key]:
                 wrong.append(row["id"])
+        if "night_key" in row and row["night_key"] != facts["night_key"]:
+            keys_wrong.append(row["id"])
         row.update(facts)
         row["file_key"] = digests.row_key(sessions_dir(path) / f"s{number}.json")
     files.atomic_write(path, files.json_bytes(data))
@@ -573,5 +622,7 @@ def _fill_rows(path: Path, state: _State) -> dict[str, str | None]:
             said.append(f"corrected the {word} of {', '.join(wrong)}")
         if filled:
             said.append(f"filled in the {word} of {filled} row{'s' if filled != 1 else ''}")
+    if keys_wrong:
+        said.append(f"corrected the night key of {', '.join(keys_wrong)}")
     how = "index rows: " + ", ".join(said)
     return {"file": str(path), "from": None, "moved_to": None, "how": how}

@@ -13,8 +13,8 @@ said, naming the file, what is wrong and what to do. Its kinds::
       CantWrite         the disk refused a write (full, read-only, permissions)
         CantLock        the lock file itself can't be opened
 
-A :class:`SessionError` is a request the book can't apply (exit status 2): no such session, no
-round N, a bad option.
+A :class:`SessionError` is a request the book can't apply (exit status 2): no such session, a bad
+option, a night the book already holds (:class:`AlreadyHeld`).
 """
 
 from __future__ import annotations
@@ -73,3 +73,13 @@ class CantLock(CantWrite):
 
 class SessionError(ValueError):
     """A request the book can't apply: no such session, no round N, a bad option (exit 2)."""
+
+
+class AlreadyHeld(SessionError):
+    """A night to import that the book holds already, whole or in part (CONTRACT §5): ``sid`` is
+    the session that holds it (or that it holds), ``how`` :func:`scorekeeper.digests.overlap`'s
+    word for it, ``what`` the reason in words, for a list of the nights skipped."""
+
+    def __init__(self, what: str, sid: str, how: str) -> None:
+        super().__init__(f"{what}: not imported, so that no night is counted twice")
+        self.what, self.sid, self.how = what, sid, how

@@ -2,11 +2,12 @@
 
 A row is the session's header without its profile (id, name, players, dealer, planned_rounds,
 rate, created; ``rules``: the profile's name; ``file``), plus what the book derives from the
-session's rounds (:func:`scorekeeper.digests.row_facts`: the round count, the months count) and
-the size and mtime of the file those facts are of (``file_key``). The facts are rewritten with
-every write of the session, so that `sessions` lists a year of nights without opening them; a row
-whose ``file_key`` no longer names its file (an older release's row, a save killed before the index
-was written, a file edited by hand) is not believed, and the file is read instead.
+session's rounds (:func:`scorekeeper.digests.row_facts`: the round count, the months count, the
+night key) and the size and mtime of the file those facts are of (``file_key``). The facts are
+rewritten with every write of the session, so that `sessions` lists a year of nights and `import`
+finds a night held already without opening them; a row whose ``file_key`` no longer names its file
+(an older release's row, a save killed before the index was written, a file edited by hand) is not
+believed, and the file is read instead.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ class Index:
         rows = [copy(schema.check_row(self.path, r.doc_id, r)) for r in table]
         for row in rows:
             file_key = row.pop("file_key", None)
+            row.pop("night_key", None)
             if not with_rounds:
                 continue
             months = digests.row_months(row)
@@ -148,6 +150,22 @@ class Index:
             key = digests.row_key(self.session_path(sid))
             if key is not None and table.get(doc_id=int(sid[1:])) is not None:
                 table.update({"file_key": key}, doc_ids=[int(sid[1:])])
+
+    def nights(self, session: Callable[[str], Mapping[str, Any]]) -> dict[str | None, list[str]]:
+        """The sessions by night key; a row that keeps no key of its file as it is has its session
+        read (``session``) and its row put right."""
+        held: dict[str | None, list[str]] = {}
+        table = self.table
+        for row in table.all():
+            key = row.get("night_key", _MISSING)
+            file_key = digests.row_key(self.session_path(row["id"]))
+            if key is _MISSING or row.get("file_key") != file_key:
+                stored = session(row["id"])
+                facts = digests.row_facts(stored, stored["rounds"])
+                table.update({**facts, "file_key": file_key}, doc_ids=[row.doc_id])
+                key = facts["night_key"]
+            held.setdefault(key, []).append(row["id"])
+        return held
 
 
 def copy(doc: Any) -> Any:

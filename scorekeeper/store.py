@@ -10,8 +10,8 @@ Layout, for the book path ``DIR/book.json`` (CONTRACT.md §5: the path names the
     DIR/book.sessions/s1.digest.json  what `stats` needs of s1, derived, rebuilt when s1.json changes
 
 Adding a round rewrites only its session's file and the index, whose row keeps what the listing
-needs of the session (:func:`scorekeeper.digests.row_facts`): old nights are never read or written
-again, so a round costs the same in the first night and in the hundredth.
+and `import` need of the session (:func:`scorekeeper.digests.row_facts`): old nights are never read
+or written again, so a round costs the same in the first night and in the hundredth.
 
 The parts: :mod:`scorekeeper.files` writes each file atomically with its ``.bak`` under the lock,
 :mod:`scorekeeper.schema` checks what each file holds, :mod:`scorekeeper.digests` keeps what is
@@ -33,7 +33,7 @@ from tinydb.table import Document
 from . import digests, files, schema
 from .index import Index, copy
 from .tables import Tables
-from .errors import BookError, CantRead, CantWrite, ChangedMeanwhile, DamagedRound, Locked, SessionError
+from .errors import AlreadyHeld, BookError, CantRead, CantWrite, ChangedMeanwhile, DamagedRound, Locked, SessionError
 
 if TYPE_CHECKING:  # annotations only: the book imports no rule at start-up
     from .rules import Rules
@@ -144,11 +144,12 @@ class Book:
                     digests.rebuild(path, digests.read_digest(digests.digest_path(path)), verified)
             self._written = []
 
-    def _wrote(self, sid: str, records: Sequence[Mapping[str, Any]], verified: str | None = None) -> None:
+    def _wrote(self, sid: str, header: Mapping[str, Any], records: Sequence[Mapping[str, Any]],
+               verified: str | None = None) -> None:
         """The session's rounds are now ``records``: its row keeps their facts, and its digest is
         rebuilt once the operation is written (``verified``: the hash of the bytes replaced, which
         replayed cleanly)."""
-        self.index.note(sid, digests.row_facts(records))
+        self.index.note(sid, digests.row_facts(header, records))
         self._written.append((sid, verified))
 
     # -- the index -----------------------------------------------------------------------------
@@ -203,13 +204,55 @@ class Book:
 
     def import_session(self, data: Mapping[str, Any], *, name: str | None = None) -> str:
         """Create a session from checked export data (:func:`scorekeeper.night.read_export`): its
-        profile, its rounds and its date."""
-        rules = data["rules"]
-        records = [{"round": dict(r), "rules": rules.name} for r in data["rounds"]]
-        return self._create(data["players"], name=name or data.get("name"), dealer=data.get("dealer"),
-                            planned=data.get("planned_rounds", 12), rate=data.get("rate"), records=records,
-                            rules=rules, created=data.get("created"),
-                            dedupe_name=name is None)  # the export's own name made unique; --name is checked
+        profile, its rounds and its date. A night the book holds already, whole or in part, is
+        refused: :class:`~scorekeeper.errors.AlreadyHeld`."""
+        outcome = self.import_sessions([data], name=name)[0]
+        if isinstance(outcome, AlreadyHeld):
+            raise outcome
+        return outcome
+
+    def import_sessions(self, nights: Sequence[Mapping[str, Any]], *, name: str | None = None) -> list[str | AlreadyHeld]:
+        """Create a session from each night of checked export data, in one operation: all of them
+        or, if one can't be, none. A night the book holds already (the same, or one of which one
+        holds all the other's rounds: CONTRACT §5), or one taken by this import already, is skipped:
+        its place in the list says why (:class:`~scorekeeper.errors.AlreadyHeld`); every other one
+        gets its session's id. The last one imported becomes current."""
+        out: list[str | AlreadyHeld] = []
+        with self.locked():
+            held = self.index.nights(self.session)
+            for i, data in enumerate(nights, 1):
+                rules = data["rules"]
+                records = [{"round": dict(r), "rules": rules.name} for r in data["rounds"]]
+                key = digests.night_key({"players": data["players"], "profile": rules.to_dict()}, records)
+                refused = self._held(held.get(key, []), records)
+                if refused is not None:
+                    out.append(refused)
+                    continue
+                try:
+                    sid = self._create(data["players"], name=name or data.get("name"), dealer=data.get("dealer"),
+                                       planned=data.get("planned_rounds", 12), rate=data.get("rate"), records=records,
+                                       rules=rules, created=data.get("created"),
+                                       dedupe_name=name is None)  # the export's own name made unique; --name is checked
+                except SessionError as e:
+                    if len(nights) == 1:
+                        raise
+                    raise SessionError(f"sessions[{i}]: {e}") from None
+                held.setdefault(key, []).append(sid)
+                out.append(sid)
+        return out
+
+    def _held(self, candidates: Sequence[str], records: Sequence[Mapping[str, Any]]) -> AlreadyHeld | None:
+        """The first of ``candidates`` (sessions sharing a night key) that holds the night of
+        ``records``, or that it holds, as the refusal that names it."""
+        new = digests.round_keys(records)
+        for sid in candidates:
+            session = self.session(sid)
+            how = digests.overlap(digests.round_keys(session["rounds"]), new)
+            if how is not None:
+                what = digests.overlap_words(how, f"session {sid} {session['name']!r}", "this night",
+                                             len(session["rounds"]), len(records))
+                return AlreadyHeld(what, sid, how)
+        return None
 
     def _create(self, players: Sequence[str], *, name: str | None, dealer: str | None, planned: int,
                 rate: float | None, records: list[dict[str, Any]], dedupe_name: bool = False,
@@ -238,7 +281,7 @@ class Book:
             for n, record in enumerate(records, 1):
                 sdb.table("rounds").insert(Document(record, doc_id=n))
             self.index.add(header, rules.name)
-            self._wrote(sid, records)
+            self._wrote(sid, header, records)
             self.index.set_current(sid)
         return sid
 
@@ -265,7 +308,7 @@ class Book:
                     table.upsert(Document(dict(record), doc_id=i))
             if len(after) < len(before):
                 table.remove(doc_ids=list(range(len(after) + 1, len(before) + 1)))
-            self._wrote(sid, after, verified)
+            self._wrote(sid, session, after, verified)
 
     # -- digests ---------------------------------------------------------------------------------
 

@@ -250,24 +250,34 @@ def renamed(rnd: dict, names: list[str]) -> dict:
     return out
 
 
+def nights(count: int, rounds: int) -> list[list[dict]]:
+    """``count`` distinct nights of ``rounds`` rounds each, from the bundled night: the first is
+    the night repeated as it is, each other begins at another of its rounds (past twelve nights,
+    the twelve in a shuffled order), so that no night holds another (a book never counts one twice)."""
+    out = []
+    for n in range(count):
+        order = NIGHT[n:] + NIGHT[:n] if n < len(NIGHT) else random.Random(n).sample(NIGHT, len(NIGHT))
+        out.append([order[i % len(order)] for i in range(rounds)])
+    return out
+
+
 def build_book(path: Path, rounds: int, sessions: int = 1) -> None:
-    """A book of ``sessions`` sessions of ``rounds`` rounds each (the bundled night, repeated);
-    the last is current."""
-    files = [NIGHT[i % len(NIGHT)] for i in range(rounds)]
-    data = night.read_export({"players": PLAYERS, "rounds": files, "name": "soak"})
+    """A book of ``sessions`` distinct sessions of ``rounds`` rounds each (:func:`nights`); the
+    last is current."""
     book = store.Book.open(path)
-    for _ in range(sessions):
-        book.import_session(data)
+    for night_rounds in nights(sessions, rounds):
+        book.import_session(night.read_export({"players": PLAYERS, "rounds": night_rounds, "name": "soak"}))
 
 
 def two_nights(path: Path) -> Path:
-    """A book at ``path`` with s1 (Friday) and s2 (Saturday, current), 3 rounds each."""
+    """A book at ``path`` with s1 (Friday: the bundled night's first 3 rounds) and s2 (Saturday,
+    current: its next 3)."""
     from scorekeeper import store
 
     b = store.Book.open(path)
-    for name in ("Friday", "Saturday"):
+    for name, rounds in (("Friday", NIGHT[:3]), ("Saturday", NIGHT[3:6])):
         sid = b.new_session(PLAYERS, name=name)
-        for f in NIGHT[:3]:
+        for f in rounds:
             add_round(b, sid, bare(f))
     return path
 

@@ -111,15 +111,27 @@ def test_the_night_still_agrees_after_undo(db):
 
 def test_the_night_still_agrees_after_export_and_import(db, tmp_path):
     play_night()
-    before = summary_json()
+    run("new-session", *PLAYERS, "--name", "next")  # the other book has a night of its own first
+    before = summary_json("s1")
     out = tmp_path / "night.json"
-    run("export", "-o", str(out))
-    run("import", str(out))
-    after = summary_json()
-    assert after["session"] != before["session"]
+    run("export", "s1", "-o", str(out))
+    other = tmp_path / "other" / "book.json"
+    run("new-session", *PLAYERS, "--db", str(other))
+    run("import", str(out), "--db", str(other))
+    after = summary_json("--db", str(other))
+    assert after["session"] == "s2"
     for key in ("players", "rounds", "totals", "settlement", "history", "dealer"):
         assert after[key] == before[key]
     assert after["totals"] == scored_by_the_score_command(NIGHT_FILES)
+
+
+def test_a_night_imported_into_the_book_that_holds_it_is_refused(db, tmp_path):
+    play_night()
+    out = tmp_path / "night.json"
+    run("export", "-o", str(out))
+    result = run("import", str(out), code=2)
+    assert "this night is the same night as session s1" in result.stderr
+    assert [s["id"] for s in json.loads(run("sessions", "--json").stdout)] == ["s1"]
 
 
 def test_rounds_may_leave_out_players_and_dealer(db, tmp_path):

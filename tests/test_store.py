@@ -21,7 +21,7 @@ from tinydb.storages import JSONStorage, Storage
 
 from scorekeeper import files, night, schema, store
 from scorekeeper.scoring import RoundError, score_dict
-from scorekeeper.errors import BookError, SessionError
+from scorekeeper.errors import AlreadyHeld, BookError, SessionError
 from scorekeeper.store import Book
 from scorekeeper.tables import AtomicLockedStorage
 from helpers import add_round, remove_last_round, replace_round
@@ -321,8 +321,22 @@ def test_import_session_keeps_the_chain_as_written(book):
     session = book.session(sid)
     assert [r["round"]["dealer"] for r in session["rounds"]] == ["Aki", "Aki", "Aki"]
     assert session["name"] == "old"
-    assert book.session(book.import_session(data))["name"] == "old #2"
+    another = night.read_export({"players": PLAYERS, "rounds": [NIGHT[5], NIGHT[0]], "name": "old"})
+    assert book.session(book.import_session(another))["name"] == "old #2"
     assert book.current_id() == "s2"
+
+
+def test_import_session_refuses_a_night_the_book_holds(book):
+    data = night.read_export({"players": PLAYERS, "rounds": [NIGHT[0], NIGHT[5]], "name": "old"})
+    sid = book.import_session(data)
+    with pytest.raises(AlreadyHeld) as refused:
+        book.import_session(data, name="again")
+    assert (refused.value.sid, refused.value.how) == (sid, "same")
+    assert refused.value.what == "this night is the same night as session s1 'old' (the same players, profile and 2 rounds)"
+    longer = night.read_export({"players": PLAYERS, "rounds": [NIGHT[0], NIGHT[5], NIGHT[7]]})
+    outcomes = book.import_sessions([longer, data])
+    assert [(o.sid, o.how) for o in outcomes] == [(sid, "extends"), (sid, "same")]
+    assert [r["id"] for r in book.sessions()] == [sid]
 
 
 # ---------------------------------------------------------------------------------------------
