@@ -1,14 +1,18 @@
-"""No night counted twice (CONTRACT §5).
+"""No night counted twice, and a whole book moved between laptops (CONTRACT §5).
 
 `import` refuses a night the book holds already (the same players in order, the same profile, the
 same rounds in order), and one whose rounds begin with all of a held night's or the reverse, with
-status 2 and one line naming the session; `doctor` notes two such sessions already in a book.
-Nights are played through `round --file` as at the table, then exported and imported through the CLI.
+status 2 and one line naming the session. `export --all` writes every night as
+``{"sessions": [...]}``; `import` of it skips (and lists) the nights held, and takes the rest with
+their profiles, all or nothing. Nights are played through `round --file` as at the table, then
+exported and imported through the CLI.
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 from pathlib import Path
 
 import crash_harness as ch
@@ -16,10 +20,16 @@ import pytest
 from entry_lines import snapshot
 from fast_cli import FastRunner, one_line_error
 
+from test_fudawiki_pot import P4
+from test_months import NOBODY, PLAYED
+
+from scorekeeper import files
 from scorekeeper.cli import app
 from scorekeeper.rules import SDIN
 
 runner = FastRunner()
+ROOT = Path(__file__).parent.parent
+HOUSE = ROOT / "samples" / "house-kan12.toml"
 NIGHTS = ch.nights(6, 5)  # six distinct nights of five rounds
 
 
@@ -49,6 +59,11 @@ def export(book: Path, out: Path, *args: str) -> Path:
 
 def sessions(book: Path) -> list[dict]:
     return json.loads(hachi(book, "sessions", "--json", "--all").stdout)
+
+
+def nights_of(book: Path) -> list[dict]:
+    """Every night of the book as `export --all` writes it."""
+    return json.loads(hachi(book, "export", "--all").stdout)["sessions"]
 
 
 def stats(book: Path) -> dict:
@@ -143,6 +158,124 @@ def test_an_index_of_an_older_release_is_read_for_the_nights_it_holds(a, b, tmp_
     play(b, "Saturday", NIGHTS[1])  # a write of the index: the older row gets its key
     assert "night_key" in json.loads(b.read_text(encoding="utf-8"))["sessions"]["1"]
     assert "is the same night as session s1" in one_line_error(hachi(b, "import", str(night), code=2))
+
+
+# ---------------------------------------------------------------------------------------------
+# a whole book
+
+
+def laptop_a(a: Path) -> None:
+    """Three nights: five rounds under sdin, three under fudawiki with four seated (a misdeal
+    among them), five under a house file."""
+    play(a, "Friday", NIGHTS[0])
+    play(a, "Saturday", [PLAYED, NOBODY, PLAYED], "--rules", "fudawiki", "--dealer", "Ben", players=P4)
+    play(a, "Sunday", NIGHTS[2], "--rules", str(HOUSE))
+
+
+def test_a_whole_book_into_an_empty_one(a, b, tmp_path):
+    laptop_a(a)
+    book = export(a, tmp_path / "all.json", "--all")
+    data = json.loads(book.read_text(encoding="utf-8"))
+    assert list(data) == ["sessions"] and len(data["sessions"]) == 3
+    for i, night in enumerate(data["sessions"], 1):  # each night exactly as export --json writes it
+        assert night == json.loads(hachi(a, "export", f"s{i}", "--json").stdout)
+    result = hachi(b, "import", str(book))
+    assert result.stdout.splitlines() == ["imported 3 of 3 nights (13 rounds) as s1, s2, s3; s3 'Sunday' is now current."]
+    assert nights_of(b) == nights_of(a)  # every profile kept, every value
+    assert [s["rules"] for s in sessions(b)] == ["sdin", "fudawiki", "kan12-house"]
+    assert json.loads(hachi(b, "summary", "--json").stdout)["session"] == "s3"
+    assert stats(b) == stats(a)
+
+
+def test_a_whole_book_into_one_that_holds_part_of_it(a, b, tmp_path):
+    laptop_a(a)
+    hachi(b, "import", str(export(a, tmp_path / "friday.json", "s1")))  # Friday, brought over before
+    play(b, "Sunday so far", NIGHTS[2][:2], "--rules", str(HOUSE))  # Sunday's first two rounds, typed on b
+    play(b, "Monday", NIGHTS[3])
+    result = hachi(b, "import", str(export(a, tmp_path / "all.json", "--all")))
+    assert result.stdout.splitlines() == [
+        "skipped sessions[1] 'Friday': this night is the same night as session s1 'Friday' (the same players, profile and 5 rounds)",
+        "skipped sessions[3] 'Sunday': this night holds all 2 rounds of session s2 'Sunday so far' and 3 more",
+        "imported 1 of 3 nights (3 rounds) as s4; s4 'Saturday' is now current.",
+    ]
+    assert [s["name"] for s in sessions(b)] == ["Friday", "Sunday so far", "Monday", "Saturday"]
+    again = hachi(b, "import", str(tmp_path / "all.json"))  # a merge done twice changes nothing the second time
+    assert again.stdout.splitlines()[-1] == f"imported none of the 3 nights of {tmp_path / 'all.json'}: the book holds each of them; nothing was changed"
+
+
+def test_a_damaged_night_in_the_middle_imports_nothing(a, b, tmp_path):
+    laptop_a(a)
+    data = json.loads(export(a, tmp_path / "all.json", "--all").read_text(encoding="utf-8"))
+    data["sessions"][2]["rounds"][1]["field"] = ["1h"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    play(b, "Monday", NIGHTS[3])
+    before = snapshot(b.parent)
+    line = one_line_error(hachi(b, "import", str(bad), code=2))
+    assert line.startswith(f"hachi-score: {bad}: sessions[3] 'Sunday': rounds[2].field: ")
+    assert line.endswith("; nothing was imported")
+    assert snapshot(b.parent) == before
+
+
+def test_a_whole_book_that_cant_be_written_imports_nothing(a, b, tmp_path, monkeypatch):
+    laptop_a(a)
+    book = export(a, tmp_path / "all.json", "--all")
+    play(b, "Monday", NIGHTS[3])
+    before = snapshot(b.parent)
+    real = files.atomic_write
+
+    def full(path, *args, **kwargs):  # the sessions land, then the index can't be written
+        if path == b:
+            raise files.cant_write(path, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(files, "atomic_write", full)
+    line = one_line_error(hachi(b, "import", str(book), code=1), code=1)
+    assert "the disk is full" in line
+    monkeypatch.undo()
+    assert snapshot(b.parent) == before  # no session file left of the three
+    assert len(sessions(b)) == 1
+
+
+def test_a_whole_book_takes_no_name(a, b, tmp_path):
+    laptop_a(a)
+    line = one_line_error(hachi(b, "import", str(export(a, tmp_path / "all.json", "--all")), "--name", "x", code=2))
+    assert "--name" in line and not b.exists()
+
+
+def test_export_all_is_json_of_the_whole_book(a, tmp_path):
+    assert json.loads(hachi(a, "export", "--all").stdout) == {"sessions": []}
+    laptop_a(a)
+    assert "--all and --csv" in one_line_error(hachi(a, "export", "--all", "--csv", code=2))
+    assert "give a session or --all" in one_line_error(hachi(a, "export", "s1", "--all", code=2))
+    result = hachi(a, "export", "--all", "-o", str(tmp_path / "all.json"))
+    assert result.stderr == f"wrote 3 sessions (13 rounds) to {tmp_path / 'all.json'}\n"
+
+
+def test_two_laptops_merged_count_each_night_once(a, b, tmp_path):
+    """Each kept nights; some were carried over between them before. Merged both ways, each
+    book's stats is the stats of the union, every night counted once."""
+    play(a, "Friday", NIGHTS[0])
+    play(a, "Saturday", NIGHTS[1])
+    hachi(b, "import", str(export(a, tmp_path / "saturday.json", "s2")))
+    play(b, "Sunday", NIGHTS[2])
+    play(b, "Monday", NIGHTS[3][:3])
+    hachi(a, "import", str(export(b, tmp_path / "monday-early.json", "s3")))  # on a, Monday went on
+    for i, rnd in enumerate(NIGHTS[3][3:]):
+        f = tmp_path / f"monday{i}.json"
+        f.write_text(json.dumps(ch.bare(rnd)), encoding="utf-8")
+        hachi(a, "round", "--file", str(f))
+    union = tmp_path / "union" / "book.json"  # each distinct night once, the longer Monday
+    for book, sid in ((a, "s1"), (a, "s2"), (a, "s3"), (b, "s2")):
+        hachi(union, "import", str(export(book, tmp_path / "one.json", sid)))
+    result = hachi(a, "import", str(export(b, tmp_path / "b.json", "--all")))
+    assert [line.split(":")[0] for line in result.stdout.splitlines()] == [
+        "skipped sessions[1] 'Saturday'", "skipped sessions[3] 'Monday'", "imported 1 of 3 nights (5 rounds) as s4; s4 'Sunday' is now current."]
+    merged, whole = stats(a), stats(union)
+    assert merged["players"]["Aki"]["nights"] == 4 and merged["rounds"] == 20
+    key = lambda data: {k: v for k, v in data.items() if k != "chart"}  # the chart names the nights in the book's order
+    assert key(merged) == key(whole)
+    assert sorted(merged["chart"]["nights"], key=lambda n: n["name"]) == sorted(whole["chart"]["nights"], key=lambda n: n["name"])
 
 
 # ---------------------------------------------------------------------------------------------
