@@ -1251,7 +1251,8 @@ def doctor(
     With --restore, each damaged file whose .bak is healthy is put back from it (the damaged
     file is kept beside it as FILE.damaged-DATE); a lost index is rebuilt from the sessions.
     A .bak is one save older: what putting it back loses (the rounds added, removed or changed
-    since, with their results) is listed first, and asked about (--yes to skip).
+    since, with their results; for a file that can't be read, that what it held beyond its .bak
+    can't be listed) is said first, and asked about (--yes to skip; no answer is a no).
     """
     from .doctor import check, losses, restore as mend
     from .store import book_path
@@ -1260,12 +1261,12 @@ def doctor(
         path = book_path(db)
         if restore and not yes:
             lost = losses(path)
-            if lost:
+            if lost:  # whatever is lost is asked about, a file that can't be read too
                 print("--restore puts back files one save older:", file=sys.stderr)
                 for line in lost:
                     print(f"  {line}", file=sys.stderr)
-            if any("round" in line and "can't be read" not in line for line in lost) and not _confirm("restore them?"):
-                fail("aborted: nothing was restored", EXIT_BOOK)
+                if sys.stdin is None or not _confirm("restore them?"):  # None: standard input closed
+                    fail("aborted: nothing was restored", EXIT_BOOK)
         report = mend(path, progress=progress) if restore else check(path, progress=progress)
     if as_json:
         emit_json(report.to_json())

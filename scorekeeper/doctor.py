@@ -476,13 +476,18 @@ def check(path: Path, progress: Progress | None = None) -> Report:
 
 
 def losses(path: Path) -> list[str]:
-    """What ``--restore`` would give back, said per file: putting back a ``.bak`` that is one
-    save older loses the rounds added, removed or changed since, each with its result."""
+    """What ``--restore`` would lose, said per file: putting back a ``.bak`` that is one save older
+    loses the rounds added, removed or changed since, each with its result; of a file that can't
+    be read, what it held beyond its ``.bak`` can't be listed, and that is said. A missing file
+    loses nothing (its ``.bak`` comes back), nor does an index put back (every session is listed
+    again). Nothing said: nothing is lost."""
     from .night import replay_lenient
 
     out: list[str] = []
     state = _examine(Path(path))
     for file in state.put_back:
+        if not file.exists():
+            continue
         header, before = _rounds_of(files.backup_path(file))
         try:
             _, after = _rounds_of(file)
@@ -499,8 +504,6 @@ def losses(path: Path) -> list[str]:
             elif before[n - 1] != after[n - 1]:
                 out.append(f"{file.name}: round {n} goes back from {_said(results['now'][n - 1])} "
                            f"to {_said(results['bak'][n - 1])}")
-    if state.restore_index:
-        out.append(f"{Path(path).name}: the index goes back to its .bak; every session file is listed again")
     return out
 
 

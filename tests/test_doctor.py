@@ -9,13 +9,17 @@ damaged file's .bak only when the .bak is itself healthy, and moves the damaged 
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import crash_harness as ch
 import pytest
 from entry_lines import snapshot
 from fast_cli import FastRunner
+from helpers import HANG
 from test_damaged_book import DAMAGE, SESSION_ONLY
 
 from scorekeeper import doctor, files, store
@@ -29,8 +33,8 @@ def book(tmp_path) -> Path:
     return ch.two_nights(tmp_path / "book" / "book.json")
 
 
-def doc(path: Path, *args: str, code: int | None = None):
-    result = runner.invoke(args=["doctor", *args, "--db", str(path)])
+def doc(path: Path, *args: str, code: int | None = None, input: str | None = None):
+    result = runner.invoke(args=["doctor", *args, "--db", str(path)], input=input)
     assert "Traceback" not in result.output
     if code is not None:
         assert result.exit_code == code, result.output
@@ -227,7 +231,7 @@ def test_every_file_damaged_at_once(book):
     result = doc(book, code=1)
     assert len([line for line in result.stdout.splitlines() if line.startswith("✗")]) == 3
     assert "3 problems found" in result.stderr
-    doc(book, "--restore", code=0)
+    doc(book, "--restore", "--yes", code=0)  # two files that can't be read: asked (see below)
     assert doctor.check(book).healthy
 
 
@@ -255,3 +259,32 @@ def test_doctor_has_help():
     assert result.exit_code == 0
     for text in ("--restore", "--json", "--db", "HACHI_SCORE_DB"):
         assert text in result.stdout
+
+
+# ---------------------------------------------------------------------------------------------
+# --restore says what it loses and asks, whatever the damage
+
+
+def test_restore_asks_even_when_a_session_file_cant_be_read(book):
+    """Bytes that can't be read can't be listed: that is said, and asked about, and no answer
+    (standard input at its end, or closed) restores nothing."""
+    file = store.sessions_dir(book) / "s2.json"
+    file.write_bytes(file.read_bytes()[:40])
+    before = snapshot(book.parent)
+    asked = doc(book, "--restore", code=1)
+    lines = asked.stderr.splitlines()
+    assert "  s2.json: can't be read, so what it holds beyond its .bak's 2 rounds can't be listed; it is kept beside it" in lines
+    assert lines[-2] == "restore them? [y/N] " and lines[-1] == "hachi-score: aborted: nothing was restored"
+    assert snapshot(book.parent) == before
+    closed = subprocess.run([sys.executable, "-m", "scorekeeper", "doctor", "--restore", "--db", str(book)],
+                            capture_output=True, text=True, timeout=HANG, preexec_fn=lambda: os.close(0))
+    assert closed.returncode == 1 and "Traceback" not in closed.stderr and "internal error" not in closed.stderr
+    assert "can't be listed" in closed.stderr and closed.stderr.endswith("aborted: nothing was restored\n")
+    assert snapshot(book.parent) == before
+    assert "put back its last good copy s2.json.bak (2 rounds)" in doc(book, "--restore", input="y\n", code=0).stdout
+
+
+def test_a_missing_session_file_loses_nothing_and_is_not_asked_about(book):
+    (store.sessions_dir(book) / "s1.json").unlink()
+    result = doc(book, "--restore", code=0)
+    assert "restore them?" not in result.stderr and "put back its last good copy s1.json.bak" in result.stdout
