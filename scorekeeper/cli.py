@@ -1249,8 +1249,8 @@ def doctor(
     """Check the whole book: every file read, every round re-scored. Exit 0 if healthy, else 1.
 
     With --restore, each damaged file whose .bak is healthy is put back from it (the damaged
-    file is kept beside it as FILE.damaged-DATE); a lost index is rebuilt from the sessions.
-    A .bak is one save older: what putting it back loses (the rounds added, removed or changed
+    file is kept beside it as FILE.damaged-DATE); a lost index is rebuilt from the sessions, and
+    every index row is written right against its file. A .bak is one save older: what putting it back loses (the rounds added, removed or changed
     since, with their results; for a file that can't be read, that what it held beyond its .bak
     can't be listed) is said first, and asked about (--yes to skip; no answer is a no).
     """

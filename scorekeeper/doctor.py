@@ -9,8 +9,10 @@ checks out and re-scores (:func:`scorekeeper.night.replay`), not merely when it 
 is itself healthy, moves the damaged bytes aside (``FILE.damaged-YYYYmmdd-HHMMSS``: a hard link
 made before the file is replaced, so the bytes exist somewhere at every moment; never deleted)
 and puts the ``.bak`` back in its place. A damaged or missing index with no good ``.bak`` is
-rebuilt from the session files' own headers. A file written by a newer hachi-score is never
-touched: that is not damage.
+rebuilt from the session files' own headers; then every index row is written right against the
+session file as it is (its round count, months count and night key). A file written by a newer
+hachi-score is never touched: that is not damage. :func:`losses` says first what putting a
+``.bak`` back loses.
 
 Besides damage, the check notes what is worth knowing and harms nothing: a 親 chain break, a
 damaged ``.bak``, a killed writer's temp files, and two sessions that hold one night (the same
@@ -523,7 +525,8 @@ def _said(result: Any) -> str:
 
 
 def restore(path: Path, progress: Progress | None = None) -> Report:
-    """Put back the last good copy of every damaged file, under the book's lock; then check again."""
+    """Put back the last good copy of every damaged file, under the book's lock, and write every
+    index row right against the files as they are then; then check again."""
     path = Path(path)
     actions: list[dict[str, str | None]] = []
     with files.BookLock(files.lock_path(path)):
@@ -535,8 +538,8 @@ def restore(path: Path, progress: Progress | None = None) -> Report:
             rounds = len(schema.rounds_of(schema.read_book_file(file) or {}))
             actions.append({"file": str(file), "from": str(bak), "moved_to": str(moved) if moved else None,
                             "how": f"put back its last good copy {bak.name} ({rounds} round{'s' if rounds != 1 else ''})"})
-        if state.put_back and (state.restore_index or state.rebuild_index):
-            state = _examine(path)  # the sessions just put back are listed in the mended index
+        if state.put_back:
+            state = _examine(path)  # the sessions put back, as their rows and a mended index must list them
         if state.restore_index or state.rebuild_index:
             actions.append(_mend_index(path, state))
             state = _examine(path)  # the mended index's rows, checked against the files

@@ -22,7 +22,7 @@ from fast_cli import FastRunner
 from helpers import HANG
 from test_damaged_book import DAMAGE, SESSION_ONLY
 
-from scorekeeper import doctor, files, store
+from scorekeeper import digests, doctor, files, store
 
 runner = FastRunner()
 
@@ -50,12 +50,14 @@ def summary(path: Path, session: str | None = None) -> dict:
     return json.loads(result.stdout)
 
 
-def kept_somewhere(before: dict[str, bytes], folder: Path) -> None:
-    """Every file's bytes from before are still in some file: nothing was deleted."""
+def kept_somewhere(before: dict[str, bytes], folder: Path, rotated: tuple[str, ...] = ()) -> None:
+    """Every file's bytes from before are still in some file: nothing was deleted. ``rotated``:
+    a .bak the restore's own write of its file replaced, as every write does (the file's bytes it
+    replaced are kept, as the new .bak)."""
     now = set(snapshot(folder).values())
     for name, data in before.items():
-        if name.endswith(".digest.json"):
-            continue  # derived data, rebuilt whenever its session changes
+        if name.endswith(".digest.json") or name in rotated:
+            continue  # a digest is derived data, rebuilt whenever its session changes
         assert data in now, f"the bytes of {name} are gone"
 
 
@@ -117,8 +119,9 @@ def test_a_damaged_session_is_found_and_put_back(book, damage):
     assert Path(moved.group(1)).parent == file.parent
     assert file.read_bytes() == bak.read_bytes()
     assert "healthy: 2 sessions, 5 rounds" in result.stdout  # the .bak is the version before round 3
+    assert "index rows: corrected the round count of s2" in result.stdout  # in the same restore
     assert summary(book)["rounds"] == 2
-    kept_somewhere(before, book.parent)
+    kept_somewhere(before, book.parent, rotated=("book.json.bak",))
     doc(book, code=0)
 
 
@@ -262,7 +265,7 @@ def test_doctor_has_help():
 
 
 # ---------------------------------------------------------------------------------------------
-# --restore says what it loses and asks, whatever the damage
+# --restore says what it loses and asks, whatever the damage; one restore mends the index too
 
 
 def test_restore_asks_even_when_a_session_file_cant_be_read(book):
@@ -288,3 +291,18 @@ def test_a_missing_session_file_loses_nothing_and_is_not_asked_about(book):
     (store.sessions_dir(book) / "s1.json").unlink()
     result = doc(book, "--restore", code=0)
     assert "restore them?" not in result.stderr and "put back its last good copy s1.json.bak" in result.stdout
+
+
+def test_one_restore_puts_the_index_row_right(book):
+    """The session put back is one save older than its index row: the same restore writes the
+    row right, so that the book is whole again, its listing and its notes alike."""
+    file = store.sessions_dir(book) / "s2.json"
+    file.write_bytes(b"\0" * 30)
+    result = doc(book, "--restore", "--yes", code=0)
+    assert "index rows: corrected the round count of s2, corrected the months count of s2" in result.stdout
+    assert "·" not in result.stdout  # no row left saying 3 rounds of a file holding 2
+    row = json.loads(book.read_text(encoding="utf-8"))["sessions"]["2"]
+    assert (row["rounds"], row["months"], row["file_key"]) == (2, 2, digests.row_key(file))
+    again = doc(book, "--restore", "--yes", code=0)
+    assert "↺" not in again.stdout and "·" not in again.stdout  # nothing left for a second restore
+    assert doc(book, code=0).stdout.splitlines()[1:] == ["✓ healthy: 2 sessions, 5 rounds read and re-scored"]
