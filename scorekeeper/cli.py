@@ -1250,24 +1250,27 @@ def doctor(
 
     With --restore, each damaged file whose .bak is healthy is put back from it (the damaged
     file is kept beside it as FILE.damaged-DATE); a lost index is rebuilt from the sessions, and
-    every index row is written right against its file. A .bak is one save older: what putting it back loses (the rounds added, removed or changed
-    since, with their results; for a file that can't be read, that what it held beyond its .bak
-    can't be listed) is said first, and asked about (--yes to skip; no answer is a no).
+    every index row is written right against its file. A .bak is one save older: what putting it
+    back loses (the rounds added, removed or changed since, with their results; for a file that
+    can't be read, that what it held beyond its .bak can't be listed) is said first, and asked
+    about (--yes to skip; no answer is a no).
     """
     from .doctor import check, losses, restore as mend
     from .store import book_path
 
-    with _BookErrors(), _progress("checking the book") as progress:
+    with _BookErrors():
         path = book_path(db)
         if restore and not yes:
-            lost = losses(path)
-            if lost:  # whatever is lost is asked about, a file that can't be read too
+            with _progress("checking the book") as progress:
+                lost = losses(path, progress)
+            if lost:  # said and asked once the bar is gone; a file that can't be read is asked about too
                 print("--restore puts back files one save older:", file=sys.stderr)
                 for line in lost:
                     print(f"  {line}", file=sys.stderr)
                 if sys.stdin is None or not _confirm("restore them?"):  # None: standard input closed
                     fail("aborted: nothing was restored", EXIT_BOOK)
-        report = mend(path, progress=progress) if restore else check(path, progress=progress)
+        with _progress("checking the book") as progress:
+            report = mend(path, progress=progress) if restore else check(path, progress=progress)
     if as_json:
         emit_json(report.to_json())
     else:

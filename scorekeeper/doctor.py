@@ -477,16 +477,16 @@ def check(path: Path, progress: Progress | None = None) -> Report:
 # restoring
 
 
-def losses(path: Path) -> list[str]:
+def losses(path: Path, progress: Progress | None = None) -> list[str]:
     """What ``--restore`` would lose, said per file: putting back a ``.bak`` that is one save older
     loses the rounds added, removed or changed since, each with its result; of a file that can't
     be read, what it held beyond its ``.bak`` can't be listed, and that is said. A missing file
     loses nothing (its ``.bak`` comes back), nor does an index put back (every session is listed
-    again). Nothing said: nothing is lost."""
+    again). Nothing said: nothing is lost. ``progress`` as for :func:`check`."""
     from .night import replay_lenient
 
     out: list[str] = []
-    state = _examine(Path(path))
+    state = _examine(Path(path), progress)
     for file in state.put_back:
         if not file.exists():
             continue

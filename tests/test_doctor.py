@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -306,3 +307,28 @@ def test_one_restore_puts_the_index_row_right(book):
     again = doc(book, "--restore", "--yes", code=0)
     assert "↺" not in again.stdout and "·" not in again.stdout  # nothing left for a second restore
     assert doc(book, code=0).stdout.splitlines()[1:] == ["✓ healthy: 2 sessions, 5 rounds read and re-scored"]
+
+
+def test_the_progress_bar_is_gone_before_restore_asks(book, tmp_path):
+    """On a terminal the check draws a bar on standard error; it is cleared before the losses are
+    listed, and nothing is drawn over the question while it waits for the answer."""
+    from test_entry_tty import Terminal
+
+    file = store.sessions_dir(book) / "s2.json"
+    file.write_bytes(SESSION_ONLY["a round that no longer scores"](file.read_bytes()))
+    before = snapshot(book.parent)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "HACHI_SCORE"))}
+    env.update(HACHI_SCORE_DB=str(book), HOME=str(tmp_path / "home"), LC_ALL="C.UTF-8", LANG="C.UTF-8",
+               TERM="xterm", COLUMNS="100", NO_COLOR="1", PYTHONIOENCODING="utf-8")
+    term = Terminal(["doctor", "--restore"], env)
+    term.expect("restore them?")
+    term.waiting()  # blocked on the terminal: everything it drew is there to read
+    while select.select([term.master], [], [], 0)[0]:
+        term.seen += os.read(term.master, 4096)
+    shown = term.text()
+    assert "checking the book" in shown  # the bar was drawn while the book was checked
+    listed = shown[shown.index("--restore puts back files one save older:"):]
+    assert "checking the book" not in listed and listed.endswith("restore them? [y/N] "), repr(listed)
+    term.type("n\r")
+    assert term.finish() == 1 and "aborted: nothing was restored" in term.text()
+    assert snapshot(book.parent) == before
