@@ -28,6 +28,7 @@ import signal
 import struct
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -227,6 +228,57 @@ class Spawned:
 def _as_wait_status(rc: int) -> int:
     """Popen's returncode as a waitpid status (negative: killed by that signal)."""
     return -rc if rc < 0 else rc << 8
+
+
+# ---------------------------------------------------------------------------------------------
+# a kill at a chosen system call of a save
+
+
+#: the calls a save makes that change the disk or the lock, where a kill may land between two
+SAVE_CALLS = ((tempfile, "mkstemp"), (os, "open"), (os, "fdopen"), (os, "fsync"), (os, "link"), (os, "replace"),
+              (os, "unlink"))
+
+
+def kill_inside(save: Callable[[], None], k: int | None, after: bool = False) -> tuple[bool, int, int]:
+    """Run ``save`` in a forked child that SIGKILLs itself at its ``k``-th call of SAVE_CALLS, just
+    before it or, with ``after``, just after it returned (None: never). Returns whether the child
+    was killed, how many of those calls it made, and its pid. Unlike a watcher's kill this one
+    lands exactly where it is aimed, so that every step of a save can be tried in turn."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        code = 70
+        try:
+            os.close(read_end)
+            made = [0]
+
+            def counted(real: Callable[..., Any]) -> Callable[..., Any]:
+                def call(*args: Any, **kwargs: Any) -> Any:
+                    made[0] += 1
+                    mine = made[0]  # a call may make others (mkstemp opens its file)
+                    os.write(write_end, b".")
+                    if mine == k and not after:
+                        os.kill(os.getpid(), signal.SIGKILL)
+                    try:
+                        return real(*args, **kwargs)
+                    finally:  # returned or raised (an unlink of a name not there)
+                        if mine == k and after:
+                            os.kill(os.getpid(), signal.SIGKILL)
+                return call
+
+            for module, name in SAVE_CALLS:
+                setattr(module, name, counted(getattr(module, name)))
+            save()
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as calls:
+        made = len(calls.read())
+    _, status = os.waitpid(pid, 0)
+    killed = os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+    assert killed or os.WEXITSTATUS(status) == 0, f"the save failed (exit {os.WEXITSTATUS(status)})"
+    return killed, made, pid
 
 
 # ---------------------------------------------------------------------------------------------
