@@ -6,8 +6,8 @@ questions, :mod:`questions`; the files are :mod:`store`'s and :mod:`drafts`') an
 :class:`Night` is one session of the book. Each write reads the session again under the book's
 lock, checks that it is still the night the person was looking at, scores against it, and writes
 with a compare-and-swap, so a round saved meanwhile by another terminal is never overwritten and
-nothing half done is ever saved. The errors are typed: :class:`~scorekeeper.errors.ChangedMeanwhile`
-(another writer saved meanwhile), :class:`~scorekeeper.errors.DamagedRound` (a stored round that no
+nothing half done is ever saved. The errors are typed: :class:`~scorekeeper.store.ChangedMeanwhile`
+(another writer saved meanwhile), :class:`~scorekeeper.store.DamagedRound` (a stored round that no
 longer scores), :class:`~scorekeeper.questions.NotAsked` (a question not asked, or not yet),
 :class:`~scorekeeper.questions.Refused` (an answer that does not check out),
 :class:`~scorekeeper.drafts.DraftConflict` and :class:`~scorekeeper.drafts.SavedElsewhere`.
@@ -28,9 +28,7 @@ from . import questions as q
 from .drafts import Draft, DraftConflict, Drafts
 from .rules import Rules
 from .scoring import NightState, Result, Round, score
-from .errors import BookError, CantLock, ChangedMeanwhile, DamagedRound, SessionError
-from .files import cant_write, damaged
-from .store import Book, book_path
+from .store import Book, BookError, CantLock, ChangedMeanwhile, DamagedRound, SessionError, book_path, cant_write, damaged
 from .words import msg
 
 

@@ -31,15 +31,19 @@ from typing import TYPE_CHECKING, Any
 from tinydb.table import Document
 
 from . import digests, files, schema
+from .errors import (AlreadyHeld, BookError, CantLock, CantRead, CantWrite, ChangedMeanwhile, DamagedRound, Locked,
+                     SessionError)
+from .files import cant_write, damaged
 from .index import Index, copy
 from .tables import Tables
-from .errors import AlreadyHeld, BookError, CantRead, CantWrite, ChangedMeanwhile, DamagedRound, Locked, SessionError
 
 if TYPE_CHECKING:  # annotations only: the book imports no rule at start-up
     from .rules import Rules
 
-#: the errors its callers have always imported from the book (they live in scorekeeper.errors)
-__all__ = ["Book", "BookError", "ChangedMeanwhile", "DamagedRound", "SessionError", "book_path", "sessions_dir"]
+#: what the flows and the phones have always imported from the book; the errors live in
+#: scorekeeper.errors, and cant_write and damaged in scorekeeper.files
+__all__ = ["Book", "BookError", "CantLock", "ChangedMeanwhile", "DamagedRound", "SessionError", "book_path",
+           "cant_write", "damaged", "sessions_dir"]
 
 BOOK_FILE = "book.json"
 ENV_DB = "HACHI_SCORE_DB"
