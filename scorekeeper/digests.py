@@ -73,9 +73,24 @@ def _hash(data: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def round_keys(records: Sequence[Mapping[str, Any]]) -> list[str]:
-    """A key of each stored round's round file, in order."""
-    return [_hash(r["round"]) for r in records]
+def round_keys(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> list[str]:
+    """A key of each of the session's stored rounds, in order: of its round file in the normal form
+    `import` gives it (:func:`scorekeeper.night.round_file`; the 親 as written), so that a round
+    stored in another spelling (by an older release, through the API) is the same round; one
+    that no longer reads is keyed as it is stored."""
+    from .night import round_file, session_rules
+    from .scoring import Round, RoundError
+
+    rules, players = session_rules(header), list(header["players"])
+    keys = []
+    for record in records:
+        stored = record["round"]
+        try:
+            stored = round_file(Round.from_dict(stored, players=players, dealer=stored.get("dealer"), rules=rules))
+        except (RoundError, ValueError, KeyError, TypeError, AttributeError):
+            pass
+        keys.append(_hash(stored))
+    return keys
 
 
 def night_key(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> str | None:
@@ -85,7 +100,7 @@ def night_key(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -
         return None
     from .night import session_rules
 
-    return _hash([list(header["players"]), session_rules(header).key(), round_keys(records[:1])[0]])
+    return _hash([list(header["players"]), session_rules(header).key(), round_keys(header, records[:1])[0]])
 
 
 def row_facts(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:

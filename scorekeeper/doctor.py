@@ -450,7 +450,9 @@ def _nights_held_twice(folder: Path, state: _State, groups: list[list[int]]) -> 
         keys = {}
         for number in group:
             data = schema.read_book_file(folder / f"s{number}.json")
-            keys[number] = digests.round_keys(schema.rounds_of(data or {}))
+            if data is not None:  # (read healthy a moment ago)
+                keys[number] = digests.round_keys(data["session"]["1"], schema.rounds_of(data))
+        group = [number for number in group if number in keys]
         for i, first in enumerate(group):
             for later in group[i + 1:]:
                 how = digests.overlap(keys[first], keys[later])

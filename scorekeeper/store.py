@@ -227,8 +227,9 @@ class Book:
             for i, data in enumerate(nights, 1):
                 rules = data["rules"]
                 records = [{"round": dict(r), "rules": rules.name} for r in data["rounds"]]
-                key = digests.night_key({"players": data["players"], "profile": rules.to_dict()}, records)
-                refused = self._held(held.get(key, []), records)
+                header = {"players": data["players"], "profile": rules.to_dict()}
+                key = digests.night_key(header, records)
+                refused = self._held(held.get(key, []), header, records)
                 if refused is not None:
                     out.append(refused)
                     continue
@@ -245,13 +246,14 @@ class Book:
                 out.append(sid)
         return out
 
-    def _held(self, candidates: Sequence[str], records: Sequence[Mapping[str, Any]]) -> AlreadyHeld | None:
+    def _held(self, candidates: Sequence[str], header: Mapping[str, Any],
+              records: Sequence[Mapping[str, Any]]) -> AlreadyHeld | None:
         """The first of ``candidates`` (sessions sharing a night key) that holds the night of
-        ``records``, or that it holds, as the refusal that names it."""
-        new = digests.round_keys(records)
+        ``header`` and ``records``, or that it holds, as the refusal that names it."""
+        new = digests.round_keys(header, records) if candidates else []
         for sid in candidates:
             session = self.session(sid)
-            how = digests.overlap(digests.round_keys(session["rounds"]), new)
+            how = digests.overlap(digests.round_keys(session, session["rounds"]), new)
             if how is not None:
                 what = digests.overlap_words(how, f"session {sid} {session['name']!r}", "this night",
                                              len(session["rounds"]), len(records))

@@ -137,6 +137,19 @@ def test_nights_that_differ_in_players_profile_or_a_round_are_all_taken(a, b, tm
     assert len(sessions(b)) == 1 + len(variants)
 
 
+def test_a_night_stored_in_another_spelling_is_the_same_night(a, tmp_path):
+    """Rounds stored as they were written (through the API, or by an older release: here each pile
+    in another order) are compared in the form import gives them."""
+    from scorekeeper.night import read_export
+    from scorekeeper.store import Book
+
+    raw = [dict(rnd, captured={p: list(reversed(cards)) for p, cards in rnd["captured"].items()}) for rnd in NIGHTS[0]]
+    Book.open(a).import_session({**read_export({"players": ch.PLAYERS, "rounds": []}), "rounds": raw, "name": "Friday"})
+    assert Book.open(a).session("s1")["rounds"][0]["round"]["captured"] == raw[0]["captured"]  # stored as written
+    line = one_line_error(hachi(a, "import", str(export(a, tmp_path / "friday.json")), code=2))
+    assert "this night is the same night as session s1 'Friday'" in line
+
+
 def test_a_night_with_no_round_holds_nothing(a, b, tmp_path):
     hachi(a, "new-session", *ch.PLAYERS, "--name", "empty")
     empty = export(a, tmp_path / "empty.json")
