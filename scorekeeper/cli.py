@@ -1230,8 +1230,10 @@ def _import_book(file: str, nights: Any, name: str | None, db: str | None) -> No
               if checked else f"{file} holds no night: nothing was imported")
         return
     rounds = sum(len(night["rounds"]) for night, _ in taken)
-    last = book.row(taken[-1][1])
-    print(f"imported {len(taken)} of {len(checked)} nights ({rounds} rounds) as {', '.join(sid for _, sid in taken)}; "
+    sids = [sid for _, sid in taken]
+    last = book.row(sids[-1])
+    named = ", ".join(sids) if len(sids) <= 6 else f"{sids[0]} … {sids[-1]}"  # a year of nights in one line
+    print(f"imported {len(taken)} of {len(checked)} nights ({rounds} rounds) as {named}; "
           f"{last['id']} {last['name']!r} is now current.")
 
 

@@ -265,6 +265,13 @@ def test_export_all_is_json_of_the_whole_book(a, tmp_path):
     assert result.stderr == f"wrote 3 sessions (13 rounds) to {tmp_path / 'all.json'}\n"
 
 
+def test_a_year_of_nights_imported_is_said_in_one_line(a, b, tmp_path):
+    for i, rounds in enumerate(ch.nights(8, 1)):
+        play(a, f"night {i + 1}", rounds)
+    result = hachi(b, "import", str(export(a, tmp_path / "all.json", "--all")))
+    assert result.stdout == "imported 8 of 8 nights (8 rounds) as s1 … s8; s8 'night 8' is now current.\n"
+
+
 def test_two_laptops_merged_count_each_night_once(a, b, tmp_path):
     """Each kept nights; some were carried over between them before. Merged both ways, each
     book's stats is the stats of the union, every night counted once."""
