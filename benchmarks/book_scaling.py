@@ -96,12 +96,13 @@ def build(folder: Path, nights: int) -> None:
 
 
 def cached_book(nights: int) -> Path:
-    """The book of ``nights``, keyed by what builds it: this script, and the installed store."""
+    """The book of ``nights``, keyed by what builds it: this script, and the installed book layer."""
     import hashlib
 
-    from scorekeeper import __version__, store
+    from scorekeeper import __version__, digests, files, index, schema, store, tables
 
-    recipe = hashlib.sha256(Path(__file__).read_bytes() + Path(store.__file__).read_bytes()).hexdigest()[:12]
+    book_layer = b"".join(Path(m.__file__).read_bytes() for m in (store, index, tables, schema, files, digests))
+    recipe = hashlib.sha256(Path(__file__).read_bytes() + book_layer).hexdigest()[:12]
     cache = Path(tempfile.gettempdir()) / "hachi-score-bench" / f"v{__version__}-r{RECIPE}-{recipe}-n{nights}"
     if not (cache / "done").exists():
         shutil.rmtree(cache, ignore_errors=True)

@@ -610,7 +610,7 @@ def _open_night(db: str | None, session: str | None = None) -> Any:
 def _bad_rounds(night: Any) -> None:
     """After a reader has shown what it can: a round that no longer scores is the book's damage
     (status 1), named with its file and number."""
-    from .store import damaged
+    from .files import damaged
 
     bad = night.bad
     if bad:
@@ -1078,14 +1078,28 @@ def export(
     session: SessionArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="JSON: players and round files (the default).")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="CSV: one row per round.")] = False,
+    every: Annotated[
+        bool, typer.Option("--all", help='Every session of the book, as {"sessions": [...]}: a whole book to import.')
+    ] = False,
     output: Annotated[
         Optional[str], typer.Option("--output", "-o", metavar="FILE", help="Write to FILE, not standard output.")
     ] = None,
     db: DbOption = None,
 ) -> None:
-    """Write a session as JSON (to import again) or CSV (one row per round)."""
+    """Write a session as JSON (to import again) or CSV (one row per round).
+
+    --all writes every session of the book as one JSON object, {"sessions": [...]}, each night as
+    --json writes it: `import` takes it into another book, skipping the nights that book holds.
+    """
     if as_json and as_csv:
         fail("--json and --csv: choose one")
+    if every:
+        if as_csv:
+            fail("--all and --csv: a whole book is written as JSON only")
+        if session is not None:
+            fail(f"--all and {session!r}: give a session or --all")
+        _export_book(db, output)
+        return
     night = _open_night(db, session)
     stored, results = night.session, night.results
     if as_csv:
@@ -1102,11 +1116,41 @@ def export(
         from .night import export_data
 
         text = json.dumps(export_data(stored), ensure_ascii=False, separators=(",", ":")) + "\n"
+    _write_export(text, output, f"session {stored['id']} ({len(results)} rounds)")
+    _bad_rounds(night)
+
+
+def _export_book(db: str | None, output: str | None) -> None:
+    """`export --all`: every session as `export --json` writes it. A session that can't be read
+    writes nothing; one holding a round that no longer scores is written, then named (status 1)."""
+    from .errors import Damaged
+    from .night import export_data
+
+    bad: list[str] = []
+    with _BookErrors():
+        book = _open_book(db)
+        nights = []
+        for row in book.sessions():
+            nights.append(export_data(book.session(row["id"])))
+            try:
+                book.digest(row["id"])  # replays the night, unless its digest vouches for these bytes
+            except Damaged as e:
+                bad.append(str(e))
+    text = json.dumps({"sessions": nights}, ensure_ascii=False, separators=(",", ":")) + "\n"
+    rounds = sum(len(n["rounds"]) for n in nights)
+    _write_export(text, output, f"{len(nights)} session{'' if len(nights) == 1 else 's'} ({rounds} rounds)")
+    if bad:
+        more = f"; {len(bad) - 1} more session{'s' if len(bad) > 2 else ''} too (see doctor)" if len(bad) > 1 else ""
+        fail(bad[0] + more, EXIT_BOOK)
+
+
+def _write_export(text: str, output: str | None, what: str) -> None:
+    """An export on standard output, or written atomically to ``output`` and said on standard error."""
     if output is None:
         sys.stdout.write(text)
-        _bad_rounds(night)
         return
-    from .store import BookError, atomic_write
+    from .errors import BookError
+    from .files import atomic_write
 
     if "\0" in output:
         fail(f"-o: {output!r} is not a file name")
@@ -1114,30 +1158,83 @@ def export(
         atomic_write(Path(output), text.encode("utf-8"), backup=False)
     except BookError as e:
         fail(str(e), EXIT_BOOK)
-    print(f"wrote session {stored['id']} ({len(results)} rounds) to {output}", file=sys.stderr)
-    _bad_rounds(night)
+    print(f"wrote {what} to {output}", file=sys.stderr)
 
 
 @app.command("import")
 def import_(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="An exported session (JSON); - reads standard input.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="An exported session or book (JSON); - reads standard input.")],
     name: Annotated[Optional[str], typer.Option("--name", help="The new session's name.")] = None,
     db: DbOption = None,
 ) -> None:
-    """Create a session from an exported JSON and make it current; every round is re-scored."""
+    """Create a session from an exported JSON and make it current; every round is re-scored.
+
+    A night the book holds already (the same players, profile and rounds), or one whose rounds
+    begin with all of a held night's (or the reverse), is refused, so that no night is counted
+    twice. A whole book (export --all) is taken all or nothing: each night held already is skipped
+    and listed, and the last night imported becomes current.
+    """
+    from .errors import AlreadyHeld
     from .night import read_export
     from .scoring import RoundError
 
     data = read_json_arg(file)
+    if isinstance(data, dict) and "sessions" in data:
+        _import_book(file, data["sessions"], name, db)
+        return
     try:
         checked = read_export(data)
     except RoundError as e:
         fail(f"{file}: {e}")
     with _BookErrors():
         book = _open_book(db)
-        sid = book.import_session(checked, name=name)
+        try:
+            sid = book.import_session(checked, name=name)
+        except AlreadyHeld as e:
+            fail(f"{file}: {e}")
         stored = book.session(sid)
     print(f"imported {len(stored['rounds'])} rounds as session {sid} {stored['name']!r}. It is now current.")
+
+
+def _import_book(file: str, nights: Any, name: str | None, db: str | None) -> None:
+    """`import` of a whole book: every night checked first (a bad one imports nothing, and is named),
+    then every night the book does not hold taken in one operation; the rest listed."""
+    from .errors import AlreadyHeld, SessionError
+    from .night import read_export
+    from .scoring import RoundError
+
+    if not isinstance(nights, list):
+        fail(f"{file}: sessions: must be a list of exported nights")
+    if name is not None:
+        fail("--name: names one night; the nights of a whole book keep their own names")
+    checked = []
+    for i, night in enumerate(nights, 1):
+        try:
+            checked.append(read_export(night))
+        except RoundError as e:
+            named = night.get("name") if isinstance(night, dict) else None
+            fail(f"{file}: sessions[{i}]{f' {named!r}' if isinstance(named, str) else ''}: {e}; nothing was imported")
+    with _BookErrors():
+        book = _open_book(db)
+        try:
+            outcomes = book.import_sessions(checked)
+        except SessionError as e:
+            fail(f"{file}: {e}; nothing was imported")
+    taken = [(night, sid) for night, sid in zip(checked, outcomes) if isinstance(sid, str)]
+    for i, (night, outcome) in enumerate(zip(checked, outcomes), 1):
+        if isinstance(outcome, AlreadyHeld):
+            named = f" {night['name']!r}" if night["name"] else ""
+            print(f"skipped sessions[{i}]{named}: {outcome.what}")
+    if not taken:
+        print(f"imported none of the {len(checked)} nights of {file}: the book holds each of them; nothing was changed"
+              if checked else f"{file} holds no night: nothing was imported")
+        return
+    rounds = sum(len(night["rounds"]) for night, _ in taken)
+    sids = [sid for _, sid in taken]
+    last = book.row(sids[-1])
+    named = ", ".join(sids) if len(sids) <= 6 else f"{sids[0]} … {sids[-1]}"  # a year of nights in one line
+    print(f"imported {len(taken)} of {len(checked)} nights ({rounds} rounds) as {named}; "
+          f"{last['id']} {last['name']!r} is now current.")
 
 
 @app.command()
@@ -1154,24 +1251,28 @@ def doctor(
     """Check the whole book: every file read, every round re-scored. Exit 0 if healthy, else 1.
 
     With --restore, each damaged file whose .bak is healthy is put back from it (the damaged
-    file is kept beside it as FILE.damaged-DATE); a lost index is rebuilt from the sessions.
-    A .bak is one save older: what putting it back loses (the rounds added, removed or changed
-    since, with their results) is listed first, and asked about (--yes to skip).
+    file is kept beside it as FILE.damaged-DATE); a lost index is rebuilt from the sessions, and
+    every index row is written right against its file. A .bak is one save older: what putting it
+    back loses (the rounds added, removed or changed since, with their results; for a file that
+    can't be read, that what it held beyond its .bak can't be listed) is said first, and asked
+    about (--yes to skip; no answer is a no).
     """
     from .doctor import check, losses, restore as mend
     from .store import book_path
 
-    with _BookErrors(), _progress("checking the book") as progress:
+    with _BookErrors():
         path = book_path(db)
         if restore and not yes:
-            lost = losses(path)
-            if lost:
+            with _progress("checking the book") as progress:
+                lost = losses(path, progress)
+            if lost:  # said and asked once the bar is gone; a file that can't be read is asked about too
                 print("--restore puts back files one save older:", file=sys.stderr)
                 for line in lost:
                     print(f"  {line}", file=sys.stderr)
-            if any("round" in line and "can't be read" not in line for line in lost) and not _confirm("restore them?"):
-                fail("aborted: nothing was restored", EXIT_BOOK)
-        report = mend(path, progress=progress) if restore else check(path, progress=progress)
+                if sys.stdin is None or not _confirm("restore them?"):  # None: standard input closed
+                    fail("aborted: nothing was restored", EXIT_BOOK)
+        with _progress("checking the book") as progress:
+            report = mend(path, progress=progress) if restore else check(path, progress=progress)
     if as_json:
         emit_json(report.to_json())
     else:

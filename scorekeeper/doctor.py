@@ -9,46 +9,28 @@ checks out and re-scores (:func:`scorekeeper.night.replay`), not merely when it 
 is itself healthy, moves the damaged bytes aside (``FILE.damaged-YYYYmmdd-HHMMSS``: a hard link
 made before the file is replaced, so the bytes exist somewhere at every moment; never deleted)
 and puts the ``.bak`` back in its place. A damaged or missing index with no good ``.bak`` is
-rebuilt from the session files' own headers. A file written by a newer hachi-score is never
-touched: that is not damage.
+rebuilt from the session files' own headers; then every index row is written right against the
+session file as it is (its round count, months count and night key). A file written by a newer
+hachi-score is never touched: that is not damage. :func:`losses` says first what putting a
+``.bak`` back loses.
+
+Besides damage, the check notes what is worth knowing and harms nothing: a 親 chain break, a
+damaged ``.bak``, a killed writer's temp files, and two sessions that hold one night (the same
+night, or one holding all of the other's rounds: `stats` counts those rounds twice).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
-import shutil
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
-from .store import (
-    DIGEST_SUFFIX,
-    SCHEMA,
-    Book,
-    BookError,
-    BookLock,
-    check_row,
-    meta_of,
-    atomic_write,
-    backup_path,
-    damaged,
-    count_of,
-    counts_of,
-    row_months,
-    row_rounds,
-    row_key,
-    lock_path,
-    parse_book_bytes,
-    read_digest,
-    read_json_file,
-    sessions_dir,
-    sweep_temps,
-    temp_files,
-)
+from . import digests, files, schema
+from .errors import BookError, Damaged, NewerBook
+from .store import Book, sessions_dir
 
 __all__ = ["Finding", "Report", "check", "restore"]
 
@@ -158,14 +140,14 @@ def _problem(e: BookError) -> str:
     return e.problem or str(e)
 
 
-def _read_index(book: Book, path: Path) -> dict[str, Any] | None:
+def _read_index(path: Path) -> dict[str, Any] | None:
     """The index's data, every row checked; None if there is none. Damage is a BookError."""
-    data = read_json_file(path)
+    data = schema.read_book_file(path)
     if data is None:
         return None
-    book.check_index(path, data)
+    schema.check_index(path, data)
     for key, row in data.get("sessions", {}).items():
-        check_row(path, int(key), row)
+        schema.check_row(path, int(key), row)
     return data
 
 
@@ -174,50 +156,59 @@ def _break_line(n: int, dealer: str, winner: str) -> str:
             "(kept as recorded: who really dealt)")
 
 
-def _read_session(
-    book: Book, path: Path, main: Path | None = None, digest: dict[str, Any] | None = None, backup: bool = False
-) -> tuple[dict[str, Any], int, list[str]] | None:
-    """The session's header, its number of rounds (every round re-scored) and its 親 chain
-    breaks said in words; None if missing.
+@dataclass
+class _Session:
+    """A healthy session file: its header, its stored rounds, its round count and months count,
+    its 親 chain breaks said in words, and its night key where its digest knows it."""
+
+    header: dict[str, Any]
+    records: list[dict[str, Any]]
+    counts: tuple[int, int]
+    breaks: list[str]
+    known_key: str | None = None
+
+    def facts(self) -> dict[str, Any]:
+        """What the session's index row keeps of it (:func:`scorekeeper.digests.row_facts`)."""
+        rounds, months = self.counts
+        return {"rounds": rounds, "months": months,
+                "night_key": self.known_key or digests.night_key(self.header, self.records)}
+
+
+def _read_session(path: Path, main: Path | None = None, digest: dict[str, Any] | None = None,
+                  backup: bool = False) -> _Session | None:
+    """The session file at ``path``, every round re-scored; None if missing.
 
     ``main``: the session file ``path`` stands for (``path`` is then its .bak). ``digest``: the
-    session's digest (:meth:`Book.digest`): bytes whose SHA-256 it names as replayed cleanly by
+    session's digest (:mod:`scorekeeper.digests`): bytes whose SHA-256 it names as replayed cleanly by
     this very release are parsed and checked, not re-scored again (the same bytes score the same).
     """
     from .night import StoredRoundError, bad_rounds, replay_lenient
 
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+    raw = files.read_bytes(path)
+    if raw is None:
         return None
-    except IsADirectoryError:
-        raise BookError(f"{path}: is a directory, not a book file") from None
-    except OSError as e:
-        raise BookError(f"{path}: can't be read ({e.strerror})", path, e.strerror) from None
-    data = parse_book_bytes(path, raw)
-    book.check_session(main or path, data)
-    header = data["session"]["1"]
-    rounds = data.get("rounds", {})
-    count, months = counts_of(data)
+    data = schema.parse_book_bytes(path, raw)
+    schema.check_session(main or path, data)
+    header, records = data["session"]["1"], schema.rounds_of(data)
+    counts = digests.counts_of(records)
     if digest is not None:
         sha = hashlib.sha256(raw).hexdigest()
         night = digest["night"]
-        if sha == digest["source"]["sha256"] and isinstance(night.get("breaks"), list) and night.get("rounds") == count:
-            return header, (count, months), [_break_line(*b) for b in night["breaks"]]
+        if sha == digest["source"]["sha256"] and isinstance(night.get("breaks"), list) and night.get("rounds") == counts[0]:
+            return _Session(header, records, counts, [_break_line(*b) for b in night["breaks"]], digest.get("night_key"))
         if backup and sha in digest["source"].get("ok", []):
-            return header, (count, months), []  # a .bak: its breaks are never reported
-    session = {**header, "rounds": [rounds[k] for k in sorted(rounds, key=int)]}
+            return _Session(header, records, counts, [])  # a .bak: its breaks are never reported
+    session = {**header, "rounds": records}
     try:
         results = replay_lenient(session)
     except StoredRoundError as e:
-        raise damaged(path, str(e)) from None
+        raise files.damaged(path, str(e)) from None
     except RecursionError:
-        raise damaged(path, "a stored round is nested too deeply") from None
+        raise files.damaged(path, "a stored round is nested too deeply") from None
     bad = bad_rounds(results)
     if bad:  # every round that no longer scores, not only the first
-        raise damaged(path, "; ".join(bad.values()) + (f" (edit {min(bad)} replaces it)" if len(bad) == 1 else ""))
-    breaks = [_break_line(n, dealer, winner) for n, dealer, winner in breaks_of(session, results)]
-    return header, (count, months), breaks
+        raise files.damaged(path, "; ".join(bad.values()) + (f" (edit {min(bad)} replaces it)" if len(bad) == 1 else ""))
+    return _Session(header, records, counts, [_break_line(n, dealer, winner) for n, dealer, winner in breaks_of(session, results)])
 
 
 def breaks_of(session: dict[str, Any], results: list[Any]) -> list[tuple[int, str, str]]:
@@ -229,7 +220,7 @@ def breaks_of(session: dict[str, Any], results: list[Any]) -> list[tuple[int, st
 
 def _bak_state(read: Any, path: Path) -> tuple[bool, str]:
     """Whether ``path``'s .bak is a healthy copy, and if not, why not."""
-    bak = backup_path(path)
+    bak = files.backup_path(path)
     if not bak.is_file():
         return False, f"no good copy to put back (there is no {bak.name})"
     try:
@@ -274,58 +265,73 @@ class _State:
     put_back: list[Path] = field(default_factory=list)
     rebuild_index: bool = False
     restore_index: bool = False
-    #: session number -> its round count and months count, for every healthy session file
-    counts: dict[int, dict[str, int]] = field(default_factory=dict)
-    #: index rows whose round count or months count is wrong or missing: number -> the right counts
-    fill_rows: dict[int, dict[str, int]] = field(default_factory=dict)
+    #: session number -> what its index row keeps of it, for every healthy session file
+    facts: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: index rows whose facts are wrong or missing: number -> the right facts
+    fill_rows: dict[int, dict[str, Any]] = field(default_factory=dict)
 
 
 def _session_finding(report: Report, state: _State, file: Path, what: str, good: bool, why: str) -> None:
     """A listed session file that is damaged or missing: restorable from a healthy .bak, or not."""
     if good:
         state.put_back.append(file)
-        report.findings.append(Finding(file, what, restore_from=str(backup_path(file))))
+        report.findings.append(Finding(file, what, restore_from=str(files.backup_path(file))))
     else:
         report.findings.append(Finding(file, what, no_restore=why))
 
 
-def _temps_in(names: set[str], file: Path) -> list[Path]:
-    prefix = f".{file.name}."
-    return [file.parent / n for n in sorted(names) if n.startswith(prefix) and n.endswith(".tmp")]
+def _session_temps(folder: Path, names: set[str], numbers: list[int]) -> list[Path]:
+    """The temp files that interrupted saves of the session files ``numbers`` left in ``folder``
+    (``.s1.json.….tmp``), session by session: the folder's names are gone through once."""
+    by_file: dict[str, list[str]] = {}
+    for name in names:
+        if name.startswith(".") and name.endswith(".tmp") and ".json." in name:
+            by_file.setdefault(name[1:].split(".json.", 1)[0] + ".json", []).append(name)
+    return [folder / n for number in numbers for n in sorted(by_file.get(f"s{number}.json", []))]
+
+
+def _row_wrong(report: Report, path: Path, row: dict[str, Any], file: Path, what: str) -> None:
+    """An index row that says otherwise than its session file: wrong (--restore writes it right),
+    or a row of the file as it was (the file changed since: the book reads the file instead)."""
+    if row.get("file_key") != digests.row_key(file):
+        report.findings.append(Finding(path, f"{what}: the file changed since (a save interrupted before the index "
+                                             "was written?); the listing reads the file, and the next write or "
+                                             "--restore corrects the row", severity="note"))
+    else:
+        report.findings.append(Finding(path, what, restore_from="rows"))
 
 
 def _examine(path: Path, progress: Progress | None = None) -> _State:
-    book = Book(path)
     report = Report(path)
     state = _State(report)
-    folder = sessions_dir(path)
+    folder = Book(path).dir  # a path that names no file is refused here
     names = _folder_names(folder)
-    files = _session_files(folder, names)
+    found = _session_files(folder, names)
 
     # the index
     try:
-        state.index = _read_index(book, path)
+        state.index = _read_index(path)
         state.index_ok = True
-    except BookError as e:
-        if e.kind == "newer":
-            report.findings.append(Finding(path, _problem(e), no_restore="upgrade hachi-score to read it"))
-        elif e.kind == "damaged":
-            good, why = _bak_state(lambda p: _read_index(book, p), path)
-            if good:
-                state.restore_index = True
-                report.findings.append(Finding(path, f"can't be read: {_problem(e)}", restore_from=str(backup_path(path))))
-            elif files:
-                state.rebuild_index = True
-                report.findings.append(Finding(path, f"can't be read: {_problem(e)}", restore_from="rebuild"))
-            else:
-                report.findings.append(Finding(path, f"can't be read: {_problem(e)}", no_restore=why))
-        else:
-            report.findings.append(Finding(path, str(e), no_restore="fix the disk or the permissions first"))
-    if state.index_ok and state.index is None:
-        if files:
+    except NewerBook as e:
+        report.findings.append(Finding(path, _problem(e), no_restore="upgrade hachi-score to read it"))
+    except Damaged as e:
+        good, why = _bak_state(_read_index, path)
+        if good:
+            state.restore_index = True
+            report.findings.append(Finding(path, f"can't be read: {_problem(e)}",
+                                           restore_from=str(files.backup_path(path))))
+        elif found:
             state.rebuild_index = True
-            report.findings.append(Finding(path, f"the index is missing, but {folder} holds {len(files)} session "
-                                                 f"file{'s' if len(files) != 1 else ''}", restore_from="rebuild"))
+            report.findings.append(Finding(path, f"can't be read: {_problem(e)}", restore_from="rebuild"))
+        else:
+            report.findings.append(Finding(path, f"can't be read: {_problem(e)}", no_restore=why))
+    except BookError as e:
+        report.findings.append(Finding(path, str(e), no_restore="fix the disk or the permissions first"))
+    if state.index_ok and state.index is None:
+        if found:
+            state.rebuild_index = True
+            report.findings.append(Finding(path, f"the index is missing, but {folder} holds {len(found)} session "
+                                                 f"file{'s' if len(found) != 1 else ''}", restore_from="rebuild"))
         else:
             report.exists = False
             return state
@@ -335,24 +341,23 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
         listed = {int(k): row for k, row in state.index.get("sessions", {}).items()}
 
     # every session file, listed or not
-    numbers = sorted(set(listed) | set(files))
+    numbers = sorted(set(listed) | set(found))
     missing = {"rounds": 0, "months": 0}
+    nights: dict[str, list[int]] = {}  # night key -> the sessions in the index that share it
     for done, number in enumerate(numbers):
         if progress is not None:
             progress(done, len(numbers))
         file = folder / f"s{number}.json"
         in_index = number in listed or not state.index_ok
-        digest = read_digest(folder / f"s{number}{DIGEST_SUFFIX}") if f"s{number}{DIGEST_SUFFIX}" in names else None
-        read = lambda p, file=file, digest=digest: _read_session(book, p, file, digest, backup=p != file)
+        digest_file = digests.digest_path(file)
+        digest = digests.read_digest(digest_file) if digest_file.name in names else None
+        read = lambda p, file=file, digest=digest: _read_session(p, file, digest, backup=p != file)
         try:
             got = read(file)
-        except BookError as e:
-            if e.kind == "newer":
-                report.findings.append(Finding(file, _problem(e), no_restore="upgrade hachi-score to read it"))
-                continue
-            if e.kind != "damaged":
-                report.findings.append(Finding(file, str(e), no_restore="fix the disk or the permissions first"))
-                continue
+        except NewerBook as e:
+            report.findings.append(Finding(file, _problem(e), no_restore="upgrade hachi-score to read it"))
+            continue
+        except Damaged as e:
             good, why = _bak_state(read, file)
             what = _problem(e)
             what = what if what.startswith("round ") else f"can't be read: {what}"
@@ -361,16 +366,19 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
             else:
                 _session_finding(report, state, file, what, good, why)
             continue
+        except BookError as e:
+            report.findings.append(Finding(file, str(e), no_restore="fix the disk or the permissions first"))
+            continue
         if got is None:  # listed, but no file
             row = listed[number]
             good, why = _bak_state(read, file)
             what = f"session {row['id']} ({row['name']}) is in the index, but its file is missing"
             _session_finding(report, state, file, what, good, why)
             continue
-        header, (rounds, months), breaks = got
-        state.headers[number] = header
-        state.counts[number] = counts = {"rounds": rounds, "months": months}
-        report.findings.extend(Finding(file, note, severity="note") for note in breaks)
+        state.headers[number] = got.header
+        state.facts[number] = facts = got.facts()
+        rounds = facts["rounds"]
+        report.findings.extend(Finding(file, note, severity="note") for note in got.breaks)
         if number in listed:
             row = listed[number]
             kept = _kept(row)
@@ -379,26 +387,26 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
                     if key == "months" and not _months_missing(row):
                         continue  # filled in with the round count; or three seated: the round count
                     missing[key] += 1
-                    state.fill_rows[number] = counts
-                elif kept[key] != counts[key]:
-                    state.fill_rows[number] = counts
-                    what = (f"session row {number} ({row['name']}) says {kept[key]} "
-                            f"{word}{'s' if kept[key] != 1 else ''}, but {file.name} holds {counts[key]}")
-                    if row.get("file_key") != row_key(file):  # the file changed after the row was written
-                        report.findings.append(Finding(path, f"{what}: the file changed since (a save interrupted "
-                                                             "before the index was written?); the listing reads the "
-                                                             "file, and the next write or --restore corrects the row",
-                                                       severity="note"))
-                    else:
-                        report.findings.append(Finding(path, what, restore_from="rows"))
+                    state.fill_rows[number] = facts
+                elif kept[key] != facts[key]:
+                    state.fill_rows[number] = facts
+                    _row_wrong(report, path, row, file, f"session row {number} ({row['name']}) says {kept[key]} "
+                                                        f"{word}{'s' if kept[key] != 1 else ''}, but {file.name} "
+                                                        f"holds {facts[key]}")
+            if "night_key" in row and row["night_key"] != facts["night_key"]:
+                state.fill_rows[number] = facts
+                _row_wrong(report, path, row, file, f"session row {number} ({row['name']}) keeps the key of another "
+                                                    f"night than {file.name}'s (its players, profile and first round)")
         if in_index:
             report.sessions += 1
             report.rounds += rounds
+            if facts["night_key"] is not None:
+                nights.setdefault(facts["night_key"], []).append(number)
         elif state.index_ok:
-            report.findings.append(Finding(file, f"session {header['id']} ({header['name']!r}, {rounds} rounds) is "
-                                                 "not in the index: left by an interrupted new-session or import",
+            report.findings.append(Finding(file, f"session {got.header['id']} ({got.header['name']!r}, {rounds} rounds) "
+                                                 "is not in the index: left by an interrupted new-session or import",
                                            severity="note"))
-        bak = backup_path(file)
+        bak = files.backup_path(file)
         if bak.name in names:
             try:
                 read(bak)
@@ -406,12 +414,12 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
                 report.findings.append(Finding(bak, f"the backup is damaged ({_problem(e)}); the next save replaces it",
                                                severity="note"))
 
-    if state.index_ok and state.index is not None and backup_path(path).is_file():
+    if state.index_ok and state.index is not None and files.backup_path(path).is_file():
         try:
-            _read_index(book, backup_path(path))
+            _read_index(files.backup_path(path))
         except BookError as e:
-            report.findings.append(Finding(backup_path(path), f"the backup is damaged ({_problem(e)}); the next "
-                                                              "change of session replaces it", severity="note"))
+            report.findings.append(Finding(files.backup_path(path), f"the backup is damaged ({_problem(e)}); the next "
+                                                                    "change of session replaces it", severity="note"))
 
     if progress is not None:
         progress(len(numbers), len(numbers))
@@ -421,15 +429,44 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
                                                  f"kept no {word} (written by an older hachi-score): `sessions` reads "
                                                  "those files instead; the next write or --restore fills it in",
                                            severity="note"))
+    report.findings.extend(_nights_held_twice(folder, state, [group for group in nights.values() if len(group) > 1]))
 
     # temp files left by a writer that was killed
-    left = temp_files(path) + [t for n in numbers for t in _temps_in(names, folder / f"s{n}.json")]
+    left = files.temp_files(path) + _session_temps(folder, names, numbers)
     if left:
         report.findings.append(Finding(
             path, f"{len(left)} temp file{'s' if len(left) != 1 else ''} left by an interrupted save "
                   f"({', '.join(t.name for t in left[:3])}{', …' if len(left) > 3 else ''}): the book never reads "
                   "them; the next save (or --restore) removes them", severity="note"))
     return state
+
+
+def _nights_held_twice(folder: Path, state: _State, groups: list[list[int]]) -> list[Finding]:
+    """A note for each two sessions of which one holds the other's night (CONTRACT §5): the same
+    night, or all of one's rounds at the start of the other's. ``groups``: the sessions that share
+    a night key (players, profile, first round), the only ones that can; their files are read again."""
+    notes = []
+    for group in groups:
+        keys = {}
+        for number in group:
+            data = schema.read_book_file(folder / f"s{number}.json")
+            if data is not None:  # (read healthy a moment ago)
+                keys[number] = digests.round_keys(data["session"]["1"], schema.rounds_of(data))
+        group = [number for number in group if number in keys]
+        for i, first in enumerate(group):
+            for later in group[i + 1:]:
+                how = digests.overlap(keys[first], keys[later])
+                if how is None:
+                    continue
+                what = digests.overlap_words(how, _named(state, first), _named(state, later), len(keys[first]),
+                                             len(keys[later]))
+                notes.append(Finding(folder / f"s{later}.json", f"{what}: `stats` counts those rounds twice",
+                                     severity="note"))
+    return notes
+
+
+def _named(state: _State, number: int) -> str:
+    return f"session s{number} ({state.headers[number]['name']})"
 
 
 def check(path: Path, progress: Progress | None = None) -> Report:
@@ -442,50 +479,26 @@ def check(path: Path, progress: Progress | None = None) -> Report:
 # restoring
 
 
-def _aside(file: Path) -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = file.with_name(f"{file.name}.damaged-{stamp}")
-    n = 2
-    while target.exists():
-        target = file.with_name(f"{file.name}.damaged-{stamp}-{n}")
-        n += 1
-    return target
-
-
-def _keep_aside(file: Path) -> str | None:
-    """Give the damaged bytes a second name before ``file`` is replaced; returns it."""
-    if not file.exists():
-        return None
-    target = _aside(file)
-    try:
-        os.link(file, target)
-    except OSError:
-        shutil.copy2(file, target)
-    return str(target)
-
-
-def _payload(data: dict[str, Any]) -> bytes:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
-
-
-def losses(path: Path) -> list[str]:
-    """What ``--restore`` would give back, said per file: putting back a ``.bak`` that is one
-    save older loses the rounds added, removed or changed since, each with its result."""
+def losses(path: Path, progress: Progress | None = None) -> list[str]:
+    """What ``--restore`` would lose, said per file: putting back a ``.bak`` that is one save older
+    loses the rounds added, removed or changed since, each with its result; of a file that can't
+    be read, what it held beyond its ``.bak`` can't be listed, and that is said. A missing file
+    loses nothing (its ``.bak`` comes back), nor does an index put back (every session is listed
+    again). Nothing said: nothing is lost. ``progress`` as for :func:`check`."""
     from .night import replay_lenient
 
     out: list[str] = []
-    state = _examine(Path(path))
+    state = _examine(Path(path), progress)
     for file in state.put_back:
-        bak = backup_path(file)
-        old = _rounds_of(bak)
-        try:
-            now = _rounds_of(file)
-        except (BookError, ValueError, KeyError, TypeError):
-            out.append(f"{file.name}: can't be read, so what it holds beyond its .bak's {len(old[1])} "
-                       f"round{'s' if len(old[1]) != 1 else ''} can't be listed; it is kept beside it")
+        if not file.exists():
             continue
-        header, before = old
-        _, after = now
+        header, before = _rounds_of(files.backup_path(file))
+        try:
+            _, after = _rounds_of(file)
+        except (BookError, ValueError, KeyError, TypeError):
+            out.append(f"{file.name}: can't be read, so what it holds beyond its .bak's {len(before)} "
+                       f"round{'s' if len(before) != 1 else ''} can't be listed; it is kept beside it")
+            continue
         results = {"now": replay_lenient({**header, "rounds": after}), "bak": replay_lenient({**header, "rounds": before})}
         for n in range(1, max(len(before), len(after)) + 1):
             if n > len(before):
@@ -495,17 +508,14 @@ def losses(path: Path) -> list[str]:
             elif before[n - 1] != after[n - 1]:
                 out.append(f"{file.name}: round {n} goes back from {_said(results['now'][n - 1])} "
                            f"to {_said(results['bak'][n - 1])}")
-    if state.restore_index:
-        out.append(f"{Path(path).name}: the index goes back to its .bak; every session file is listed again")
     return out
 
 
 def _rounds_of(file: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    data = read_json_file(file)
+    data = schema.read_book_file(file)
     if data is None:
-        raise BookError(f"{file}: missing")
-    rounds = data.get("rounds", {})
-    return data["session"]["1"], [rounds[k] for k in sorted(rounds, key=int)]
+        raise Damaged(f"{file}: missing", file)
+    return data["session"]["1"], schema.rounds_of(data)
 
 
 def _said(result: Any) -> str:
@@ -517,29 +527,30 @@ def _said(result: Any) -> str:
 
 
 def restore(path: Path, progress: Progress | None = None) -> Report:
-    """Put back the last good copy of every damaged file, under the book's lock; then check again."""
+    """Put back the last good copy of every damaged file, under the book's lock, and write every
+    index row right against the files as they are then; then check again."""
     path = Path(path)
     actions: list[dict[str, str | None]] = []
-    with BookLock(lock_path(path)):
+    with files.BookLock(files.lock_path(path)):
         state = _examine(path, progress)  # under the lock: what is found is what is mended
         for file in state.put_back:
-            bak = backup_path(file)
-            moved = _keep_aside(file)
-            atomic_write(file, bak.read_bytes(), backup=False)
-            rounds = len(json.loads(file.read_text(encoding="utf-8")).get("rounds", {}))
-            actions.append({"file": str(file), "from": str(bak), "moved_to": moved,
+            bak = files.backup_path(file)
+            moved = files.keep_aside(file)
+            files.atomic_write(file, bak.read_bytes(), backup=False)
+            rounds = len(schema.rounds_of(schema.read_book_file(file) or {}))
+            actions.append({"file": str(file), "from": str(bak), "moved_to": str(moved) if moved else None,
                             "how": f"put back its last good copy {bak.name} ({rounds} round{'s' if rounds != 1 else ''})"})
-        if state.put_back and (state.restore_index or state.rebuild_index):
-            state = _examine(path)  # the sessions just put back are listed in the mended index
+        if state.put_back:
+            state = _examine(path)  # the sessions put back, as their rows and a mended index must list them
         if state.restore_index or state.rebuild_index:
             actions.append(_mend_index(path, state))
             state = _examine(path)  # the mended index's rows, checked against the files
         if state.fill_rows and state.index_ok and state.index is not None:
             actions.append(_fill_rows(path, state))
         folder = sessions_dir(path)
-        swept = sweep_temps(path)
+        swept = files.sweep_temps(path)
         for n in _session_files(folder):
-            swept += sweep_temps(folder / f"s{n}.json")
+            swept += files.sweep_temps(folder / f"s{n}.json")
         if swept:
             actions.append({"file": str(path), "from": None, "moved_to": None,
                             "how": f"removed {len(swept)} temp file{'s' if len(swept) != 1 else ''} left by an interrupted save"})
@@ -552,64 +563,66 @@ def _mend_index(path: Path, state: _State) -> dict[str, str | None]:
     """The index from its healthy .bak, or rebuilt from the session headers; session files the
     restored index does not list are listed again, so no session drops out of the book."""
     if state.restore_index:
-        data = json.loads(backup_path(path).read_text(encoding="utf-8"))
-        how = f"put back its last good copy {backup_path(path).name}"
+        data = schema.read_book_file(files.backup_path(path)) or {}
+        how = f"put back its last good copy {files.backup_path(path).name}"
     else:
-        data = {"meta": {"1": {"schema": SCHEMA, "current": None}}, "sessions": {}}
+        data = {"meta": {"1": {"schema": schema.SCHEMA, "current": None}}, "sessions": {}}
         how = "rebuilt from the session files"
     sessions = data.setdefault("sessions", {})
     added = []
     for number, header in sorted(state.headers.items()):
         if str(number) not in sessions:
             sessions[str(number)] = {**header, "file": f"s{number}.json",
-                                     **state.counts.get(number, {"rounds": 0, "months": 0}),
-                                     "file_key": row_key(sessions_dir(path) / f"s{number}.json")}
+                                     **state.facts.get(number, {"rounds": 0, "months": 0, "night_key": None}),
+                                     "file_key": digests.row_key(sessions_dir(path) / f"s{number}.json")}
             added.append(header["id"])
-    meta = meta_of(data)
+    meta = schema.meta_of(data)
     current = meta.get("current")
     newest = f"s{max(int(k) for k in sessions)}" if sessions else None
     if current is None or (added and newest in added):  # a session made after the .bak was the last one made
-        data["meta"]["1"] = {**meta, "schema": meta.get("schema", SCHEMA), "current": newest}
+        data["meta"]["1"] = {**meta, "schema": meta.get("schema", schema.SCHEMA), "current": newest}
     if added and state.restore_index:
         how += f", with {', '.join(added)} listed again (current: {data['meta']['1']['current']})"
     elif added:
         how += f" ({', '.join(added)}; current {data['meta']['1']['current']})"
-    moved = _keep_aside(path)
-    atomic_write(path, _payload(data), backup=False)
-    return {"file": str(path), "from": str(backup_path(path)) if state.restore_index else None,
-            "moved_to": moved, "how": how}
-
+    moved = files.keep_aside(path)
+    files.atomic_write(path, files.json_bytes(data), backup=False)
+    return {"file": str(path), "from": str(files.backup_path(path)) if state.restore_index else None,
+            "moved_to": str(moved) if moved else None, "how": how}
 
 
 def _kept(row: dict[str, Any]) -> dict[str, int | None]:
     """The counts an index row keeps, None where it keeps none (a row from an older release)."""
-    return {"rounds": row_rounds(row), "months": count_of(row.get("months"))}
+    return {"rounds": digests.row_rounds(row), "months": digests.count_of(row.get("months"))}
 
 
 def _months_missing(row: dict[str, Any]) -> bool:
     """A row keeps a round count but no months count, and its months can't be derived from it
     (four or more seated: a round may be a misdeal)."""
-    return row_rounds(row) is not None and row_months(row) is None
+    return digests.row_rounds(row) is not None and digests.row_months(row) is None
 
 
 def _fill_rows(path: Path, state: _State) -> dict[str, str | None]:
-    """Write each session's round count into its index row where it is wrong or missing (the
-    index's previous version kept as its .bak)."""
+    """Write each session's facts into its index row where they are wrong or missing (the index's
+    previous version kept as its .bak)."""
     data = state.index
     assert data is not None
     parts = {"rounds": ([], 0), "months": ([], 0)}  # key -> (the rows corrected, how many filled in)
-    for number, counts in sorted(state.fill_rows.items()):
+    keys_wrong = []
+    for number, facts in sorted(state.fill_rows.items()):
         row = data["sessions"][str(number)]
         kept = _kept(row)
-        for key, value in counts.items():
+        for key in parts:
             wrong, filled = parts[key]
             if kept[key] is None:
                 parts[key] = (wrong, filled + (key == "rounds" or _months_missing(row)))
-            elif kept[key] != value:
+            elif kept[key] != facts[key]:
                 wrong.append(row["id"])
-        row.update(counts)
-        row["file_key"] = row_key(sessions_dir(path) / f"s{number}.json")
-    atomic_write(path, _payload(data))
+        if "night_key" in row and row["night_key"] != facts["night_key"]:
+            keys_wrong.append(row["id"])
+        row.update(facts)
+        row["file_key"] = digests.row_key(sessions_dir(path) / f"s{number}.json")
+    files.atomic_write(path, files.json_bytes(data))
     said = []
     for key, word in (("rounds", "round count"), ("months", "months count")):
         wrong, filled = parts[key]
@@ -617,5 +630,7 @@ def _fill_rows(path: Path, state: _State) -> dict[str, str | None]:
             said.append(f"corrected the {word} of {', '.join(wrong)}")
         if filled:
             said.append(f"filled in the {word} of {filled} row{'s' if filled != 1 else ''}")
+    if keys_wrong:
+        said.append(f"corrected the night key of {', '.join(keys_wrong)}")
     how = "index rows: " + ", ".join(said)
     return {"file": str(path), "from": None, "moved_to": None, "how": how}

@@ -25,7 +25,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .store import APP_DIR, BookError, atomic_write, read_json_file
+from .errors import BookError
+from .files import APP_DIR, atomic_write, read_json_file
 
 DRAFT_FORMAT = "hachi-score draft"
 _NAME = re.compile(r"^(s[1-9][0-9]*)(?:~([0-9a-f]{8}))?\.json$")

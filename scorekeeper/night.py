@@ -140,11 +140,15 @@ def never_saved(result: Result, where: str = "field") -> Result:
     return result
 
 
+def round_file(rnd: Round) -> dict[str, Any]:
+    """A round as the book stores it and an export carries it: its normalised round file (what
+    waits and the pot are the night's, never stored)."""
+    return {k: v for k, v in rnd.to_dict().items() if k not in ("carry", "pot")}
+
+
 def stored_record(result: Result) -> dict[str, Any]:
-    """A scored round as stored: its normalised round file (what waits and the pot are the
-    night's, never stored) and its profile's name."""
-    file = {k: v for k, v in never_saved(result).round.to_dict().items() if k not in ("carry", "pot")}
-    return {"round": file, "rules": result.rules.name}
+    """A scored round as stored: its round file (:func:`round_file`) and its profile's name."""
+    return {"round": round_file(never_saved(result).round), "rules": result.rules.name}
 
 
 def bad_rounds(results: Sequence[Result]) -> dict[int, str]:
@@ -476,7 +480,7 @@ def read_export(data: Any) -> dict[str, Any]:
             raise RoundError(f"rounds[{i}]" + (f".{e.where}" if e.where else ""), e.problem) from None
         if i == 1 and dealer is None:
             dealer = rnd.dealer
-        files.append({k: v for k, v in rnd.to_dict().items() if k not in ("carry", "pot")})
+        files.append(round_file(rnd))
         chain, state = result.next_dealer, result.state
     planned = data.get("planned_rounds", 12)
     if planned not in (6, 12):

@@ -185,6 +185,15 @@ class Rules(NamedTuple):
             "base_points": self.base_points,
         }
 
+    def key(self) -> str:
+        """A key of every value of the profile (its name among them): two house files that share
+        a name but differ have two keys; the same values have one key wherever they are read."""
+        import hashlib
+        import json
+
+        text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
         """The profile :meth:`to_dict` wrote. Raises ``ValueError``/``KeyError``/``TypeError``

@@ -131,7 +131,7 @@ def night_digest(session: Mapping[str, Any], results: Sequence[Any]) -> dict[str
         "players": players,
         "profile": rules.name,
         # the whole profile, hashed: two house files may share a name and differ
-        "profile_key": _profile_key(rules),
+        "profile_key": rules.key(),
         "kan": rules.kan,
         "rounds": len(results),
         "totals": net,
@@ -303,13 +303,6 @@ def _profile_stats(nights: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         "head_to_head": list(pairs.values()),
         "chart": chart,
     }
-
-
-def _profile_key(rules: Any) -> str:
-    import hashlib
-
-    text = json.dumps(rules.to_dict(), sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 def profile_groups(nights: Sequence[Mapping[str, Any]]) -> dict[str, list[Mapping[str, Any]]]:

@@ -1,4 +1,4 @@
-"""The book on disk: an index of sessions and one file per session, each a TinyDB database.
+"""The book: an index of sessions and one file per session, each a TinyDB database.
 
 Layout, for the book path ``DIR/book.json`` (CONTRACT.md §5: the path names the main JSON file)::
 
@@ -9,107 +9,44 @@ Layout, for the book path ``DIR/book.json`` (CONTRACT.md §5: the path names the
     DIR/book.sessions/s1.json.bak
     DIR/book.sessions/s1.digest.json  what `stats` needs of s1, derived, rebuilt when s1.json changes
 
-Adding a round rewrites only its session's file: old nights are never read or written again, so
-a round costs the same in the first night and in the hundredth. The index is written when a
-session is created or made current, and with each write of a session: its row keeps what the
-listing shows (the round count), so that `sessions` never opens the session files. A row written
-by an older release lacks it: the file is read instead, and the next write (or `doctor --restore`)
-fills it in.
+Adding a round rewrites only its session's file and the index, whose row keeps what the listing
+and `import` need of the session (:func:`scorekeeper.digests.row_facts`): old nights are never read
+or written again, so a round costs the same in the first night and in the hundredth.
 
-Beside each session file, its *digest* (:meth:`Book.digest`) holds what `stats` needs of the night
-(totals, rounds, yaku counts): derived data, never the truth. It names the size, inode, mtime and
-SHA-256 of the session file's bytes it was made from; a digest that no longer matches is rebuilt by
-replaying the session, and a digest that can't be written never stops a command.
-
-Every round is kept as its round file (players and dealer filled in, cards as codes) with the rule
-profile it was scored with; totals are derived by re-scoring (:mod:`scorekeeper.night`), never kept.
-
-Writes are atomic (temp file in the same directory, fsync, ``os.replace``, fsync the directory);
-the replaced version is kept as ``FILE.bak``. Every write holds an exclusive ``flock`` on the lock
-file for its whole read-modify-write. A file that can't be read is never overwritten or removed:
-:class:`BookError` says which file, what is wrong and what to do.
+The parts: :mod:`scorekeeper.files` writes each file atomically with its ``.bak`` under the lock,
+:mod:`scorekeeper.schema` checks what each file holds, :mod:`scorekeeper.digests` keeps what is
+derived from each session. Here, :class:`Book` holds one operation's reads and writes together
+(:meth:`Book.locked`): every file it changes is replaced once, at its end, or not at all.
 """
 
 from __future__ import annotations
 
 import contextlib
-import errno
-import fcntl
-import json
 import os
-import re
-import shutil
-import sys
-import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from typing import TYPE_CHECKING
-
-from tinydb import TinyDB
-from tinydb.storages import Storage
 from tinydb.table import Document
+
+from . import digests, files, schema
+from .errors import (AlreadyHeld, BookError, CantLock, CantRead, CantWrite, ChangedMeanwhile, DamagedRound, Locked,
+                     SessionError)
+from .files import cant_write, damaged
+from .index import Index, copy
+from .tables import Tables
 
 if TYPE_CHECKING:  # annotations only: the book imports no rule at start-up
     from .rules import Rules
-from . import __version__
 
-#: 2: the session header holds its rule profile, every value (1: no profile, SDIN)
-SCHEMA = 2
-APP_DIR = "hachi-score"
+#: what the flows and the phones have always imported from the book; the errors live in
+#: scorekeeper.errors, and cant_write and damaged in scorekeeper.files
+__all__ = ["Book", "BookError", "CantLock", "ChangedMeanwhile", "DamagedRound", "SessionError", "book_path",
+           "cant_write", "damaged", "sessions_dir"]
+
 BOOK_FILE = "book.json"
 ENV_DB = "HACHI_SCORE_DB"
-#: say so on standard error after this long waiting for the lock; give up after LOCK_TIMEOUT
-LOCK_NOTICE_AFTER = 1.0
-LOCK_TIMEOUT = 10.0
-LOCK_POLL = 0.05
-#: testing knobs, set by the test suite only (seconds): the two waits above, shortened so that no
-#: test waits the real 10 s; a BookLock's own ``timeout`` / ``notice_after`` come first
-ENV_TEST_LOCK_TIMEOUT = "HACHI_SCORE_TESTING_LOCK_TIMEOUT"
-ENV_TEST_LOCK_NOTICE = "HACHI_SCORE_TESTING_LOCK_NOTICE"
-PLANNED_ROUNDS = (12, 6)
-MAX_SESSION_NAME = 60
-_SESSION_ID = re.compile(r"^s([1-9][0-9]*)$")
-
-
-class BookError(Exception):
-    """The book can't be read or written, or the lock timed out: one line, exit status 1.
-
-    ``path`` is the file concerned and ``problem`` what is wrong with it, where known; ``kind``
-    is ``"damaged"`` (the bytes can't be used), ``"newer"`` (a newer schema: not damage) or
-    ``"io"`` (the disk or the lock, not the bytes).
-    """
-
-    def __init__(self, message: str, path: Path | None = None, problem: str | None = None, kind: str = "io") -> None:
-        super().__init__(message)
-        self.path = path
-        self.problem = problem
-        self.kind = kind
-
-
-class ChangedMeanwhile(BookError):
-    """Another writer saved a round (or changed the session) since this one read it: nothing
-    was written."""
-
-
-class DamagedRound(BookError):
-    """A stored round no longer scores (edited by hand, damaged): the night can't take a new
-    round until ``edit N`` replaces it."""
-
-    def __init__(self, message: str, path: Path | None = None, number: int = 0) -> None:
-        super().__init__(message, path, kind="damaged")
-        self.number = number
-
-
-class CantLock(BookError):
-    """The book's lock file can't be opened (a read-only folder, a full disk): nothing can be
-    written to the book, though a draft may still be kept elsewhere."""
-
-
-class SessionError(ValueError):
-    """A request the book can't apply: no such session, no round N, a bad option (exit 2)."""
 
 
 def book_path(db: str | os.PathLike[str] | None = None) -> Path:
@@ -123,7 +60,7 @@ def book_path(db: str | os.PathLike[str] | None = None) -> Path:
         return Path(env).expanduser()
     import platformdirs
 
-    return Path(platformdirs.user_data_dir(APP_DIR)) / BOOK_FILE
+    return Path(platformdirs.user_data_dir(files.APP_DIR)) / BOOK_FILE
 
 
 def sessions_dir(path: Path) -> Path:
@@ -131,421 +68,34 @@ def sessions_dir(path: Path) -> Path:
     return path.with_suffix(".sessions") if path.suffix else path.with_name(path.name + ".sessions")
 
 
-def backup_path(path: Path) -> Path:
-    return path.with_name(path.name + ".bak")
-
-
-def lock_path(path: Path) -> Path:
-    return path.with_name(path.name + ".lock")
-
-
-def _stderr(message: str) -> None:
-    print(f"hachi-score: {message}", file=sys.stderr, flush=True)
-
-
-# ---------------------------------------------------------------------------------------------
-# files: read and check, write atomically
-
-
-def damaged(path: Path, what: str) -> BookError:
-    """The one-line error for a file that can't be read: the path, what is wrong, what to do."""
-    bak = backup_path(path)
-    if bak.is_file():
-        todo = (f"the previous version is in {bak}: copy it over {path.name} to go back to it, "
-                "or let `hachi-score doctor --restore` do it")
-    else:
-        todo = "move it aside to start afresh, or use --db for another book; `hachi-score doctor` checks the whole book"
-    return BookError(f"{path}: can't be read: {what}. It was left as it is; {todo}", path, what, "damaged")
-
-
-def os_hint(e: OSError) -> str:
-    """What an OS error on the book means for the person at the table, and what to do."""
-    return {
-        errno.ENOSPC: "the disk is full: free some space and try again",
-        errno.EDQUOT: "the disk quota is used up: free some space and try again",
-        errno.EROFS: "the file system is read-only: use --db for a book on a writable disk",
-        errno.EACCES: "check the permissions of the file and its folder",
-        errno.EPERM: "check the permissions of the file and its folder",
-        errno.ENOTDIR: "a folder on its path is a file: use --db for another path",
-        errno.ENOENT: "its folder is missing and can't be made: use --db for another path",
-        errno.EFBIG: "the file would be too large for this disk or for the limits set",
-        errno.EISDIR: "it is a directory: give --db the path of a file",
-    }.get(e.errno or 0, "check the disk and the path")
-
-
-def cant_write(path: Path, e: OSError) -> BookError:
-    return BookError(f"{path}: can't be written ({e.strerror or e}): {os_hint(e)}; nothing was changed", path, e.strerror)
-
-
-def read_json_file(path: Path) -> dict[str, Any] | None:
-    """A book file's data, or None if there is no file. Damage is a :class:`BookError`."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except IsADirectoryError:
-        raise BookError(f"{path}: is a directory, not a book file; give --db the path of a file") from None
-    except OSError as e:
-        raise BookError(f"{path}: can't be read ({e.strerror}): {os_hint(e)}", path, e.strerror) from None
-    return parse_book_bytes(path, raw)
-
-
-def parse_book_bytes(path: Path, raw: bytes) -> dict[str, Any]:
-    """A book file's data from its bytes (read once by the caller); damage is a :class:`BookError`."""
-    if not raw:
-        raise damaged(path, "the file is empty (0 bytes)")
-    nul = raw.find(b"\x00")
-    if nul >= 0:
-        raise damaged(path, f"it holds NUL bytes (from byte {nul}), a sign of a torn write")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise damaged(path, f"it is not UTF-8 text (byte {e.start})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        cut = " (cut short?)" if e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated") else ""
-        raise damaged(path, f"broken JSON at line {e.lineno} column {e.colno}: {e.msg}{cut}") from None
-    except RecursionError:
-        raise damaged(path, "broken JSON: nested too deeply") from None
-    except ValueError:  # a number too long to convert (sys.get_int_max_str_digits)
-        raise damaged(path, "broken JSON: it holds a number too long to read") from None
-    problem = _tinydb_shape(data)
-    if problem:
-        raise damaged(path, f"it is not a hachi-score book file ({problem})")
-    return data
-
-
-def _tinydb_shape(data: Any) -> str | None:
-    """What keeps ``data`` from being a TinyDB database: tables of documents keyed by number."""
-    if not isinstance(data, dict):
-        return "not a JSON object"
-    for name, table in data.items():
-        if not isinstance(table, dict):
-            return f"table {name!r} is not an object"
-        for doc_id, doc in table.items():
-            if not doc_id.isdigit() or not isinstance(doc, dict):
-                return f"table {name!r} holds {doc_id!r}, not a document"
-    return None
-
-
-def atomic_write(path: Path, data: bytes, *, backup: bool = True) -> None:
-    """Replace ``path`` with ``data``: temp file in the same directory, fsync, rename, fsync dir.
-
-    With ``backup``, the version being replaced is kept as ``path.bak`` (one generation). It is
-    given its second name before the rename and becomes the .bak only after it, so a write that
-    fails (a full disk) leaves the file *and* its .bak as they were; temp files carry the
-    writer's pid, and :func:`sweep_temps` removes those of a writer that was killed.
-    """
-    folder = path.parent
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        import tempfile  # only when writing: a command that reads starts quicker
-
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
-    except OSError as e:
-        raise cant_write(path, e) from None
-    old: Path | None = None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        if backup and path.exists():
-            old = _second_name(path)
-        os.replace(tmp, path)
-    except BaseException as e:
-        for leftover in (tmp, old):
-            if leftover is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(leftover)
-        if isinstance(e, OSError):
-            raise cant_write(path, e) from None
-        raise
-    if old is not None:
-        _rotate_backup(old, backup_path(path))
-    _fsync_dir(folder)
-
-
-_TEMP = re.compile(r"^\.(?P<name>.+?)\.(?P<pid>[0-9]+)\.(?:bak|[^.]+)\.tmp$")
-
-
-def temp_files(path: Path) -> list[Path]:
-    """The temp files an interrupted write of ``path`` may have left beside it."""
-    prefix = f".{path.name}."
-    try:
-        names = [e.name for e in os.scandir(path.parent) if e.name.startswith(prefix) and e.name.endswith(".tmp")]
-    except OSError:
-        return []
-    return [path.parent / n for n in sorted(names)]
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
-
-
-def sweep_temps(path: Path) -> list[Path]:
-    """Remove the temp files left beside ``path`` by writers that died (SIGKILL, power cut).
-
-    Called under the book's lock, where no other writer of ``path`` can be at work; a file whose
-    writer is still alive is left alone all the same. Returns the files removed.
-    """
-    removed = []
-    for tmp in temp_files(path):
-        m = _TEMP.match(tmp.name)
-        if m and m.group("name") == path.name and _alive(int(m.group("pid"))):
-            continue
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-            removed.append(tmp)
-    return removed
-
-
-def _second_name(path: Path) -> Path:
-    """A second name for the version of ``path`` about to be replaced: a hard link (a copy
-    where links fail), ``.NAME.PID.bak.tmp``."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.bak.tmp")
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(tmp)
-    try:
-        try:
-            os.link(path, tmp)
-        except OSError:
-            shutil.copy2(path, tmp)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    return tmp
-
-
-def _rotate_backup(old: Path, bak: Path) -> None:
-    """The replaced version becomes ``FILE.bak``. The new version is saved already: if this
-    fails, the older .bak simply stays."""
-    with contextlib.suppress(OSError):
-        os.replace(old, bak)
-    with contextlib.suppress(OSError):
-        os.unlink(old)  # rename(2) does nothing when both names are links to one file
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-# ---------------------------------------------------------------------------------------------
-# the lock
-
-
-def _seconds(env: str, default: float) -> float:
-    """A wait in seconds from the testing knob ``env`` if it holds a positive number, else ``default``."""
-    try:
-        value = float(os.environ.get(env, ""))
-    except ValueError:
-        return default
-    return value if 0 < value < float("inf") else default
-
-
-class BookLock:
-    """An exclusive ``fcntl.flock`` on the book's lock file; re-entrant within one :class:`Book`.
-
-    The kernel drops a flock when its holder dies, so a killed process never leaves it stuck.
-    """
-
-    def __init__(self, path: Path, notice: Callable[[str], None] = _stderr, *,
-                 timeout: float | None = None, notice_after: float | None = None) -> None:
-        self.path = path
-        self.notice = notice
-        #: give up after this many seconds; say so (``notice``) after ``notice_after`` seconds
-        self.timeout = timeout if timeout is not None else _seconds(ENV_TEST_LOCK_TIMEOUT, LOCK_TIMEOUT)
-        self.notice_after = (notice_after if notice_after is not None
-                             else _seconds(ENV_TEST_LOCK_NOTICE, LOCK_NOTICE_AFTER))
-        self._fd: int | None = None
-        self._depth = 0
-
-    @property
-    def held(self) -> bool:
-        return self._depth > 0
-
-    def acquire(self) -> None:
-        if self._depth:
-            self._depth += 1
-            return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-        except OSError as e:
-            raise CantLock(
-                f"{self.path}: the lock file can't be opened ({e.strerror}): {os_hint(e)}; nothing was changed",
-                self.path, e.strerror,
-            ) from None
-        try:
-            self._wait(fd)
-        except BaseException:
-            os.close(fd)
-            raise
-        self._fd, self._depth = fd, 1
-
-    def _wait(self, fd: int) -> None:
-        start = time.monotonic()
-        told = False
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return
-            except OSError as e:
-                if e.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                    raise BookError(f"{self.path}: can't be locked ({e.strerror})") from None
-            waited = time.monotonic() - start
-            # the notice first: a writer that gives up has always said that it waits
-            if not told and waited >= min(self.notice_after, self.timeout):
-                self.notice(f"waiting for the book's lock ({self.path}): another hachi-score is writing…")
-                told = True
-            if waited >= self.timeout:
-                raise BookError(
-                    f"{self.path}: another hachi-score has held the book's lock for "
-                    f"{self.timeout:g} s; gave up, nothing was changed: try again when it is done"
-                )
-            time.sleep(LOCK_POLL)
-
-    def release(self) -> None:
-        if not self._depth:
-            return
-        self._depth -= 1
-        if self._depth == 0 and self._fd is not None:
-            fd, self._fd = self._fd, None
-            try:
-                fcntl.flock(fd, fcntl.LOCK_UN)
-            finally:
-                os.close(fd)
-
-    def __enter__(self) -> BookLock:
-        self.acquire()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.release()
-
-
-# ---------------------------------------------------------------------------------------------
-# the TinyDB storage
-
-
-class AtomicLockedStorage(Storage):
-    """A TinyDB storage: one JSON file, read once and checked, written atomically under the lock.
-
-    TinyDB's own JSONStorage rewrites the file in place and has no lock. Here ``read`` parses and
-    checks the file (damage is a :class:`BookError`, and the file is then never written), and
-    ``write`` replaces the file atomically, keeping the previous version as ``FILE.bak``.
-
-    With ``batch=True`` writes are held in memory until :meth:`flush`, so that one operation of
-    several TinyDB updates replaces the file once (and the ``.bak`` is the version before the
-    operation); a failed operation simply never flushes.
-    """
-
-    def __init__(
-        self,
-        path: str | Path,
-        lock: BookLock | None = None,
-        batch: bool = False,
-        read: Callable[[Path], dict[str, Any] | None] | None = None,
-    ) -> None:
-        super().__init__()
-        self.path = Path(path)
-        self.lock = lock if lock is not None else BookLock(lock_path(self.path))
-        self.batch = batch
-        self._read = read
-        self._data: dict[str, Any] | None = None
-        self._loaded = False
-        self._dirty = False
-
-    def read(self) -> dict[str, dict[str, Any]] | None:
-        if not self._loaded:
-            self._data = (self._read or read_json_file)(self.path)
-            self._loaded = True
-        return self._data
-
-    def write(self, data: dict[str, dict[str, Any]]) -> None:
-        if not self._loaded:
-            self.read()  # never replace a file that can't be read
-        self._data, self._loaded, self._dirty = data, True, True
-        if not self.batch:
-            self.flush()
-
-    def flush(self) -> None:
-        if not self._dirty:
-            return
-        payload = json.dumps(self._data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        with self.lock:
-            sweep_temps(self.path)  # left by a writer that was killed mid-save
-            atomic_write(self.path, payload + b"\n")
-        self._dirty = False
-
-    def close(self) -> None:
-        pass  # flushing is explicit: a failed operation must not write half of itself
-
-
-# ---------------------------------------------------------------------------------------------
-# the book
-
-
-def _now() -> str:
-    return datetime.now().astimezone().isoformat(timespec="seconds")
-
-
-_INDEX_ROW_KEYS = {
-    "id": str,
-    "name": str,
-    "players": list,
-    "dealer": str,
-    "planned_rounds": int,
-    "created": str,
-    "file": str,
-}
-
-
 class Book:
     """The book at ``path``: open with :meth:`open`; every write takes the lock for its whole
-    read-modify-write."""
+    read-modify-write (:meth:`locked`)."""
 
-    def __init__(self, path: Path, notice: Callable[[str], None] = _stderr, *,
+    def __init__(self, path: Path, notice: Callable[[str], None] = files.say, *,
                  lock_timeout: float | None = None, lock_notice_after: float | None = None) -> None:
         self.path = Path(path)
         if self.path.name in ("", ".", ".."):
-            raise BookError(f"{path}: is a directory, not a book file; give --db the path of a file", self.path)
+            raise CantRead(f"{path}: is a directory, not a book file; give --db the path of a file", self.path)
         self.dir = sessions_dir(self.path)
-        self.lock = BookLock(lock_path(self.path), notice, timeout=lock_timeout, notice_after=lock_notice_after)
-        self._tx: dict[Path, TinyDB] | None = None
-        self._tx_after: list[tuple[str, str | None]] = []
-        self._seen: dict[Path, tuple[tuple[int, int, int], dict[str, Any] | None]] = {}
+        self.lock = files.BookLock(files.lock_path(self.path), notice, timeout=lock_timeout,
+                                   notice_after=lock_notice_after)
+        self.tables = Tables(self.path)
+        self.index = Index(self.path, self.tables, self.session_path)
+        #: in an operation: the sessions it wrote, each with the hash of the bytes it replaced if
+        #: those replayed cleanly
+        self._written: list[tuple[str, str | None]] = []
 
     @classmethod
-    def open(cls, path: str | Path, notice: Callable[[str], None] = _stderr, *,
+    def open(cls, path: str | Path, notice: Callable[[str], None] = files.say, *,
              lock_timeout: float | None = None, lock_notice_after: float | None = None) -> Book:
-        """The book at ``path``; a damaged index is a :class:`BookError`. Creates nothing.
+        """The book at ``path``; a damaged index is :class:`~scorekeeper.errors.Damaged`. Creates nothing.
 
         ``lock_timeout`` and ``lock_notice_after`` (seconds) are the lock's waits, by default
         LOCK_TIMEOUT and LOCK_NOTICE_AFTER (CONTRACT §5: 10 s and 1 s)."""
         book = cls(Path(path), notice, lock_timeout=lock_timeout, lock_notice_after=lock_notice_after)
-        index = book._index()
-        meta = index.table("meta").get(doc_id=1)
-        if meta is not None and meta.get("schema", SCHEMA) < SCHEMA:
+        meta = book.index.db().table("meta").get(doc_id=1)
+        if meta is not None and meta.get("schema", schema.SCHEMA) < schema.SCHEMA:
             book._migrate()
         return book
 
@@ -561,343 +111,165 @@ class Book:
 
         try:
             with self.locked():
-                index = self._index()
+                index = self.index.db()
                 for row in index.table("sessions").all():
-                    sweep_temps(self.session_path(row["id"]))  # left by a migration killed midway
-                    db = self._db(self.session_path(row["id"]), self.check_session)
-                    if db.storage.read() is None:  # type: ignore[attr-defined]
+                    files.sweep_temps(self.session_path(row["id"]))  # left by a migration killed midway
+                    db = self.tables.db(self.session_path(row["id"]), schema.check_session)
+                    if db.storage.read() is None:
                         continue  # a missing file is doctor's to report
-                    if db.table("meta").get(doc_id=1).get("schema") >= SCHEMA:
+                    if db.table("meta").get(doc_id=1).get("schema") >= schema.SCHEMA:
                         continue
-                    db.table("meta").update({"schema": SCHEMA}, doc_ids=[1])
+                    db.table("meta").update({"schema": schema.SCHEMA}, doc_ids=[1])
                     db.table("session").update({"profile": SDIN.to_dict()}, doc_ids=[1])
                     index.table("sessions").update({"rules": SDIN.name}, doc_ids=[row.doc_id])
-                index.table("meta").update({"schema": SCHEMA}, doc_ids=[1])
-        except BookError as e:
-            if e.kind != "io":
-                raise
+                index.table("meta").update({"schema": schema.SCHEMA}, doc_ids=[1])
+        except (CantRead, CantWrite, Locked) as e:
             self.lock.notice(f"this book was written by an older hachi-score and can't be updated ({e}); "
                              "it is read as it is")
 
-    # -- transactions ------------------------------------------------------------------------
+    # -- one operation -------------------------------------------------------------------------
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[Book]:
-        """Hold the lock; every file written inside is replaced once, at the end, if all went well.
-
-        Session files are written before the index, so the index never names a missing file; if
-        a later file can't be written, a file this operation created is taken away again, so that
-        a failed new-session or import leaves the book as it was.
-        Re-entrant: an inner ``locked()`` joins the outer one.
-        """
-        if self._tx is not None:
+        """Hold the lock for one operation: every file written inside is replaced once, at the end,
+        if all went well (:meth:`~scorekeeper.tables.Tables.operation`), and then, still under the
+        lock, each session written gets its digest rebuilt. Re-entrant: an inner ``locked()``
+        joins the outer one."""
+        if self.tables.in_operation:
             yield self
             return
         with self.lock:
-            self._tx = {}
-            self._tx_after = []
-            try:
+            self._written = []
+            with self.tables.operation(before_index=lambda: self.index.stamp([sid for sid, _ in self._written])):
                 yield self
-                dbs = sorted(self._tx.items(), key=lambda kv: kv[0] == self.path)
-                created: list[Path] = []
-                for path, db in dbs:  # before any file lands: a killed save's leftovers go first
-                    if db.storage._dirty or (path == self.path and self._tx_after):  # type: ignore[attr-defined]
-                        sweep_temps(path)
-                try:
-                    for path, db in dbs:
-                        if path == self.path:
-                            self._stamp_rows(db)  # the session files are written: name their bytes
-                        new = db.storage._dirty and not path.exists()  # type: ignore[attr-defined]
-                        db.storage.flush()  # type: ignore[attr-defined]
-                        if new:
-                            created.append(path)
-                except BaseException:
-                    for path in created:  # only ever a file no one has seen confirmed
-                        with contextlib.suppress(OSError):
-                            path.unlink()
-                    raise
-            finally:
-                self._tx = None
-            for sid, verified in self._tx_after:  # still under the lock: the bytes just written
-                try:
-                    self._rebuild_digest(sid, read_digest(self.digest_path(sid)), verified)
-                except Exception:  # derived data: `stats` rebuilds it when it needs it
-                    pass
-            self._tx_after = []
+            for sid, verified in self._written:  # the bytes just written
+                with contextlib.suppress(Exception):  # derived data: `stats` rebuilds it when it needs it
+                    path = self.session_path(sid)
+                    digests.rebuild(path, digests.read_digest(digests.digest_path(path)), verified)
+            self._written = []
 
-    def _db(self, path: Path, check: Callable[[Path, dict[str, Any]], None]) -> TinyDB:
-        """The file as a TinyDB, checked with ``check`` once each time it is read from disk.
+    def _wrote(self, sid: str, header: Mapping[str, Any], records: Sequence[Mapping[str, Any]],
+               verified: str | None = None) -> None:
+        """The session's rounds are now ``records``: its row keeps their facts, and its digest is
+        rebuilt once the operation is written (``verified``: the hash of the bytes replaced, which
+        replayed cleanly)."""
+        self.index.note(sid, digests.row_facts(header, records))
+        self._written.append((sid, verified))
 
-        Inside ``locked()`` it is read afresh once and held for the writes; outside, read-only,
-        it is parsed again only if the file was replaced since it was last read.
-        """
-
-        def load(p: Path) -> dict[str, Any] | None:
-            data = read_json_file(p)
-            if data is not None:
-                check(p, data)
-            return data
-
-        if self._tx is not None:
-            if path not in self._tx:
-                self._tx[path] = TinyDB(storage=AtomicLockedStorage, path=path, lock=self.lock, batch=True, read=load)
-            return self._tx[path]
-        read = lambda p: self._read_seen(p, load)
-        return TinyDB(storage=AtomicLockedStorage, path=path, lock=self.lock, batch=True, read=read)
-
-    def _read_seen(self, path: Path, load: Callable[[Path], dict[str, Any] | None]) -> dict[str, Any] | None:
-        try:
-            st = path.stat()
-            key = (st.st_ino, st.st_mtime_ns, st.st_size)  # atomic writes give a new inode
-        except OSError:
-            return load(path)
-        seen = self._seen.get(path)
-        if seen is not None and seen[0] == key:
-            return seen[1]
-        data = load(path)
-        self._seen[path] = (key, data)
-        return data
-
-    # -- the index ---------------------------------------------------------------------------
-
-    def _index(self) -> TinyDB:
-        db = self._db(self.path, self.check_index)
-        db.storage.read()  # a damaged index fails here, before anything else
-        return db
-
-    def check_index(self, path: Path, data: dict[str, Any]) -> None:
-        """The schema and the current session's row, each time the index is read; any other row
-        is checked when it is used, so that reading the index stays cheap as the book grows."""
-        _check_schema(path, data, lambda what: damaged(path, f"it is not a hachi-score book ({what})"))
-        current = meta_of(data).get("current")
-        if current is not None:
-            by_id = _SESSION_ID.match(current) if isinstance(current, str) else None
-            row = data.get("sessions", {}).get(by_id.group(1)) if by_id else None
-            if row is None:
-                raise damaged(path, f"it is not a hachi-score book (the current session {current!r} is not in it)")
-            check_row(path, int(by_id.group(1)), row)
+    # -- the index -----------------------------------------------------------------------------
 
     def sessions(self, with_rounds: bool = False, latest: int | None = None) -> list[dict[str, Any]]:
-        """The index rows, oldest first (``latest``: only the last so many).
-
-        ``with_rounds`` makes sure of each row's round count and months count (every round but a
-        misdeal): the index keeps both (written with every write of the session); a row from an
-        older release that lacks them has its session file read, one at a time and not kept
-        (a night of three, where no round is a misdeal, needs no read for its months). A damaged
-        session gets ``rounds: None``, ``months: None`` and its ``error``.
-        """
-        table = sorted(self._index().table("sessions").all(), key=lambda d: d.doc_id)
-        if latest is not None:
-            table = table[-latest:] if latest > 0 else []
-        rows = [_copy(check_row(self.path, r.doc_id, r)) for r in table]
-        if not with_rounds:
-            for row in rows:
-                row.pop("file_key", None)
-        if with_rounds:
-            for row in rows:
-                months = row_months(row)
-                if months is not None and row.pop("file_key", None) == row_key(self.session_path(row["id"])):
-                    row["months"] = months
-                    continue
-                try:
-                    row["rounds"], row["months"] = self.counts(row)
-                except BookError as e:
-                    row["rounds"], row["months"], row["error"] = None, None, str(e)
-        return rows
+        """The index rows, oldest first (:meth:`~scorekeeper.index.Index.rows`)."""
+        return self.index.rows(with_rounds, latest)
 
     def session_count(self) -> int:
-        return len(self._index().table("sessions"))
-
-    def counts(self, row: Mapping[str, Any]) -> tuple[int, int]:
-        """The session file's round count and months count (:func:`scorekeeper.night.months_of_records`),
-        read and checked afresh and not kept."""
-        path = self.session_path(row["id"])
-        data = read_json_file(path)
-        if data is None:
-            raise BookError(
-                f"{path}: session {row['id']} ({row['name']}) is missing its file; "
-                f"the index {self.path} names it: restore the file or its .bak"
-            )
-        self.check_session(path, data)
-        return counts_of(data)
+        return len(self.index.table)
 
     def current_id(self) -> str | None:
-        meta = self._index().table("meta").get(doc_id=1)
-        return meta.get("current") if meta else None
+        return self.index.current()
 
     def resolve(self, key: str | None = None) -> str:
         """A session's id from its id, its name or its number; None means the current session."""
-        index = self._index()
-        table = index.table("sessions")
-        if key is None:
-            meta = index.table("meta").get(doc_id=1)
-            current = meta.get("current") if meta else None
-            if current is None:
-                if len(table):
-                    raise SessionError(f"no current session in {self.path}: pick one with `use SESSION` (see `sessions`)")
-                raise SessionError(f"no session yet in {self.path}: start one with `new-session NAME NAME NAME`")
-            return current
-        key = str(key).strip()
-        by_id = _SESSION_ID.match(key)
-        if by_id and table.get(doc_id=int(by_id.group(1))) is not None:
-            return key
-        named = [f"s{row.doc_id}" for row in table.all() if row.get("name") == key]
-        if len(named) == 1:
-            return named[0]
-        if len(named) > 1:
-            raise SessionError(f"{len(named)} sessions are named {key!r} ({', '.join(named)}): give the id")
-        if key.isdigit() and int(key) > 0 and table.get(doc_id=int(key)) is not None:
-            return f"s{int(key)}"
-        raise SessionError(f"no session {key!r} in {self.path} (see `sessions`)")
+        return self.index.resolve(key)
+
+    def row(self, sid: str) -> dict[str, Any]:
+        """The session's index row (id, name, players, dealer, planned_rounds, rate, created)."""
+        return self.index.row(sid)
 
     def use(self, session_id_or_name: str) -> str:
         """Make a session current; returns its id."""
         with self.locked():
             sid = self.resolve(session_id_or_name)
-            self._set_current(self._index(), sid)
+            self.index.set_current(sid)
         return sid
 
-    def _set_current(self, index: TinyDB, sid: str) -> None:  # noqa: D102
-        meta = index.table("meta")
-        if meta.get(doc_id=1) is None:
-            meta.insert(Document({"schema": SCHEMA, "current": sid}, doc_id=1))
-        else:
-            meta.update({"current": sid}, doc_ids=[1])
-
-    # -- sessions ----------------------------------------------------------------------------
+    # -- sessions ------------------------------------------------------------------------------
 
     def session_path(self, sid: str) -> Path:
-        if not _SESSION_ID.match(sid):
+        if not schema.SESSION_ID.match(sid):
             raise SessionError(f"{sid!r} is not a session id")
         return self.dir / f"{sid}.json"
 
     def session(self, sid: str) -> dict[str, Any]:
         """The session's header and its stored rounds, oldest first, plus ``file`` (its path)."""
-        db = self._session_file(self.row(sid))
-        out = _copy(db.table("session").get(doc_id=1))  # copies the caller may change freely
-        out["rounds"] = [_copy(r) for r in sorted(db.table("rounds").all(), key=lambda d: d.doc_id)]
-        out["file"] = str(db.storage.path)  # type: ignore[attr-defined]
+        row = self.row(sid)
+        db = self.tables.db(self.session_path(sid), schema.check_session)
+        if db.storage.read() is None:
+            raise self.index.missing(row)
+        out = copy(db.table("session").get(doc_id=1))  # copies the caller may change freely
+        out["rounds"] = [copy(r) for r in sorted(db.table("rounds").all(), key=lambda d: d.doc_id)]
+        out["file"] = str(self.session_path(sid))
         return out
 
-    def _session_file(self, row: Mapping[str, Any]) -> TinyDB:
-        """The session's file, read and checked; a missing one is the book's damage."""
-        path = self.session_path(row["id"])
-        db = self._db(path, self.check_session)
-        if db.storage.read() is None:
-            raise BookError(
-                f"{path}: session {row['id']} ({row['name']}) is missing its file; "
-                f"the index {self.path} names it: restore the file or its .bak"
-            )
-        return db
-
-    def row(self, sid: str) -> dict[str, Any]:
-        """The session's index row (id, name, players, dealer, planned_rounds, rate, created)."""
-        by_id = _SESSION_ID.match(sid)
-        row = self._index().table("sessions").get(doc_id=int(by_id.group(1))) if by_id else None
-        if row is None:
-            raise SessionError(f"no session {sid!r} in {self.path} (see `sessions`)")
-        return _copy(check_row(self.path, row.doc_id, row))
-
-    def check_session(self, path: Path, data: dict[str, Any]) -> None:
-        sid = path.stem
-        wrong = lambda what: damaged(path, f"it is not a hachi-score session ({what})")
-        _check_schema(path, data, wrong)
-        header = data.get("session", {}).get("1")
-        if not isinstance(header, dict) or header.get("id") != sid:
-            raise wrong(f"its header is not session {sid}'s")
-        players = header.get("players")
-        if not (isinstance(players, list) and 3 <= len(players) <= 6 and all(isinstance(p, str) for p in players)):
-            raise wrong("its players are not three to six names")
-        profile_name = "sdin"  # schema 1: every round was scored under SDIN
-        if "profile" in header:
-            from .rules import Rules
-
-            try:
-                profile_name = Rules.from_dict(header["profile"]).name
-            except (ValueError, KeyError, TypeError, AttributeError) as e:
-                raise wrong(f"its rule profile can't be read: {e}") from None
-        if header.get("dealer") not in players:
-            raise wrong("its first 親 is not one of its players")
-        rounds = data.get("rounds", {})
-        if sorted(int(k) for k in rounds) != list(range(1, len(rounds) + 1)):
-            raise wrong("its rounds are not numbered 1, 2, 3 …")
-        for n, record in rounds.items():
-            if not isinstance(record.get("round"), dict) or not isinstance(record.get("rules"), str):
-                raise wrong(f"round {n} is not a stored round")
-            if record["rules"] != profile_name:
-                raise wrong(f"round {n} names the rule profile {record['rules']!r}, not the session's {profile_name!r}")
-
-    def new_session(
-        self,
-        players: Sequence[str],
-        *,
-        name: str | None = None,
-        dealer: str | None = None,
-        rounds: int = 12,
-        rate: float | None = None,
-        rules: Rules | None = None,
-    ) -> str:
+    def new_session(self, players: Sequence[str], *, name: str | None = None, dealer: str | None = None,
+                    rounds: int = 12, rate: float | None = None, rules: Rules | None = None) -> str:
         """Create a session under a rule profile (default SDIN), make it current, return its id."""
         return self._create(players, name=name, dealer=dealer, planned=rounds, rate=rate, records=[], rules=rules)
 
     def import_session(self, data: Mapping[str, Any], *, name: str | None = None) -> str:
-        """Create a session from checked export data (:func:`scorekeeper.night.read_export`):
-        its profile, its rounds and its date."""
-        rules = data["rules"]
-        records = [{"round": dict(r), "rules": rules.name} for r in data["rounds"]]
-        return self._create(
-            data["players"],
-            name=name or data.get("name"),
-            dealer=data.get("dealer"),
-            planned=data.get("planned_rounds", 12),
-            rate=data.get("rate"),
-            records=records,
-            dedupe_name=name is None,  # the export's own name is made unique; a --name given is checked
-            rules=rules,
-            created=data.get("created"),
-        )
+        """Create a session from checked export data (:func:`scorekeeper.night.read_export`): its
+        profile, its rounds and its date. A night the book holds already, whole or in part, is
+        refused: :class:`~scorekeeper.errors.AlreadyHeld`."""
+        outcome = self.import_sessions([data], name=name)[0]
+        if isinstance(outcome, AlreadyHeld):
+            raise outcome
+        return outcome
 
-    def _create(
-        self,
-        players: Sequence[str],
-        *,
-        name: str | None,
-        dealer: str | None,
-        planned: int,
-        rate: float | None,
-        records: list[dict[str, Any]],
-        dedupe_name: bool = False,
-        rules: Rules | None = None,
-        created: str | None = None,
-    ) -> str:
-        from .names import PlayerError, resolve_player
+    def import_sessions(self, nights: Sequence[Mapping[str, Any]], *, name: str | None = None) -> list[str | AlreadyHeld]:
+        """Create a session from each night of checked export data, in one operation: all of them
+        or, if one can't be, none. A night the book holds already (the same, or one of which one
+        holds all the other's rounds: CONTRACT §5), or one taken by this import already, is skipped:
+        its place in the list says why (:class:`~scorekeeper.errors.AlreadyHeld`); every other one
+        gets its session's id. The last one imported becomes current."""
+        out: list[str | AlreadyHeld] = []
+        with self.locked():
+            held = self.index.nights(self.session)
+            for i, data in enumerate(nights, 1):
+                rules = data["rules"]
+                records = [{"round": dict(r), "rules": rules.name} for r in data["rounds"]]
+                header = {"players": data["players"], "profile": rules.to_dict()}
+                key = digests.night_key(header, records)
+                refused = self._held(held.get(key, []), header, records)
+                if refused is not None:
+                    out.append(refused)
+                    continue
+                try:
+                    sid = self._create(data["players"], name=name or data.get("name"), dealer=data.get("dealer"),
+                                       planned=data.get("planned_rounds", 12), rate=data.get("rate"), records=records,
+                                       rules=rules, created=data.get("created"),
+                                       dedupe_name=name is None)  # the export's own name made unique; --name is checked
+                except SessionError as e:
+                    if len(nights) == 1:
+                        raise
+                    raise SessionError(f"sessions[{i}]: {e}") from None
+                held.setdefault(key, []).append(sid)
+                out.append(sid)
+        return out
+
+    def _held(self, candidates: Sequence[str], header: Mapping[str, Any],
+              records: Sequence[Mapping[str, Any]]) -> AlreadyHeld | None:
+        """The first of ``candidates`` (sessions sharing a night key) that holds the night of
+        ``header`` and ``records``, or that it holds, as the refusal that names it."""
+        new = digests.round_keys(header, records) if candidates else []
+        for sid in candidates:
+            session = self.session(sid)
+            how = digests.overlap(digests.round_keys(session, session["rounds"]), new)
+            if how is not None:
+                what = digests.overlap_words(how, f"session {sid} {session['name']!r}", "this night",
+                                             len(session["rounds"]), len(records))
+                return AlreadyHeld(what, sid, how)
+        return None
+
+    def _create(self, players: Sequence[str], *, name: str | None, dealer: str | None, planned: int,
+                rate: float | None, records: list[dict[str, Any]], dedupe_name: bool = False,
+                rules: Rules | None = None, created: str | None = None) -> str:
         from .rules import SDIN
-        from .scoring import RoundError, check_table
 
         rules = rules or SDIN
-        players = list(players)
-        try:
-            check_table(players, rules)
-        except RoundError as e:
-            raise SessionError(str(e)) from None
-        try:
-            dealer = players[0] if dealer is None else resolve_player(dealer, players)
-        except PlayerError as e:
-            raise SessionError(f"--dealer: {e}: one of {', '.join(players)} (a name, its start, or its number)") from None
-        if planned not in PLANNED_ROUNDS:
-            raise SessionError(f"--rounds: a night is 12 rounds or 6 (a half game), not {planned}")
-        if rate is not None and (isinstance(rate, bool) or not rate > 0 or rate == float("inf")):
-            raise SessionError(f"--rate: must be a positive amount of money per 文, not {rate}")
-        if isinstance(rate, float) and rate.is_integer():
-            rate = int(rate)
-        if name is not None:
-            name = " ".join(str(name).split())
-            bad = not name or len(name) > MAX_SESSION_NAME or any(ord(ch) < 32 or 0xD800 <= ord(ch) <= 0xDFFF for ch in name)
-            if bad or _SESSION_ID.match(name):
-                raise SessionError(f"--name: {name!r} is not a session name (1–{MAX_SESSION_NAME} characters, not like s1)")
+        players, dealer, name, rate = schema.check_new_session(players, name=name, dealer=dealer, planned=planned,
+                                                               rate=rate, rules=rules)
         with self.locked():
-            index = self._index()
-            rows = index.table("sessions").all()
+            rows = self.index.table.all()
             names = {r.get("name") for r in rows}
             if name is None or dedupe_name:
                 name = _unique(name or datetime.now().strftime("%Y-%m-%d"), names)
@@ -907,279 +279,61 @@ class Book:
             while self.session_path(f"s{number}").exists():  # a file left by an interrupted create
                 number += 1
             sid = f"s{number}"
-            header = {
-                "id": sid,
-                "name": name,
-                "players": players,
-                "dealer": dealer,
-                "planned_rounds": planned,
-                "rate": rate,
-                "created": created or _now(),
-                "profile": rules.to_dict(),
-            }
-            sdb = self._db(self.session_path(sid), self.check_session)
-            sdb.table("meta").insert(Document({"schema": SCHEMA}, doc_id=1))
+            header = {"id": sid, "name": name, "players": players, "dealer": dealer, "planned_rounds": planned,
+                      "rate": rate, "created": created or _now(), "profile": rules.to_dict()}
+            sdb = self.tables.db(self.session_path(sid), schema.check_session)
+            sdb.table("meta").insert(Document({"schema": schema.SCHEMA}, doc_id=1))
             sdb.table("session").insert(Document(header, doc_id=1))
-            rounds = sdb.table("rounds")
             for n, record in enumerate(records, 1):
-                rounds.insert(Document(record, doc_id=n))
-            if index.storage.read() is None:
-                index.table("meta").insert(Document({"schema": SCHEMA, "current": None}, doc_id=1))
-            row = {k: v for k, v in header.items() if k != "profile"}
-            index.table("sessions").insert(Document({**row, "rules": rules.name, "file": f"{sid}.json",
-                                                     **_record_counts(records)}, doc_id=number))
-            self._set_current(index, sid)
-            self._digest_after_write(sid)
+                sdb.table("rounds").insert(Document(record, doc_id=n))
+            self.index.add(header, rules.name)
+            self._wrote(sid, header, records)
+            self.index.set_current(sid)
         return sid
 
-    def _stamp_rows(self, index: TinyDB) -> None:
-        """Each session written in this operation gets its file's size and mtime in its index row
-        (``file_key``: both survive a copy of the book, unlike the inode), beside the round count: a row whose key no longer names the
-        file (a save killed before the index was written, a file edited behind the book's back)
-        is not believed, and the file is read instead."""
-        table = index.table("sessions")
-        for sid, _ in self._tx_after:
-            key = row_key(self.session_path(sid))
-            doc_id = int(sid[1:])
-            if key is not None and table.get(doc_id=doc_id) is not None:
-                table.update({"file_key": key}, doc_ids=[doc_id])
-
-    def _note_rounds(self, sid: str, records: Sequence[Mapping[str, Any]]) -> None:
-        """Keep the session's round count and months count in its index row (inside ``locked()``,
-        written after the session file)."""
-        table = self._index().table("sessions")
-        doc_id = int(sid[1:])
-        row = table.get(doc_id=doc_id)
-        counts = _record_counts(records)
-        if row is not None and any(row.get(k) != v for k, v in counts.items()):
-            table.update(counts, doc_ids=[doc_id])
-
-    # -- rounds ------------------------------------------------------------------------------
-
-    def _session_db(self, sid: str) -> tuple[dict[str, Any], TinyDB]:
-        session = self.session(sid)
-        return session, self._db(Path(session["file"]), self.check_session)
+    # -- rounds ----------------------------------------------------------------------------------
 
     def write_rounds(self, sid: str, before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]],
                      *, clean: bool = True) -> None:
         """Replace the session's stored rounds ``before`` with ``after``: a compare-and-swap under
-        the lock, so a round saved meanwhile by another terminal is never overwritten (the
-        :class:`BookError` says so, and nothing is written). Only the rounds that differ are
-        rewritten, in one atomic replace of the session's file; the index keeps its round count
-        and the digest is rebuilt. ``clean``: the bytes replaced replayed cleanly (the caller
+        the lock, so a round saved meanwhile by another terminal is never overwritten
+        (:class:`~scorekeeper.errors.ChangedMeanwhile`, and nothing is written). Only the rounds
+        that differ are rewritten, in one atomic replace of the session's file; the index keeps its
+        facts and the digest is rebuilt. ``clean``: the bytes replaced replayed cleanly (the caller
         replayed them under this lock), so the digest may vouch for the ``.bak`` they become."""
         with self.locked():
-            session, db = self._session_db(sid)
+            session = self.session(sid)
             if session["rounds"] != list(before):
                 now = len(session["rounds"])
                 raise ChangedMeanwhile(f"{session['file']}: the session changed meanwhile (now {now} round"
                                        f"{'' if now == 1 else 's'}); nothing was saved", Path(session["file"]))
-            verified = _file_hash(Path(session["file"])) if clean else None  # these bytes replayed cleanly
-            table = db.table("rounds")
+            verified = files.file_hash(self.session_path(sid)) if clean else None  # these bytes replayed cleanly
+            table = self.tables.db(self.session_path(sid), schema.check_session).table("rounds")
             for i, record in enumerate(after, 1):
                 if i > len(before) or before[i - 1] != record:
                     table.upsert(Document(dict(record), doc_id=i))
             if len(after) < len(before):
                 table.remove(doc_ids=list(range(len(after) + 1, len(before) + 1)))
-            self._note_rounds(sid, after)
-            self._digest_after_write(sid, verified)
+            self._wrote(sid, session, after, verified)
 
-    # -- digests -----------------------------------------------------------------------------
+    # -- digests ---------------------------------------------------------------------------------
 
     def digest_path(self, sid: str) -> Path:
-        return self.dir / f"{self.session_path(sid).stem}{DIGEST_SUFFIX}"
-
-    def _digest_after_write(self, sid: str, verified: str | None = None) -> None:
-        """Once the operation's files are written (still under the lock, so no other writer can
-        come between), rebuild the session's digest from its new bytes; ``verified`` is the hash
-        of the bytes replaced, which replayed cleanly (now the .bak's)."""
-        if self._tx is None:
-            return
-        self._tx_after.append((sid, verified))
+        return digests.digest_path(self.session_path(sid))
 
     def digest(self, sid: str) -> dict[str, Any]:
         """What `stats` needs of the session (:func:`scorekeeper.stats.night_digest`), from its
         digest file if that still names the session file's bytes, else rebuilt by replaying the
-        session (and written back when it can be: a digest that can't be written is no error).
-
-        The check is cheap first (size, inode, mtime, ctime), then the SHA-256 of the bytes when those
-        differ; a digest of another release or format is rebuilt. A damaged session file is a
-        :class:`BookError`, as everywhere.
-        """
-        path = self.session_path(sid)
-        key = _stat_key(path)
-        old = read_digest(self.digest_path(sid))
-        if old is not None and key is not None and old["source"]["key"] == key:
-            return old["night"]
-        return self._rebuild_digest(sid, old)["night"]
-
-    def _rebuild_digest(self, sid: str, old: dict[str, Any] | None, verified: str | None = None) -> dict[str, Any]:
-        from .night import StoredRoundError, replay
-        from .stats import night_digest
-
-        path = self.session_path(sid)
+        session (:func:`scorekeeper.digests.night_of`). A damaged session file is
+        :class:`~scorekeeper.errors.Damaged`, as everywhere."""
         try:
-            with open(path, "rb") as f:
-                st = os.fstat(f.fileno())
-                raw = f.read()
+            return digests.night_of(self.session_path(sid))
         except FileNotFoundError:
-            raise BookError(f"{path}: session {sid} is missing its file; the index {self.path} names it: "
-                            "restore the file or its .bak") from None
-        except OSError as e:
-            raise BookError(f"{path}: can't be read ({e.strerror}): {os_hint(e)}", path, e.strerror) from None
-        key = _key_of(st)
-        import hashlib  # only where a digest is made: it costs start-up ~2 ms
-
-        sha = hashlib.sha256(raw).hexdigest()
-        ok = [h for h in (old or {}).get("source", {}).get("ok", []) if isinstance(h, str)]
-        if old is not None and old["source"]["sha256"] == sha:
-            digest = {**old, "source": {**old["source"], "key": key}}  # same bytes, touched or copied
-        else:
-            data = parse_book_bytes(path, raw)
-            self.check_session(path, data)
-            session = {**data["session"]["1"], "rounds": [data["rounds"][k] for k in sorted(data.get("rounds", {}), key=int)]}
-            try:
-                results = replay(session)
-            except StoredRoundError as e:
-                raise damaged(path, str(e)) from None
-            night = night_digest(session, results)
-            digest = {"digest": DIGEST_VERSION, "app": __version__, "source": {"key": key, "sha256": sha, "ok": ok},
-                      "night": night}
-        if verified:
-            ok = [verified, *ok]
-        digest["source"]["ok"] = list(dict.fromkeys([sha, *ok]))[:DIGEST_KEEP]
-        write_digest(self.digest_path(sid), digest)
-        return digest
+            raise self.index.missing(self.row(sid)) from None
 
 
-#: the digest's format; a digest of another format, or written by another release, is rebuilt
-DIGEST_VERSION = 2  # 2: the profile's key beside its name
-DIGEST_SUFFIX = ".digest.json"
-#: hashes of session bytes known to replay cleanly kept in a digest (the file's, its .bak's, …)
-DIGEST_KEEP = 3
-
-
-def _stat_key(path: Path) -> list[int] | None:
-    """What says cheaply that a file is still the one seen: its size, mtime, inode and ctime (an
-    edit in place that puts the mtime back still moves the ctime)."""
-    try:
-        return _key_of(os.stat(path))
-    except OSError:
-        return None
-
-
-def row_key(path: Path) -> list[int] | None:
-    """What an index row keeps to say its round count is of the file as it is: size and mtime."""
-    key = _stat_key(path)
-    return key[:2] if key else None
-
-
-def _key_of(st: os.stat_result) -> list[int]:
-    return [st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns]
-
-
-def _file_hash(path: Path) -> str | None:
-    try:
-        import hashlib
-
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
-
-
-def read_digest(path: Path) -> dict[str, Any] | None:
-    """A digest file as this release writes it, or None (missing, broken, another format)."""
-    try:
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError, RecursionError):
-        return None
-    if not (isinstance(data, dict) and data.get("digest") == DIGEST_VERSION and data.get("app") == __version__):
-        return None
-    source = data.get("source")
-    if not (isinstance(source, dict) and isinstance(source.get("key"), list) and isinstance(source.get("sha256"), str)
-            and isinstance(source.get("ok", []), list) and isinstance(data.get("night"), dict)):
-        return None
-    return data
-
-
-def write_digest(path: Path, digest: Mapping[str, Any]) -> bool:
-    """Write a digest atomically, if it can be: a digest is derived data, and a full disk or a
-    read-only folder never stops a command. Returns whether it was written."""
-    try:
-        sweep_temps(path)
-        atomic_write(path, json.dumps(digest, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), backup=False)
-    except (BookError, OSError):
-        return False
-    return True
-
-
-def count_of(n: Any) -> int | None:
-    """A count as an index row keeps it, a whole number ≥ 0; else None."""
-    return n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else None
-
-
-def row_rounds(row: Mapping[str, Any]) -> int | None:
-    """The round count an index row keeps, or None (a row from an older release)."""
-    return count_of(row.get("rounds"))
-
-
-def row_months(row: Mapping[str, Any]) -> int | None:
-    """The months count an index row keeps, or None. A row from a release before it keeps only
-    the round count: with three seated no round is a misdeal, so that is the months count too."""
-    months, rounds = count_of(row.get("months")), row_rounds(row)
-    if rounds is None:
-        return None
-    if months is None and len(row.get("players") or ()) <= 3:
-        return rounds
-    return months
-
-
-def _record_counts(records: Sequence[Mapping[str, Any]]) -> dict[str, int]:
-    """What an index row keeps of a session's stored rounds: how many, and the months they use up."""
-    from .night import months_of_records
-
-    return {"rounds": len(records), "months": months_of_records(records)}
-
-
-def counts_of(data: Mapping[str, Any]) -> tuple[int, int]:
-    """A session file's round count and months count, from its parsed data."""
-    rounds = data.get("rounds", {})
-    counts = _record_counts([rounds[k] for k in sorted(rounds, key=int)])
-    return counts["rounds"], counts["months"]
-
-
-def _copy(doc: Any) -> Any:
-    """A deep copy of JSON data (a document read from a file, perhaps shared with a cache)."""
-    return json.loads(json.dumps(doc, ensure_ascii=False))
-
-
-def check_row(path: Path, doc_id: int, row: Mapping[str, Any]) -> Mapping[str, Any]:
-    """An index row as the book writes it, or the index is damaged."""
-    for key, kind in _INDEX_ROW_KEYS.items():
-        if not isinstance(row.get(key), kind):
-            raise damaged(path, f"it is not a hachi-score book (session row {doc_id} has no valid {key!r})")
-    if row["id"] != f"s{doc_id}" or row["file"] != f"{row['id']}.json":
-        raise damaged(path, f"it is not a hachi-score book (session row {doc_id} names {row['id']!r})")
-    return row
-
-
-def meta_of(data: Mapping[str, Any]) -> dict[str, Any]:
-    meta = data.get("meta", {}).get("1")
-    return meta if isinstance(meta, dict) else {}
-
-
-def _check_schema(path: Path, data: Mapping[str, Any], wrong: Callable[[str], BookError]) -> None:
-    schema = meta_of(data).get("schema")
-    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise wrong("no schema version in its meta table")
-    if schema > SCHEMA:
-        raise BookError(
-            f"{path}: written by a newer hachi-score (book schema {schema}; this one reads up to "
-            f"{SCHEMA}). It was left as it is: upgrade hachi-score to use it",
-            path,
-            f"written by a newer hachi-score (book schema {schema})",
-            "newer",
-        )
+def _now() -> str:
+    return datetime.now().astimezone().isoformat(timespec="seconds")
 
 
 def _unique(name: str, taken: set[str]) -> str:

@@ -28,13 +28,14 @@ import signal
 import struct
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from scorekeeper import night, store
+from scorekeeper import files, night, store
 from scorekeeper.scoring import Round
 from helpers import add_round
 
@@ -230,6 +231,57 @@ def _as_wait_status(rc: int) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
+# a kill at a chosen system call of a save
+
+
+#: the calls a save makes that change the disk or the lock, where a kill may land between two
+SAVE_CALLS = ((tempfile, "mkstemp"), (os, "open"), (os, "fdopen"), (os, "fsync"), (os, "link"), (os, "replace"),
+              (os, "unlink"))
+
+
+def kill_inside(save: Callable[[], None], k: int | None, after: bool = False) -> tuple[bool, int, int]:
+    """Run ``save`` in a forked child that SIGKILLs itself at its ``k``-th call of SAVE_CALLS, just
+    before it or, with ``after``, just after it returned (None: never). Returns whether the child
+    was killed, how many of those calls it made, and its pid. Unlike a watcher's kill this one
+    lands exactly where it is aimed, so that every step of a save can be tried in turn."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        code = 70
+        try:
+            os.close(read_end)
+            made = [0]
+
+            def counted(real: Callable[..., Any]) -> Callable[..., Any]:
+                def call(*args: Any, **kwargs: Any) -> Any:
+                    made[0] += 1
+                    mine = made[0]  # a call may make others (mkstemp opens its file)
+                    os.write(write_end, b".")
+                    if mine == k and not after:
+                        os.kill(os.getpid(), signal.SIGKILL)
+                    try:
+                        return real(*args, **kwargs)
+                    finally:  # returned or raised (an unlink of a name not there)
+                        if mine == k and after:
+                            os.kill(os.getpid(), signal.SIGKILL)
+                return call
+
+            for module, name in SAVE_CALLS:
+                setattr(module, name, counted(getattr(module, name)))
+            save()
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as calls:
+        made = len(calls.read())
+    _, status = os.waitpid(pid, 0)
+    killed = os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+    assert killed or os.WEXITSTATUS(status) == 0, f"the save failed (exit {os.WEXITSTATUS(status)})"
+    return killed, made, pid
+
+
+# ---------------------------------------------------------------------------------------------
 # the book
 
 
@@ -250,24 +302,34 @@ def renamed(rnd: dict, names: list[str]) -> dict:
     return out
 
 
+def nights(count: int, rounds: int) -> list[list[dict]]:
+    """``count`` distinct nights of ``rounds`` rounds each, from the bundled night: the first is
+    the night repeated as it is, each other begins at another of its rounds (past twelve nights,
+    the twelve in a shuffled order), so that no night holds another (a book never counts one twice)."""
+    out = []
+    for n in range(count):
+        order = NIGHT[n:] + NIGHT[:n] if n < len(NIGHT) else random.Random(n).sample(NIGHT, len(NIGHT))
+        out.append([order[i % len(order)] for i in range(rounds)])
+    return out
+
+
 def build_book(path: Path, rounds: int, sessions: int = 1) -> None:
-    """A book of ``sessions`` sessions of ``rounds`` rounds each (the bundled night, repeated);
-    the last is current."""
-    files = [NIGHT[i % len(NIGHT)] for i in range(rounds)]
-    data = night.read_export({"players": PLAYERS, "rounds": files, "name": "soak"})
+    """A book of ``sessions`` distinct sessions of ``rounds`` rounds each (:func:`nights`); the
+    last is current."""
     book = store.Book.open(path)
-    for _ in range(sessions):
-        book.import_session(data)
+    for night_rounds in nights(sessions, rounds):
+        book.import_session(night.read_export({"players": PLAYERS, "rounds": night_rounds, "name": "soak"}))
 
 
 def two_nights(path: Path) -> Path:
-    """A book at ``path`` with s1 (Friday) and s2 (Saturday, current), 3 rounds each."""
+    """A book at ``path`` with s1 (Friday: the bundled night's first 3 rounds) and s2 (Saturday,
+    current: its next 3)."""
     from scorekeeper import store
 
     b = store.Book.open(path)
-    for name in ("Friday", "Saturday"):
+    for name, rounds in (("Friday", NIGHT[:3]), ("Saturday", NIGHT[3:6])):
         sid = b.new_session(PLAYERS, name=name)
-        for f in NIGHT[:3]:
+        for f in rounds:
             add_round(b, sid, bare(f))
     return path
 
@@ -302,11 +364,11 @@ def _same_round(stored: dict, file: dict) -> bool:
 
 
 def temps(path: Path) -> list[Path]:
-    return store.temp_files(path) + store.temp_files(current_file(path))
+    return files.temp_files(path) + files.temp_files(current_file(path))
 
 
 def lock_is_free(path: Path) -> bool:
-    fd = os.open(store.lock_path(path), os.O_RDWR | os.O_CREAT)
+    fd = os.open(files.lock_path(path), os.O_RDWR | os.O_CREAT)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         fcntl.flock(fd, fcntl.LOCK_UN)

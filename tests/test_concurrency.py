@@ -22,7 +22,7 @@ from entry_lines import snapshot
 from helpers import HANG, eventually
 import pytest
 
-from scorekeeper import night, store
+from scorekeeper import files, night, store
 from scorekeeper.scoring import Round
 from helpers import add_round
 
@@ -37,7 +37,7 @@ def key(rnd: dict) -> str:
 
 def lock_waits(timeout: float, notice_after: float) -> dict[str, str]:
     """The environment of a writer whose lock waits are these (the store's testing knobs)."""
-    return {**os.environ, store.ENV_TEST_LOCK_TIMEOUT: str(timeout), store.ENV_TEST_LOCK_NOTICE: str(notice_after)}
+    return {**os.environ, files.ENV_TEST_LOCK_TIMEOUT: str(timeout), files.ENV_TEST_LOCK_NOTICE: str(notice_after)}
 
 
 class Writer:
@@ -63,7 +63,7 @@ class Writer:
 
 def hold_lock(path: Path) -> int:
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(store.lock_path(path), os.O_RDWR | os.O_CREAT)
+    fd = os.open(files.lock_path(path), os.O_RDWR | os.O_CREAT)
     fcntl.flock(fd, fcntl.LOCK_EX)
     return fd
 
@@ -71,16 +71,16 @@ def hold_lock(path: Path) -> int:
 def test_four_processes_add_rounds_to_one_session_at_once(tmp_path, capsys):
     path = tmp_path / "book" / "book.json"
     store.Book.open(path).new_session(ch.PLAYERS)
-    files = ch.round_files(tmp_path / "rounds")
+    sent_files = ch.round_files(tmp_path / "rounds")
     results: list[list[tuple[int, dict, str]]] = [[] for _ in range(WRITERS)]
     spans: list[tuple[float, float]] = []
     go = threading.Barrier(WRITERS)
-    env = lock_waits(HANG, store.LOCK_NOTICE_AFTER)  # writers wait their turn; none gives up on a busy machine
+    env = lock_waits(HANG, files.LOCK_NOTICE_AFTER)  # writers wait their turn; none gives up on a busy machine
 
     def writer(w: int) -> None:
         go.wait()
         for i in range(ROUNDS_EACH):
-            f = files[(w * ROUNDS_EACH + i) % len(files)]
+            f = sent_files[(w * ROUNDS_EACH + i) % len(sent_files)]
             began = time.monotonic()
             proc = subprocess.run([*ch.hachi_score_exe(), "round", "--file", str(f), "--json", "--db", str(path)],
                                   capture_output=True, text=True, timeout=HANG, env=env)
@@ -118,7 +118,7 @@ def test_four_processes_add_rounds_to_one_session_at_once(tmp_path, capsys):
 
     session = store.Book.open(path).session("s1")
     stored = [r["round"] for r in session["rounds"]]
-    sent = [json.loads(files[(w * ROUNDS_EACH + i) % len(files)].read_text(encoding="utf-8"))
+    sent = [json.loads(sent_files[(w * ROUNDS_EACH + i) % len(sent_files)].read_text(encoding="utf-8"))
             for w in range(WRITERS) for i in range(ROUNDS_EACH)]
     assert Counter(key(r) for r in stored) == Counter(
         key(Round.from_dict(f, players=ch.PLAYERS, dealer="Aki").to_dict()) for f in sent)
@@ -142,16 +142,16 @@ def test_waiting_writers_say_so_then_give_up_or_go_ahead(tmp_path):
     and four writers say they wait, then give up with status 1, writing nothing; on book B the
     lock is let go once every writer has said it waits, and the four go ahead and each add its
     round."""
-    files = ch.round_files(tmp_path / "rounds")
+    sent_files = ch.round_files(tmp_path / "rounds")
     a, b = tmp_path / "a" / "book.json", tmp_path / "b" / "book.json"
     for path in (a, b):
         store.Book.open(path).new_session(ch.PLAYERS)
     before = snapshot(a.parent)
     fd_a, fd_b = hold_lock(a), hold_lock(b)
     try:
-        on_a = [Writer(["round", "--file", str(files[i]), "--db", str(a)], lock_waits(0.5, 0.1))
+        on_a = [Writer(["round", "--file", str(sent_files[i]), "--db", str(a)], lock_waits(0.5, 0.1))
                 for i in range(WRITERS)]
-        on_b = [Writer(["round", "--file", str(files[i]), "--json", "--db", str(b)], lock_waits(HANG, 0.1))
+        on_b = [Writer(["round", "--file", str(sent_files[i]), "--json", "--db", str(b)], lock_waits(HANG, 0.1))
                 for i in range(WRITERS)]
         # B's lock goes once every writer on B has said it waits (however long each takes to start)
         eventually(lambda: all(w.lines for w in on_b), "notice from every writer on book B")
@@ -168,7 +168,7 @@ def test_waiting_writers_say_so_then_give_up_or_go_ahead(tmp_path):
         assert out == ""
         assert len(w.lines) == 2, w.lines
         notice, error = w.lines
-        assert "waiting for the book's lock" in notice and str(store.lock_path(a)) in notice
+        assert "waiting for the book's lock" in notice and str(files.lock_path(a)) in notice
         assert error.startswith("hachi-score: ") and "held the book's lock for 0.5 s; gave up" in error
     assert snapshot(a.parent) == before
 
@@ -193,8 +193,8 @@ def test_every_writing_command_waits_for_the_lock(tmp_path, monkeypatch, command
     sid = book.new_session(ch.PLAYERS)
     add_round(book, sid, ch.NIGHT[0])
     before = snapshot(path.parent)
-    monkeypatch.setenv(store.ENV_TEST_LOCK_NOTICE, "0.05")
-    monkeypatch.setenv(store.ENV_TEST_LOCK_TIMEOUT, "0.3")
+    monkeypatch.setenv(files.ENV_TEST_LOCK_NOTICE, "0.05")
+    monkeypatch.setenv(files.ENV_TEST_LOCK_TIMEOUT, "0.3")
     fd = hold_lock(path)
     try:
         result = CliRunner().invoke(app, [*command, "--db", str(path)])

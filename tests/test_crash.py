@@ -27,7 +27,7 @@ import pytest
 from entry_lines import snapshot
 from fast_cli import FastRunner
 
-from scorekeeper import doctor, store
+from scorekeeper import doctor, files, store
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or not sys.platform.startswith("linux"),
                                 reason="kills processes with fork and SIGKILL; Linux")
@@ -105,16 +105,21 @@ def test_kills_while_sessions_are_created(tmp_path):
     them leaves a session file the index does not list, which is harmless and never reused."""
     path = tmp_path / "book" / "book.json"
     ch.build_book(path, 12)
-    export = tmp_path / "work" / "export.json"
-    export.parent.mkdir()
-    export.write_text(json.dumps({"players": ch.PLAYERS, "rounds": ch.NIGHT}), encoding="utf-8")
+    exports = []  # a night for each import, none of them in the book (the soak's night is the first)
+    for n, rounds in enumerate(ch.nights(9, 12)[1:]):
+        exports.append(tmp_path / "work" / f"export{n}.json")
+        exports[-1].parent.mkdir(exist_ok=True)
+        exports[-1].write_text(json.dumps({"players": ch.PLAYERS, "rounds": rounds}), encoding="utf-8")
     watcher = ch.Watcher([path.parent, store.sessions_dir(path)])
     rng = random.Random(3)
     listed = [r["id"] for r in store.Book.open(path).sessions()]
     kills = 0
     try:
         for n in range(16):
-            args = ["import", str(export), "--db", str(path)] if n % 2 else ["new-session", "Dan", "Eri", "Fumi", "--db", str(path)]
+            if n % 2:
+                args = ["import", str(exports[n // 2]), "--db", str(path)]
+            else:
+                args = ["new-session", "Dan", "Eri", "Fumi", "--db", str(path)]
             child, killed_at, _ = ch.attempt(path, watcher, ch.Forked, args, rng.choice([1, 2, 4, 6, 8, 9, 10, 12]), 0,
                                              tmp_path / "work" / "out")
             status = child.wait()
@@ -143,7 +148,7 @@ def test_kills_while_sessions_are_created(tmp_path):
     # which no later create does for that session. No other file's temp is left, and none is
     # the clean create's own
     assert not [p for p in left if ".digest.json." not in p.name], left
-    assert not [p for p in left if store._alive(int(store._TEMP.match(p.name).group("pid")))], left
+    assert not [p for p in left if files.writer_alive(int(files.TEMP_NAME.match(p.name).group("pid")))], left
 
 
 @pytest.mark.slow

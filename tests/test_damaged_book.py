@@ -17,7 +17,7 @@ import pytest
 from entry_lines import snapshot
 from fast_cli import FastRunner
 
-from scorekeeper import store
+from scorekeeper import files, store
 from scorekeeper.cli import app
 
 runner = FastRunner()
@@ -145,7 +145,7 @@ def test_a_missing_session_file(book, tmp_path):
 
 def test_a_damaged_bak_alone_harms_nothing(book, tmp_path):
     """The .bak is never read by the commands; the next save replaces it with a good one."""
-    bak = store.backup_path(store.sessions_dir(book) / "s2.json")
+    bak = files.backup_path(store.sessions_dir(book) / "s2.json")
     bak.write_bytes(b"\0" * 100)
     round_file = ch.round_files(tmp_path / "rounds")[3]
     shown = run(["summary"], book, round_file)

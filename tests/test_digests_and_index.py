@@ -13,6 +13,7 @@ import pytest
 from fast_cli import FastRunner
 from helpers import EXAMPLE_PILES, TIE_PILES, round_file
 
+from scorekeeper import digests, files, schema
 from scorekeeper import stats as stats_module
 from scorekeeper import store
 from scorekeeper.cli import app
@@ -107,7 +108,7 @@ def test_a_touched_or_copied_session_is_hashed_not_replayed(night, monkeypatch):
     rebuilt = count_rebuilds(monkeypatch)
     assert stats_players() == {"Aki": 21, "Ben": -11, "Chie": -10}
     assert rebuilt == []  # the bytes' hash still matches
-    assert json.loads(digest_file(night).read_text(encoding="utf-8"))["source"]["key"] == store._stat_key(path)
+    assert json.loads(digest_file(night).read_text(encoding="utf-8"))["source"]["key"] == digests.stat_key(path)
 
 
 @pytest.mark.parametrize("junk", [b"", b"{not json", b"[]", b'{"digest": 99}'])
@@ -129,11 +130,11 @@ def test_a_digest_that_cant_be_written_never_blocks_stats_or_summary(night, monk
 
     def full_disk(path, *a, **k):
         if path.name.endswith(".digest.json"):
-            raise store.cant_write(path, OSError(28, "No space left on device"))
+            raise files.cant_write(path, OSError(28, "No space left on device"))
         return real(path, *a, **k)
 
-    real = store.atomic_write
-    monkeypatch.setattr(store, "atomic_write", full_disk)
+    real = files.atomic_write
+    monkeypatch.setattr(files, "atomic_write", full_disk)
     digest_file(night).rmdir()
     assert stats_players() == {"Aki": 29, "Ben": -19, "Chie": -10}
     assert json.loads(cli("summary", "--json").stdout)["rounds"] == 4
@@ -174,7 +175,7 @@ def test_the_index_row_keeps_the_round_count_through_round_undo_and_edit(night, 
     cli("round", "--file", str(f))
     cli("edit", "1", "--file", str(f))
     row = index_rows(book_file)["1"]
-    assert row["rounds"] == 3 and row["file_key"] == store.row_key(night.session_path("s1"))
+    assert row["rounds"] == 3 and row["file_key"] == digests.row_key(night.session_path("s1"))
 
 
 def test_sessions_lists_the_latest_20_and_all_with_all(book_file, monkeypatch):
@@ -183,8 +184,8 @@ def test_sessions_lists_the_latest_20_and_all_with_all(book_file, monkeypatch):
         book.new_session(PLAYERS)
     add_round(book, "s3", ROUNDS[0])
     reads: list[str] = []
-    real = store.read_json_file
-    monkeypatch.setattr(store, "read_json_file", lambda p: reads.append(p.name) or real(p))
+    real = schema.read_book_file
+    monkeypatch.setattr(schema, "read_book_file", lambda p: reads.append(p.name) or real(p))
     rows = json.loads(cli("sessions", "--json").stdout)
     assert [r["id"] for r in rows] == [f"s{n}" for n in range(6, 26)]
     assert reads == ["book.json"]  # no session file opened

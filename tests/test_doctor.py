@@ -9,16 +9,21 @@ damaged file's .bak only when the .bak is itself healthy, and moves the damaged 
 from __future__ import annotations
 
 import json
+import os
 import re
+import select
+import subprocess
+import sys
 from pathlib import Path
 
 import crash_harness as ch
 import pytest
 from entry_lines import snapshot
 from fast_cli import FastRunner
+from helpers import HANG
 from test_damaged_book import DAMAGE, SESSION_ONLY
 
-from scorekeeper import doctor, store
+from scorekeeper import digests, doctor, files, store
 
 runner = FastRunner()
 
@@ -29,8 +34,8 @@ def book(tmp_path) -> Path:
     return ch.two_nights(tmp_path / "book" / "book.json")
 
 
-def doc(path: Path, *args: str, code: int | None = None):
-    result = runner.invoke(args=["doctor", *args, "--db", str(path)])
+def doc(path: Path, *args: str, code: int | None = None, input: str | None = None):
+    result = runner.invoke(args=["doctor", *args, "--db", str(path)], input=input)
     assert "Traceback" not in result.output
     if code is not None:
         assert result.exit_code == code, result.output
@@ -46,12 +51,14 @@ def summary(path: Path, session: str | None = None) -> dict:
     return json.loads(result.stdout)
 
 
-def kept_somewhere(before: dict[str, bytes], folder: Path) -> None:
-    """Every file's bytes from before are still in some file: nothing was deleted."""
+def kept_somewhere(before: dict[str, bytes], folder: Path, rotated: tuple[str, ...] = ()) -> None:
+    """Every file's bytes from before are still in some file: nothing was deleted. ``rotated``:
+    a .bak the restore's own write of its file replaced, as every write does (the file's bytes it
+    replaced are kept, as the new .bak)."""
     now = set(snapshot(folder).values())
     for name, data in before.items():
-        if name.endswith(".digest.json"):
-            continue  # derived data, rebuilt whenever its session changes
+        if name.endswith(".digest.json") or name in rotated:
+            continue  # a digest is derived data, rebuilt whenever its session changes
         assert data in now, f"the bytes of {name} are gone"
 
 
@@ -78,7 +85,7 @@ def test_the_environment_names_the_book(book, monkeypatch):
 @pytest.mark.parametrize("damage", list(DAMAGE) + list(SESSION_ONLY))
 def test_a_damaged_session_is_found_and_put_back(book, damage):
     file = store.sessions_dir(book) / "s2.json"
-    bak = store.backup_path(file)
+    bak = files.backup_path(file)
     bad = {**DAMAGE, **SESSION_ONLY}[damage](file.read_bytes())
     file.write_bytes(bad)
     before = snapshot(book.parent)
@@ -113,8 +120,9 @@ def test_a_damaged_session_is_found_and_put_back(book, damage):
     assert Path(moved.group(1)).parent == file.parent
     assert file.read_bytes() == bak.read_bytes()
     assert "healthy: 2 sessions, 5 rounds" in result.stdout  # the .bak is the version before round 3
+    assert "index rows: corrected the round count of s2" in result.stdout  # in the same restore
     assert summary(book)["rounds"] == 2
-    kept_somewhere(before, book.parent)
+    kept_somewhere(before, book.parent, rotated=("book.json.bak",))
     doc(book, code=0)
 
 
@@ -142,7 +150,7 @@ def test_a_damaged_index_is_found_and_put_back(book, damage):
 
 
 def test_an_index_with_no_good_copy_is_rebuilt_from_the_sessions(book):
-    store.backup_path(book).write_bytes(b"\0" * 10)
+    files.backup_path(book).write_bytes(b"\0" * 10)
     book.write_bytes(b'{"meta": {"1": {"schema": 1, "curr')
     result = doc(book, code=1)
     assert "--restore rebuilds the index from the session files" in result.stdout
@@ -155,7 +163,7 @@ def test_an_index_with_no_good_copy_is_rebuilt_from_the_sessions(book):
 
 def test_a_lost_index_is_rebuilt(book):
     book.unlink()
-    store.backup_path(book).unlink()
+    files.backup_path(book).unlink()
     result = doc(book, code=1)
     assert "the index is missing" in result.stdout
     doc(book, "--restore", code=0)
@@ -174,7 +182,7 @@ def test_a_missing_session_file_comes_back_from_its_bak(book):
 
 def test_no_good_copy_leaves_everything_as_it_is(book):
     file = store.sessions_dir(book) / "s2.json"
-    store.backup_path(file).write_bytes(b"[]")
+    files.backup_path(file).write_bytes(b"[]")
     file.write_bytes(b"\0" * 50)
     before = snapshot(book.parent)
     result = doc(book, code=1)
@@ -187,7 +195,7 @@ def test_no_good_copy_leaves_everything_as_it_is(book):
 def test_a_bak_that_does_not_rescore_is_no_good_copy(book):
     """The .bak is checked as thoroughly as the file: parsed, shaped, every round re-scored."""
     file = store.sessions_dir(book) / "s2.json"
-    bak = store.backup_path(file)
+    bak = files.backup_path(file)
     bak.write_bytes(SESSION_ONLY["a round that no longer scores"](bak.read_bytes()))
     file.write_bytes(b"")
     result = doc(book, code=1)
@@ -196,7 +204,7 @@ def test_a_bak_that_does_not_rescore_is_no_good_copy(book):
 
 def test_notes_do_not_make_a_book_unhealthy(book):
     folder = store.sessions_dir(book)
-    store.backup_path(folder / "s1.json").write_bytes(b"\0")
+    files.backup_path(folder / "s1.json").write_bytes(b"\0")
     (folder / ".s1.json.999999999.abcdefgh.tmp").write_bytes(b"half a sav")
     orphan = json.loads((folder / "s2.json").read_text(encoding="utf-8"))  # as an interrupted create leaves it
     orphan["session"]["1"]["id"] = "s7"
@@ -227,7 +235,7 @@ def test_every_file_damaged_at_once(book):
     result = doc(book, code=1)
     assert len([line for line in result.stdout.splitlines() if line.startswith("✗")]) == 3
     assert "3 problems found" in result.stderr
-    doc(book, "--restore", code=0)
+    doc(book, "--restore", "--yes", code=0)  # two files that can't be read: asked (see below)
     assert doctor.check(book).healthy
 
 
@@ -255,3 +263,72 @@ def test_doctor_has_help():
     assert result.exit_code == 0
     for text in ("--restore", "--json", "--db", "HACHI_SCORE_DB"):
         assert text in result.stdout
+
+
+# ---------------------------------------------------------------------------------------------
+# --restore says what it loses and asks, whatever the damage; one restore mends the index too
+
+
+def test_restore_asks_even_when_a_session_file_cant_be_read(book):
+    """Bytes that can't be read can't be listed: that is said, and asked about, and no answer
+    (standard input at its end, or closed) restores nothing."""
+    file = store.sessions_dir(book) / "s2.json"
+    file.write_bytes(file.read_bytes()[:40])
+    before = snapshot(book.parent)
+    asked = doc(book, "--restore", code=1)
+    lines = asked.stderr.splitlines()
+    assert "  s2.json: can't be read, so what it holds beyond its .bak's 2 rounds can't be listed; it is kept beside it" in lines
+    assert lines[-2] == "restore them? [y/N] " and lines[-1] == "hachi-score: aborted: nothing was restored"
+    assert snapshot(book.parent) == before
+    closed = subprocess.run([sys.executable, "-m", "scorekeeper", "doctor", "--restore", "--db", str(book)],
+                            capture_output=True, text=True, timeout=HANG, preexec_fn=lambda: os.close(0))
+    assert closed.returncode == 1 and "Traceback" not in closed.stderr and "internal error" not in closed.stderr
+    assert "can't be listed" in closed.stderr and closed.stderr.endswith("aborted: nothing was restored\n")
+    assert snapshot(book.parent) == before
+    assert "put back its last good copy s2.json.bak (2 rounds)" in doc(book, "--restore", input="y\n", code=0).stdout
+
+
+def test_a_missing_session_file_loses_nothing_and_is_not_asked_about(book):
+    (store.sessions_dir(book) / "s1.json").unlink()
+    result = doc(book, "--restore", code=0)
+    assert "restore them?" not in result.stderr and "put back its last good copy s1.json.bak" in result.stdout
+
+
+def test_one_restore_puts_the_index_row_right(book):
+    """The session put back is one save older than its index row: the same restore writes the
+    row right, so that the book is whole again, its listing and its notes alike."""
+    file = store.sessions_dir(book) / "s2.json"
+    file.write_bytes(b"\0" * 30)
+    result = doc(book, "--restore", "--yes", code=0)
+    assert "index rows: corrected the round count of s2, corrected the months count of s2" in result.stdout
+    assert "·" not in result.stdout  # no row left saying 3 rounds of a file holding 2
+    row = json.loads(book.read_text(encoding="utf-8"))["sessions"]["2"]
+    assert (row["rounds"], row["months"], row["file_key"]) == (2, 2, digests.row_key(file))
+    again = doc(book, "--restore", "--yes", code=0)
+    assert "↺" not in again.stdout and "·" not in again.stdout  # nothing left for a second restore
+    assert doc(book, code=0).stdout.splitlines()[1:] == ["✓ healthy: 2 sessions, 5 rounds read and re-scored"]
+
+
+def test_the_progress_bar_is_gone_before_restore_asks(book, tmp_path):
+    """On a terminal the check draws a bar on standard error; it is cleared before the losses are
+    listed, and nothing is drawn over the question while it waits for the answer."""
+    from test_entry_tty import Terminal
+
+    file = store.sessions_dir(book) / "s2.json"
+    file.write_bytes(SESSION_ONLY["a round that no longer scores"](file.read_bytes()))
+    before = snapshot(book.parent)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "HACHI_SCORE"))}
+    env.update(HACHI_SCORE_DB=str(book), HOME=str(tmp_path / "home"), LC_ALL="C.UTF-8", LANG="C.UTF-8",
+               TERM="xterm", COLUMNS="100", NO_COLOR="1", PYTHONIOENCODING="utf-8")
+    term = Terminal(["doctor", "--restore"], env)
+    term.expect("restore them?")
+    term.waiting()  # blocked on the terminal: everything it drew is there to read
+    while select.select([term.master], [], [], 0)[0]:
+        term.seen += os.read(term.master, 4096)
+    shown = term.text()
+    assert "checking the book" in shown  # the bar was drawn while the book was checked
+    listed = shown[shown.index("--restore puts back files one save older:"):]
+    assert "checking the book" not in listed and listed.endswith("restore them? [y/N] "), repr(listed)
+    term.type("n\r")
+    assert term.finish() == 1 and "aborted: nothing was restored" in term.text()
+    assert snapshot(book.parent) == before

@@ -81,7 +81,8 @@ class Terminal:
             if stat.read_text().rpartition(")")[2].split()[0] != "S":
                 return False
             where = wchan.read_text() if wchan.exists() else "0"
-            return where == "0" or "poll" in where or "select" in where  # "0": the kernel won't say
+            # "0": the kernel won't say; wait_woken: the terminal's read, with no readline (a yes/no)
+            return where in ("0", "wait_woken") or "poll" in where or "select" in where
 
         eventually(in_select, "prompt waiting for a key")
 

@@ -71,10 +71,10 @@ def test_an_ambiguous_start_at_the_prompt_says_ambiguous():
 
 
 def test_the_resolver_is_shared():
-    from scorekeeper import names, questions, store
+    from scorekeeper import names, questions, schema
 
     assert questions.resolve_player is names.resolve_player
-    assert "resolve_player" in open(store.__file__, encoding="utf-8").read()
+    assert "resolve_player" in open(schema.__file__, encoding="utf-8").read()  # a new session's first 親
 
 
 def test_after_a_bad_answer_enter_keeps_the_default_it_had():

@@ -17,7 +17,7 @@ import pytest
 
 from entry_lines import answers, snapshot
 from fast_cli import FastRunner
-from scorekeeper import store
+from scorekeeper import files, store
 from helpers import add_round
 
 GOLDEN = Path(__file__).parent / "golden" / "sdin"
@@ -93,7 +93,7 @@ def test_ctrl_c_while_the_round_is_written(night, monkeypatch):
     def fsync(fd):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(store.os, "fsync", fsync)
+    monkeypatch.setattr(files.os, "fsync", fsync)
     result = runner.invoke(args=["round"])
     assert result.exit_code == 1 and result.stderr.splitlines()[-1].startswith("hachi-score: aborted")
     assert snapshot(night.parent) == before
@@ -106,13 +106,13 @@ def test_ctrl_c_while_waiting_for_the_lock(night, monkeypatch):
     import os
 
     before = snapshot(night.parent)
-    fd = os.open(store.lock_path(night), os.O_RDWR)
+    fd = os.open(files.lock_path(night), os.O_RDWR)
     fcntl.flock(fd, fcntl.LOCK_EX)
 
     def sleep(_):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(store.time, "sleep", sleep)
+    monkeypatch.setattr(files.time, "sleep", sleep)
     try:
         result = runner.invoke(args=["round", "--file", str(GOLDEN / "plain-teyaku.round.json")])
     finally:

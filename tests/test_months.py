@@ -13,7 +13,7 @@ from fast_cli import FastRunner
 from helpers import EXAMPLE_PILES, SMALL_FIELD, codes, round_file
 from test_fudawiki_pot import MISDEAL, P4, rendered, three
 
-from scorekeeper import night, store
+from scorekeeper import night, schema
 from scorekeeper.cli import app
 from scorekeeper.flows import Night
 from scorekeeper.night_view import session_title, sessions_view, standing_line, summary_view
@@ -168,8 +168,8 @@ def test_a_row_without_months_of_a_night_of_three_is_its_round_count_without_rea
     book_of(book_file, [round_file(EXAMPLE_PILES)] * 2, players=["Aki", "Ben", "Chie"], rules=None)
     drop_months(book_file)
     reads = []
-    real = store.read_json_file
-    monkeypatch.setattr(store, "read_json_file", lambda p: reads.append(p.name) or real(p))
+    real = schema.read_book_file
+    monkeypatch.setattr(schema, "read_book_file", lambda p: reads.append(p.name) or real(p))
     rows = json.loads(cli("sessions", "--json").stdout)
     assert (rows[0]["rounds"], rows[0]["months"]) == (2, 2)
     assert reads == ["book.json"]

@@ -27,7 +27,7 @@ import pytest
 from entry_lines import snapshot
 from fast_cli import FastRunner
 
-from scorekeeper import store
+from scorekeeper import files, store
 from scorekeeper.cli import app
 from helpers import add_round
 
@@ -50,7 +50,7 @@ def book(tmp_path) -> Path:
 def commands(tmp_path: Path) -> dict[str, list[str]]:
     files = ch.round_files(tmp_path / "rounds")
     export = tmp_path / "export.json"
-    export.write_text(json.dumps({"players": ch.PLAYERS, "rounds": ch.NIGHT[:2]}), encoding="utf-8")
+    export.write_text(json.dumps({"players": ch.PLAYERS, "rounds": ch.NIGHT[5:7]}), encoding="utf-8")  # a night not in the book
     return {
         "round": ["round", "--file", str(files[3])],
         "new-session": ["new-session", "Gin", "Hana", "Ito"],
@@ -109,24 +109,24 @@ class _FullFile(io.RawIOBase):
 
 
 def full_disk(monkeypatch, where: str) -> None:
-    """Make the step ``where`` of store.atomic_write fail as a full disk does."""
+    """Make the step ``where`` of files.atomic_write fail as a full disk does."""
     if where == "temp file":
         def mkstemp(*a, **k):
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         monkeypatch.setattr(tempfile, "mkstemp", mkstemp)  # the store imports it where it writes
     elif where == "write":
         real_fdopen = os.fdopen
-        monkeypatch.setattr(store.os, "fdopen", lambda fd, *a, **k: _FullFile(real_fdopen(fd, "wb", buffering=0), 100))
+        monkeypatch.setattr(files.os, "fdopen", lambda fd, *a, **k: _FullFile(real_fdopen(fd, "wb", buffering=0), 100))
     elif where == "fsync":
         def fsync(fd):
             if stat.S_ISREG(os.fstat(fd).st_mode):
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        monkeypatch.setattr(store.os, "fsync", fsync)
+        monkeypatch.setattr(files.os, "fsync", fsync)
     elif where == "backup":
         def no_room(*a, **k):
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        monkeypatch.setattr(store.os, "link", no_room)
-        monkeypatch.setattr(store.shutil, "copy2", no_room)
+        monkeypatch.setattr(files.os, "link", no_room)
+        monkeypatch.setattr(files.shutil, "copy2", no_room)
     elif where == "rename":
         real_replace = os.replace
 
@@ -134,7 +134,7 @@ def full_disk(monkeypatch, where: str) -> None:
             if not str(dst).endswith(".bak"):
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
             real_replace(src, dst)
-        monkeypatch.setattr(store.os, "replace", replace)
+        monkeypatch.setattr(files.os, "replace", replace)
 
 
 STEPS = ["temp file", "write", "fsync", "backup", "rename"]
@@ -166,7 +166,7 @@ def test_a_failed_index_write_takes_back_the_new_session_file(book, tmp_path, mo
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
         real_replace(src, dst)
 
-    monkeypatch.setattr(store.os, "replace", replace)
+    monkeypatch.setattr(files.os, "replace", replace)
     result = run(commands(tmp_path)["import"], book)
     assert result.exit_code == 1 and "the disk is full" in one_line(result)
     assert snapshot(book.parent) == before

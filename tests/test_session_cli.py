@@ -17,7 +17,7 @@ from pathlib import Path
 from fast_cli import FastRunner
 import pytest
 
-from scorekeeper import store
+from scorekeeper import files, store
 from scorekeeper.cli import app
 from scorekeeper.scoring import Payment, ledger_totals, score_dict
 
@@ -111,15 +111,27 @@ def test_the_night_still_agrees_after_undo(db):
 
 def test_the_night_still_agrees_after_export_and_import(db, tmp_path):
     play_night()
-    before = summary_json()
+    run("new-session", *PLAYERS, "--name", "next")  # the other book has a night of its own first
+    before = summary_json("s1")
     out = tmp_path / "night.json"
-    run("export", "-o", str(out))
-    run("import", str(out))
-    after = summary_json()
-    assert after["session"] != before["session"]
+    run("export", "s1", "-o", str(out))
+    other = tmp_path / "other" / "book.json"
+    run("new-session", *PLAYERS, "--db", str(other))
+    run("import", str(out), "--db", str(other))
+    after = summary_json("--db", str(other))
+    assert after["session"] == "s2"
     for key in ("players", "rounds", "totals", "settlement", "history", "dealer"):
         assert after[key] == before[key]
     assert after["totals"] == scored_by_the_score_command(NIGHT_FILES)
+
+
+def test_a_night_imported_into_the_book_that_holds_it_is_refused(db, tmp_path):
+    play_night()
+    out = tmp_path / "night.json"
+    run("export", "-o", str(out))
+    result = run("import", str(out), code=2)
+    assert "this night is the same night as session s1" in result.stderr
+    assert [s["id"] for s in json.loads(run("sessions", "--json").stdout)] == ["s1"]
 
 
 def test_rounds_may_leave_out_players_and_dealer(db, tmp_path):
@@ -548,9 +560,9 @@ def test_a_stored_round_that_no_longer_scores_is_status_1(db):
 
 def test_a_held_lock_is_waited_for_then_status_1(db, monkeypatch):
     run("new-session", *PLAYERS)
-    monkeypatch.setenv(store.ENV_TEST_LOCK_NOTICE, "0.05")
-    monkeypatch.setenv(store.ENV_TEST_LOCK_TIMEOUT, "0.3")
-    fd = os.open(store.lock_path(db), os.O_RDWR)
+    monkeypatch.setenv(files.ENV_TEST_LOCK_NOTICE, "0.05")
+    monkeypatch.setenv(files.ENV_TEST_LOCK_TIMEOUT, "0.3")
+    fd = os.open(files.lock_path(db), os.O_RDWR)
     fcntl.flock(fd, fcntl.LOCK_EX)
     try:
         result = runner.invoke(app, ["round", "--file", str(NIGHT_FILES[0])])

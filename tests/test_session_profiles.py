@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 import crash_harness as ch
 from helpers import BIG_FIELD, EXAMPLE_PILES, SMALL_FIELD, ZEKKYO_FIELD, played_out
-from scorekeeper import night, store
+from scorekeeper import files, night, schema, store
 from scorekeeper.cli import app
 from scorekeeper.rules import FUDAWIKI, SDIN, Rules
 from scorekeeper.store import Book
@@ -74,15 +74,15 @@ def test_a_schema_1_book_opens_migrates_and_every_total_is_unchanged(tmp_path):
     for sid in ("s1", "s2"):
         assert as_before(got[sid]) == as_before(expected(sid)), sid
         assert got[sid]["profile"] == "sdin"
-    assert schema_of(path) == store.SCHEMA == 2
+    assert schema_of(path) == schema.SCHEMA == 2
     for sid in ("s1", "s2"):
         file = store.sessions_dir(path) / f"{sid}.json"
         data = json.loads(file.read_text(encoding="utf-8"))
         assert data["meta"]["1"]["schema"] == 2
         assert Rules.from_dict(data["session"]["1"]["profile"]) == SDIN
         # the version the old release wrote is kept as the .bak: nothing is lost
-        assert store.backup_path(file).read_bytes() == baks[file.name]
-    assert store.backup_path(path).read_bytes() == baks["book.json"]
+        assert files.backup_path(file).read_bytes() == baks[file.name]
+    assert files.backup_path(path).read_bytes() == baks["book.json"]
 
 
 def test_a_migrated_book_is_healthy_and_its_rounds_are_untouched(tmp_path):

@@ -188,8 +188,9 @@ def test_two_house_profiles_of_one_name_are_two_profiles(book_file):
 
     book = Book.open(book_file)
     ten, twelve = SDIN._replace(name="house"), SDIN._replace(name="house", kan=12)
-    for name, rules in (("a", ten), ("b", twelve), ("c", ten)):
-        book.import_session(read_export({"players": PLAYERS, "rounds": [round_file(EXAMPLE_PILES)], "name": name,
+    for name, rules, seats in (("a", ten, PLAYERS), ("b", twelve, PLAYERS), ("c", ten, PLAYERS[::-1])):
+        rnd = round_file(EXAMPLE_PILES, players=seats, dealer=seats[0])  # "c" seated otherwise: another night
+        book.import_session(read_export({"players": seats, "rounds": [rnd], "name": name,
                                          "profile": rules.to_dict(), "created": "2026-05-01T20:00:00+09:00"}))
     data = stats_json()
     assert len(data["profiles"]) == 2 and all(p.startswith("house (") for p in data["profiles"])

@@ -19,9 +19,11 @@ import pytest
 from tinydb import TinyDB
 from tinydb.storages import JSONStorage, Storage
 
-from scorekeeper import night, store
+from scorekeeper import files, night, schema, store
 from scorekeeper.scoring import RoundError, score_dict
-from scorekeeper.store import AtomicLockedStorage, Book, BookError, SessionError
+from scorekeeper.errors import AlreadyHeld, BookError, SessionError
+from scorekeeper.store import Book
+from scorekeeper.tables import AtomicLockedStorage
 from helpers import add_round, remove_last_round, replace_round
 
 PLAYERS = ["Aki", "Ben", "Chie"]
@@ -99,10 +101,10 @@ def test_a_new_book_is_an_index_beside_a_folder_of_sessions(path, book):
     # the session and its digest (derived data for `stats`)
     assert sorted(p.name for p in (path.parent / "book.sessions").iterdir()) == ["s1.digest.json", "s1.json"]
     index = json.loads(path.read_text(encoding="utf-8"))
-    assert index["meta"]["1"] == {"schema": store.SCHEMA, "current": "s1"}
+    assert index["meta"]["1"] == {"schema": schema.SCHEMA, "current": "s1"}
     assert index["sessions"]["1"]["file"] == "s1.json"
     session = json.loads((path.parent / "book.sessions" / "s1.json").read_text(encoding="utf-8"))
-    assert session["meta"]["1"] == {"schema": store.SCHEMA}
+    assert session["meta"]["1"] == {"schema": schema.SCHEMA}
     assert session["session"]["1"]["players"] == PLAYERS
 
 
@@ -111,7 +113,7 @@ def test_every_file_is_a_tinydb_database(path, book):
     sid = book.new_session(PLAYERS)
     add_round(book, sid, NIGHT[0])
     with TinyDB(path, storage=JSONStorage, access_mode="r") as db:
-        assert db.table("meta").get(doc_id=1)["schema"] == store.SCHEMA
+        assert db.table("meta").get(doc_id=1)["schema"] == schema.SCHEMA
         assert [r["id"] for r in db.table("sessions").all()] == ["s1"]
     with TinyDB(path.parent / "book.sessions" / "s1.json", storage=AtomicLockedStorage) as db:
         assert db.table("rounds").get(doc_id=1)["rules"] == "sdin"
@@ -319,8 +321,22 @@ def test_import_session_keeps_the_chain_as_written(book):
     session = book.session(sid)
     assert [r["round"]["dealer"] for r in session["rounds"]] == ["Aki", "Aki", "Aki"]
     assert session["name"] == "old"
-    assert book.session(book.import_session(data))["name"] == "old #2"
+    another = night.read_export({"players": PLAYERS, "rounds": [NIGHT[5], NIGHT[0]], "name": "old"})
+    assert book.session(book.import_session(another))["name"] == "old #2"
     assert book.current_id() == "s2"
+
+
+def test_import_session_refuses_a_night_the_book_holds(book):
+    data = night.read_export({"players": PLAYERS, "rounds": [NIGHT[0], NIGHT[5]], "name": "old"})
+    sid = book.import_session(data)
+    with pytest.raises(AlreadyHeld) as refused:
+        book.import_session(data, name="again")
+    assert (refused.value.sid, refused.value.how) == (sid, "same")
+    assert refused.value.what == "this night is the same night as session s1 'old' (the same players, profile and 2 rounds)"
+    longer = night.read_export({"players": PLAYERS, "rounds": [NIGHT[0], NIGHT[5], NIGHT[7]]})
+    outcomes = book.import_sessions([longer, data])
+    assert [(o.sid, o.how) for o in outcomes] == [(sid, "extends"), (sid, "same")]
+    assert [r["id"] for r in book.sessions()] == [sid]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -333,9 +349,9 @@ def test_adding_a_round_reads_the_index_and_one_session_and_writes_one_file(book
         add_round(book, sid, NIGHT[0])
     before = snapshot(path.parent)
     reads, writes = [], []
-    real_read, real_write = store.read_json_file, store.atomic_write
-    monkeypatch.setattr(store, "read_json_file", lambda p: reads.append(p.name) or real_read(p))
-    monkeypatch.setattr(store, "atomic_write", lambda p, *a, **k: writes.append(p.name) or real_write(p, *a, **k))
+    real_read, real_write = schema.read_book_file, files.atomic_write
+    monkeypatch.setattr(schema, "read_book_file", lambda p: reads.append(p.name) or real_read(p))
+    monkeypatch.setattr(files, "atomic_write", lambda p, *a, **k: writes.append(p.name) or real_write(p, *a, **k))
     add_round(Book.open(path), "s5", NIGHT[1])
     assert set(reads) == {"book.json", "s5.json"}
     # the session, then the index (its row keeps the round count), then the session's digest
@@ -353,8 +369,8 @@ def test_reading_parses_each_file_once(book, path, monkeypatch):
     sid = book.new_session(PLAYERS)
     add_round(book, sid, NIGHT[0])
     reads = []
-    real_read = store.read_json_file
-    monkeypatch.setattr(store, "read_json_file", lambda p: reads.append(p.name) or real_read(p))
+    real_read = schema.read_book_file
+    monkeypatch.setattr(schema, "read_book_file", lambda p: reads.append(p.name) or real_read(p))
     reader = Book.open(path)
     reader.session(reader.resolve(None))
     reader.sessions(with_rounds=True)
@@ -442,7 +458,7 @@ DAMAGED = {
     "no meta": lambda good: b'{"sessions": {}}',
     "not a number as document id": lambda good: b'{"meta": {"x": {"schema": 1}}}',
     "a bad session row": lambda good: good.replace(b'"players":', b'"playerz":', 1),
-    "a future schema": lambda good: good.replace(b'"schema":%d' % store.SCHEMA, b'"schema":99'),
+    "a future schema": lambda good: good.replace(b'"schema":%d' % schema.SCHEMA, b'"schema":99'),
 }
 
 
@@ -535,13 +551,13 @@ def test_an_interrupted_create_never_reuses_a_left_over_file(book, path):
 
 def hold_lock(path: Path) -> int:
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(store.lock_path(path), os.O_RDWR | os.O_CREAT)
+    fd = os.open(files.lock_path(path), os.O_RDWR | os.O_CREAT)
     fcntl.flock(fd, fcntl.LOCK_EX)
     return fd
 
 
 class FakeClock:
-    """``store.time`` for one test: ``sleep`` moves ``monotonic`` on, and nothing really waits."""
+    """``files.time`` for one test: ``sleep`` moves ``monotonic`` on, and nothing really waits."""
 
     def __init__(self) -> None:
         self.now = 1000.0
@@ -554,14 +570,14 @@ class FakeClock:
 
 
 def test_the_lock_waits_are_one_and_ten_seconds(path, monkeypatch):
-    monkeypatch.delenv(store.ENV_TEST_LOCK_TIMEOUT, raising=False)
-    monkeypatch.delenv(store.ENV_TEST_LOCK_NOTICE, raising=False)
-    assert (store.LOCK_NOTICE_AFTER, store.LOCK_TIMEOUT) == (1.0, 10.0)
+    monkeypatch.delenv(files.ENV_TEST_LOCK_TIMEOUT, raising=False)
+    monkeypatch.delenv(files.ENV_TEST_LOCK_NOTICE, raising=False)
+    assert (files.LOCK_NOTICE_AFTER, files.LOCK_TIMEOUT) == (1.0, 10.0)
     book = Book.open(path)
     assert (book.lock.notice_after, book.lock.timeout) == (1.0, 10.0)
     # and they are what a writer does: told at 1 s, given up at 10 s (on a clock of the test's own)
     clock = FakeClock()
-    monkeypatch.setattr(store, "time", clock)
+    monkeypatch.setattr(files, "time", clock)
     began = clock.now
     told: list[float] = []
     book = Book.open(path, notice=lambda m: told.append(clock.now - began))
@@ -571,18 +587,18 @@ def test_the_lock_waits_are_one_and_ten_seconds(path, monkeypatch):
             book.new_session(PLAYERS)
     finally:
         os.close(fd)
-    assert len(told) == 1 and 1.0 <= told[0] < 1.0 + 2 * store.LOCK_POLL
-    assert 10.0 <= clock.now - began < 10.0 + 2 * store.LOCK_POLL, e.value
+    assert len(told) == 1 and 1.0 <= told[0] < 1.0 + 2 * files.LOCK_POLL
+    assert 10.0 <= clock.now - began < 10.0 + 2 * files.LOCK_POLL, e.value
 
 
 def test_the_lock_waits_are_parameters_and_testing_knobs(path, monkeypatch):
-    monkeypatch.setenv(store.ENV_TEST_LOCK_TIMEOUT, "0.5")
-    monkeypatch.setenv(store.ENV_TEST_LOCK_NOTICE, "0.25")
+    monkeypatch.setenv(files.ENV_TEST_LOCK_TIMEOUT, "0.5")
+    monkeypatch.setenv(files.ENV_TEST_LOCK_NOTICE, "0.25")
     assert (Book.open(path).lock.timeout, Book.open(path).lock.notice_after) == (0.5, 0.25)
     book = Book.open(path, lock_timeout=3, lock_notice_after=2)  # a parameter comes first
     assert (book.lock.timeout, book.lock.notice_after) == (3, 2)
     for junk in ("", "soon", "0", "-1", "inf", "nan"):  # anything but a positive number is no knob
-        monkeypatch.setenv(store.ENV_TEST_LOCK_TIMEOUT, junk)
+        monkeypatch.setenv(files.ENV_TEST_LOCK_TIMEOUT, junk)
         assert Book.open(path).lock.timeout == 10.0, junk
 
 
@@ -639,7 +655,7 @@ def test_a_killed_holder_never_leaves_the_lock_stuck(path):
     path.parent.mkdir(parents=True)
     code = (
         "import fcntl, os, sys, time\n"
-        f"fd = os.open({str(store.lock_path(path))!r}, os.O_RDWR | os.O_CREAT)\n"
+        f"fd = os.open({str(files.lock_path(path))!r}, os.O_RDWR | os.O_CREAT)\n"
         "fcntl.flock(fd, fcntl.LOCK_EX)\n"
         "print('locked', flush=True)\n"
         "time.sleep(60)\n"

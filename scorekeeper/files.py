@@ -1,0 +1,384 @@
+"""The book's files on disk: read and checked, written atomically with a ``.bak``, under a lock.
+
+Nothing here knows what a book holds (that is :mod:`scorekeeper.schema`): these are the promises
+every file of the book keeps (CONTRACT §5).
+
+- :func:`atomic_write` replaces a file whole or not at all: a temp file in the same folder, fsync,
+  ``os.replace``, fsync of the folder; the version replaced is kept as ``FILE.bak``.
+- :func:`sweep_temps` removes the temp files a killed writer left; a writer that is alive keeps its own.
+- :class:`BookLock` is the one writer's lock: an exclusive ``fcntl.flock`` on ``FILE.lock``, which
+  the kernel drops when its holder dies.
+- :func:`read_json_file` reads a file's JSON; bytes that can't be used are :class:`~.errors.Damaged`,
+  with one line saying which file, what is wrong and what to do.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import json
+import os
+import re
+import shutil
+import sys
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from .errors import CantLock, CantRead, CantWrite, Damaged, Locked
+
+#: the folder's name under the user's data and cache directories
+APP_DIR = "hachi-score"
+#: say so on standard error after this long waiting for the lock; give up after LOCK_TIMEOUT
+LOCK_NOTICE_AFTER = 1.0
+LOCK_TIMEOUT = 10.0
+LOCK_POLL = 0.05
+#: testing knobs, set by the test suite only (seconds): the two waits above, shortened so that no
+#: test waits the real 10 s; a BookLock's own ``timeout`` / ``notice_after`` come first
+ENV_TEST_LOCK_TIMEOUT = "HACHI_SCORE_TESTING_LOCK_TIMEOUT"
+ENV_TEST_LOCK_NOTICE = "HACHI_SCORE_TESTING_LOCK_NOTICE"
+#: a temp file's name: ``.NAME.PID.RANDOM.tmp`` (the new bytes) or ``.NAME.PID.bak.tmp`` (the old)
+TEMP_NAME = re.compile(r"^\.(?P<name>.+?)\.(?P<pid>[0-9]+)\.(?:bak|[^.]+)\.tmp$")
+
+
+def backup_path(path: Path) -> Path:
+    """The previous good version of ``path``: ``FILE.bak``."""
+    return path.with_name(path.name + ".bak")
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of ``path``: ``FILE.lock`` (never removed)."""
+    return path.with_name(path.name + ".lock")
+
+
+def say(message: str) -> None:
+    """A notice on standard error, as every hachi-score line: ``hachi-score: …``."""
+    print(f"hachi-score: {message}", file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# what went wrong, in one line
+
+
+def os_hint(e: OSError) -> str:
+    """What an OS error on the book means for the person at the table, and what to do."""
+    return {
+        errno.ENOSPC: "the disk is full: free some space and try again",
+        errno.EDQUOT: "the disk quota is used up: free some space and try again",
+        errno.EROFS: "the file system is read-only: use --db for a book on a writable disk",
+        errno.EACCES: "check the permissions of the file and its folder",
+        errno.EPERM: "check the permissions of the file and its folder",
+        errno.ENOTDIR: "a folder on its path is a file: use --db for another path",
+        errno.ENOENT: "its folder is missing and can't be made: use --db for another path",
+        errno.EFBIG: "the file would be too large for this disk or for the limits set",
+        errno.EISDIR: "it is a directory: give --db the path of a file",
+    }.get(e.errno or 0, "check the disk and the path")
+
+
+def damaged(path: Path, what: str) -> Damaged:
+    """The one-line error for a file that can't be read: the path, what is wrong, what to do."""
+    bak = backup_path(path)
+    if bak.is_file():
+        todo = (f"the previous version is in {bak}: copy it over {path.name} to go back to it, "
+                "or let `hachi-score doctor --restore` do it")
+    else:
+        todo = "move it aside to start afresh, or use --db for another book; `hachi-score doctor` checks the whole book"
+    return Damaged(f"{path}: can't be read: {what}. It was left as it is; {todo}", path, what)
+
+
+def cant_write(path: Path, e: OSError) -> CantWrite:
+    return CantWrite(f"{path}: can't be written ({e.strerror or e}): {os_hint(e)}; nothing was changed", path, e.strerror)
+
+
+def cant_read(path: Path, e: OSError) -> CantRead:
+    if isinstance(e, IsADirectoryError):
+        return CantRead(f"{path}: is a directory, not a book file; give --db the path of a file", path, e.strerror)
+    return CantRead(f"{path}: can't be read ({e.strerror}): {os_hint(e)}", path, e.strerror)
+
+
+# ---------------------------------------------------------------------------------------------
+# reading
+
+
+def read_bytes(path: Path) -> bytes | None:
+    """A file's bytes, or None if there is no file; the disk's refusal is :class:`CantRead`."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise cant_read(path, e) from None
+
+
+def read_json_file(path: Path) -> Any:
+    """A file's JSON, or None if there is no file; bytes that can't be used are :class:`Damaged`."""
+    raw = read_bytes(path)
+    return None if raw is None else parse_json(path, raw)
+
+
+def parse_json(path: Path, raw: bytes) -> Any:
+    """JSON from a file's bytes (read once by the caller); bytes that can't be used are :class:`Damaged`."""
+    if not raw:
+        raise damaged(path, "the file is empty (0 bytes)")
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        raise damaged(path, f"it holds NUL bytes (from byte {nul}), a sign of a torn write")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise damaged(path, f"it is not UTF-8 text (byte {e.start})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        cut = " (cut short?)" if e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated") else ""
+        raise damaged(path, f"broken JSON at line {e.lineno} column {e.colno}: {e.msg}{cut}") from None
+    except RecursionError:
+        raise damaged(path, "broken JSON: nested too deeply") from None
+    except ValueError:  # a number too long to convert (sys.get_int_max_str_digits)
+        raise damaged(path, "broken JSON: it holds a number too long to read") from None
+
+
+def json_bytes(data: Any) -> bytes:
+    """Data as a book file holds it: compact UTF-8 JSON and a newline."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+def file_hash(path: Path) -> str | None:
+    """The SHA-256 of a file's bytes, or None if it can't be read."""
+    import hashlib  # only where a hash is made: it costs start-up ~2 ms
+
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# writing
+
+
+def atomic_write(path: Path, data: bytes, *, backup: bool = True) -> None:
+    """Replace ``path`` with ``data``: temp file in the same directory, fsync, rename, fsync dir.
+
+    With ``backup``, the version being replaced is kept as ``path.bak`` (one generation). It is
+    given its second name before the rename and becomes the .bak only after it, so a write that
+    fails (a full disk) leaves the file *and* its .bak as they were; temp files carry the
+    writer's pid, and :func:`sweep_temps` removes those of a writer that was killed. The disk's
+    refusal is :class:`CantWrite`.
+    """
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        import tempfile  # only when writing: a command that reads starts quicker
+
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
+    except OSError as e:
+        raise cant_write(path, e) from None
+    old: Path | None = None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if backup and path.exists():
+            old = path.with_name(f".{path.name}.{os.getpid()}.bak.tmp")
+            second_name(path, old)
+        os.replace(tmp, path)
+    except BaseException as e:
+        for leftover in (tmp, old):
+            if leftover is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(leftover)
+        if isinstance(e, OSError):
+            raise cant_write(path, e) from None
+        raise
+    if old is not None:  # the new version is saved already: if this fails, the older .bak stays
+        with contextlib.suppress(OSError):
+            os.replace(old, backup_path(path))
+        with contextlib.suppress(OSError):
+            os.unlink(old)  # rename(2) does nothing when both names are links to one file
+    fsync_dir(folder)
+
+
+def second_name(path: Path, target: Path) -> None:
+    """Give the bytes of ``path`` a second name, ``target``: a hard link (a copy where links fail),
+    so that they exist under some name at every moment of what follows."""
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(target)
+    try:
+        try:
+            os.link(path, target)
+        except OSError:
+            shutil.copy2(path, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(target)
+        raise
+
+
+def keep_aside(path: Path) -> Path | None:
+    """Keep the bytes of a damaged ``path`` beside it as ``FILE.damaged-YYYYmmdd-HHMMSS`` before it
+    is replaced (never deleted); returns that name, or None if there is no file."""
+    if not path.exists():
+        return None
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 2
+    while target.exists():
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+        n += 1
+    second_name(path, target)
+    return target
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (where the file system lets a folder be synced)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def temp_files(path: Path) -> list[Path]:
+    """The temp files an interrupted write of ``path`` may have left beside it."""
+    prefix = f".{path.name}."
+    try:
+        names = [e.name for e in os.scandir(path.parent) if e.name.startswith(prefix) and e.name.endswith(".tmp")]
+    except OSError:
+        return []
+    return [path.parent / n for n in sorted(names)]
+
+
+def writer_alive(pid: int) -> bool:
+    """Whether the process ``pid`` (a temp file's writer) is still running."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def sweep_temps(path: Path) -> list[Path]:
+    """Remove the temp files left beside ``path`` by writers that died (SIGKILL, power cut).
+
+    Called under the book's lock, where no other writer of ``path`` can be at work; a file whose
+    writer is still alive is left alone all the same. Returns the files removed.
+    """
+    removed = []
+    for tmp in temp_files(path):
+        m = TEMP_NAME.match(tmp.name)
+        if m and m.group("name") == path.name and writer_alive(int(m.group("pid"))):
+            continue
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+            removed.append(tmp)
+    return removed
+
+
+# ---------------------------------------------------------------------------------------------
+# the lock
+
+
+def _seconds(env: str, default: float) -> float:
+    """A wait in seconds from the testing knob ``env`` if it holds a positive number, else ``default``."""
+    try:
+        value = float(os.environ.get(env, ""))
+    except ValueError:
+        return default
+    return value if 0 < value < float("inf") else default
+
+
+class BookLock:
+    """An exclusive ``fcntl.flock`` on a lock file; re-entrant within one holder.
+
+    The kernel drops a flock when its holder dies, so a killed process never leaves it stuck. A
+    writer that waits says so (``notice``) after ``notice_after`` seconds and gives up
+    (:class:`Locked`) after ``timeout``; a lock file that can't be opened is :class:`CantLock`.
+    """
+
+    def __init__(self, path: Path, notice: Callable[[str], None] = say, *,
+                 timeout: float | None = None, notice_after: float | None = None) -> None:
+        self.path = path
+        self.notice = notice
+        self.timeout = timeout if timeout is not None else _seconds(ENV_TEST_LOCK_TIMEOUT, LOCK_TIMEOUT)
+        self.notice_after = (notice_after if notice_after is not None
+                             else _seconds(ENV_TEST_LOCK_NOTICE, LOCK_NOTICE_AFTER))
+        self._fd: int | None = None
+        self._depth = 0
+
+    @property
+    def held(self) -> bool:
+        return self._depth > 0
+
+    def acquire(self) -> None:
+        if self._depth:
+            self._depth += 1
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        except OSError as e:
+            raise CantLock(
+                f"{self.path}: the lock file can't be opened ({e.strerror}): {os_hint(e)}; nothing was changed",
+                self.path, e.strerror,
+            ) from None
+        try:
+            self._wait(fd)
+        except BaseException:
+            os.close(fd)
+            raise
+        self._fd, self._depth = fd, 1
+
+    def _wait(self, fd: int) -> None:
+        start = time.monotonic()
+        told = False
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except OSError as e:
+                if e.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise CantLock(f"{self.path}: can't be locked ({e.strerror})", self.path, e.strerror) from None
+            waited = time.monotonic() - start
+            # the notice first: a writer that gives up has always said that it waits
+            if not told and waited >= min(self.notice_after, self.timeout):
+                self.notice(f"waiting for the book's lock ({self.path}): another hachi-score is writing…")
+                told = True
+            if waited >= self.timeout:
+                raise Locked(
+                    f"{self.path}: another hachi-score has held the book's lock for "
+                    f"{self.timeout:g} s; gave up, nothing was changed: try again when it is done", self.path
+                )
+            time.sleep(LOCK_POLL)
+
+    def release(self) -> None:
+        if not self._depth:
+            return
+        self._depth -= 1
+        if self._depth == 0 and self._fd is not None:
+            fd, self._fd = self._fd, None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+            finally:
+                os.close(fd)
+
+    def __enter__(self) -> BookLock:
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+

@@ -1,0 +1,173 @@
+"""The book's index (``book.json``): a row per session, and which session is current.
+
+A row is the session's header without its profile (id, name, players, dealer, planned_rounds,
+rate, created; ``rules``: the profile's name; ``file``), plus what the book derives from the
+session's rounds (:func:`scorekeeper.digests.row_facts`: the round count, the months count, the
+night key) and the size and mtime of the file those facts are of (``file_key``). The facts are
+rewritten with every write of the session, so that `sessions` lists a year of nights and `import`
+finds a night held already without opening them; a row whose ``file_key`` no longer names its file
+(an older release's row, a save killed before the index was written, a file edited by hand) is not
+believed, and the file is read instead.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.table import Document, Table
+
+from . import digests, schema
+from .errors import BookError, Damaged, SessionError
+from .tables import Tables
+
+_MISSING = object()
+
+
+class Index:
+    """The index at ``path``, read through ``tables``; ``session_path`` names a session's file."""
+
+    def __init__(self, path: Path, tables: Tables, session_path: Callable[[str], Path]) -> None:
+        self.path, self.tables, self.session_path = path, tables, session_path
+
+    def db(self) -> TinyDB:
+        """The index, read and checked: a damaged index fails here, before anything else."""
+        db = self.tables.db(self.path, schema.check_index)
+        db.storage.read()
+        return db
+
+    @property
+    def table(self) -> Table:
+        return self.db().table("sessions")
+
+    def rows(self, with_rounds: bool = False, latest: int | None = None) -> list[dict[str, Any]]:
+        """The rows as the listing shows them, oldest first (``latest``: only the last so many).
+
+        ``with_rounds`` makes sure of each row's round count and months count (every round but a
+        misdeal): a row that does not keep them of its file as it is has its file read, one at a
+        time and not kept (a night of three, where no round is a misdeal, needs no read for its
+        months). A damaged session gets ``rounds: None``, ``months: None`` and its ``error``.
+        """
+        table = sorted(self.table.all(), key=lambda d: d.doc_id)
+        if latest is not None:
+            table = table[-latest:] if latest > 0 else []
+        rows = [copy(schema.check_row(self.path, r.doc_id, r)) for r in table]
+        for row in rows:
+            file_key = row.pop("file_key", None)
+            row.pop("night_key", None)
+            if not with_rounds:
+                continue
+            months = digests.row_months(row)
+            if months is not None and file_key == digests.row_key(self.session_path(row["id"])):
+                row["months"] = months
+                continue
+            try:
+                row["rounds"], row["months"] = self.counts(row)
+            except BookError as e:
+                row["rounds"], row["months"], row["error"] = None, None, str(e)
+        return rows
+
+    def counts(self, row: Mapping[str, Any]) -> tuple[int, int]:
+        """The session file's round count and months count, read and checked afresh and not kept."""
+        path = self.session_path(row["id"])
+        data = schema.read_book_file(path)
+        if data is None:
+            raise self.missing(row)
+        schema.check_session(path, data)
+        return digests.counts_of(schema.rounds_of(data))
+
+    def missing(self, row: Mapping[str, Any]) -> Damaged:
+        """The error for a session the index lists whose file is gone."""
+        path = self.session_path(row["id"])
+        return Damaged(f"{path}: session {row['id']} ({row['name']}) is missing its file; "
+                       f"the index {self.path} names it: restore the file or its .bak", path)
+
+    def row(self, sid: str) -> dict[str, Any]:
+        """The session's row (id, name, players, dealer, planned_rounds, rate, created)."""
+        by_id = schema.SESSION_ID.match(sid)
+        row = self.table.get(doc_id=int(by_id.group(1))) if by_id else None
+        if row is None:
+            raise SessionError(f"no session {sid!r} in {self.path} (see `sessions`)")
+        return copy(schema.check_row(self.path, row.doc_id, row))
+
+    def current(self) -> str | None:
+        meta = self.db().table("meta").get(doc_id=1)
+        return meta.get("current") if meta else None
+
+    def set_current(self, sid: str) -> None:
+        meta = self.db().table("meta")
+        if meta.get(doc_id=1) is None:
+            meta.insert(Document({"schema": schema.SCHEMA, "current": sid}, doc_id=1))
+        else:
+            meta.update({"current": sid}, doc_ids=[1])
+
+    def resolve(self, key: str | None = None) -> str:
+        """A session's id from its id, its name or its number; None means the current session."""
+        table = self.table
+        if key is None:
+            current = self.current()
+            if current is None:
+                if len(table):
+                    raise SessionError(f"no current session in {self.path}: pick one with `use SESSION` (see `sessions`)")
+                raise SessionError(f"no session yet in {self.path}: start one with `new-session NAME NAME NAME`")
+            return current
+        key = str(key).strip()
+        by_id = schema.SESSION_ID.match(key)
+        if by_id and table.get(doc_id=int(by_id.group(1))) is not None:
+            return key
+        named = [f"s{row.doc_id}" for row in table.all() if row.get("name") == key]
+        if len(named) == 1:
+            return named[0]
+        if len(named) > 1:
+            raise SessionError(f"{len(named)} sessions are named {key!r} ({', '.join(named)}): give the id")
+        if key.isdigit() and int(key) > 0 and table.get(doc_id=int(key)) is not None:
+            return f"s{int(key)}"
+        raise SessionError(f"no session {key!r} in {self.path} (see `sessions`)")
+
+    def add(self, header: Mapping[str, Any], rules: str) -> None:
+        """A row for a new session (its facts follow with :meth:`note`)."""
+        db = self.db()
+        if db.storage.read() is None:
+            db.table("meta").insert(Document({"schema": schema.SCHEMA, "current": None}, doc_id=1))
+        row = {k: v for k, v in header.items() if k != "profile"}
+        db.table("sessions").insert(Document({**row, "rules": rules, "file": f"{header['id']}.json"},
+                                             doc_id=int(header["id"][1:])))
+
+    def note(self, sid: str, facts: Mapping[str, Any]) -> None:
+        """Keep the session's facts in its row, where they changed."""
+        table = self.table
+        row = table.get(doc_id=int(sid[1:]))
+        if row is not None and any(row.get(k, _MISSING) != v for k, v in facts.items()):
+            table.update(dict(facts), doc_ids=[int(sid[1:])])
+
+    def stamp(self, sids: Sequence[str]) -> None:
+        """Each session's row names its file's bytes as they are now (``file_key``): the files are written."""
+        table = self.table
+        for sid in sids:
+            key = digests.row_key(self.session_path(sid))
+            if key is not None and table.get(doc_id=int(sid[1:])) is not None:
+                table.update({"file_key": key}, doc_ids=[int(sid[1:])])
+
+    def nights(self, session: Callable[[str], Mapping[str, Any]]) -> dict[str | None, list[str]]:
+        """The sessions by night key; a row that keeps no key of its file as it is has its session
+        read (``session``) and its row put right."""
+        held: dict[str | None, list[str]] = {}
+        table = self.table
+        for row in table.all():
+            key = row.get("night_key", _MISSING)
+            file_key = digests.row_key(self.session_path(row["id"]))
+            if key is _MISSING or row.get("file_key") != file_key:
+                stored = session(row["id"])
+                facts = digests.row_facts(stored, stored["rounds"])
+                table.update({**facts, "file_key": file_key}, doc_ids=[row.doc_id])
+                key = facts["night_key"]
+            held.setdefault(key, []).append(row["id"])
+        return held
+
+
+def copy(doc: Any) -> Any:
+    """A deep copy of JSON data (a document read from a file, perhaps shared with a cache)."""
+    return json.loads(json.dumps(doc, ensure_ascii=False))
