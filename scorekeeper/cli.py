@@ -502,7 +502,7 @@ class _BookErrors:
         from .flows import Incomplete
         from .questions import NotAsked, Refused
         from .scoring import RoundError
-        from .store import BookError, SessionError
+        from .errors import BookError, SessionError
 
         more = self.after() if self.after is not None else ""
         if isinstance(error, BookError):
@@ -722,7 +722,7 @@ def _enter_round(session: str | None, db: str | None, as_json: bool, resume: boo
     another terminal saved a round meanwhile, the answers are offered again as the next round."""
     from .drafts import SavedElsewhere
     from .render import console
-    from .store import ChangedMeanwhile
+    from .errors import ChangedMeanwhile
 
     out = console(stderr=as_json)
     night = _open_night(db, session)

@@ -28,7 +28,9 @@ from typing import TYPE_CHECKING
 from . import night
 from .rules import Rules
 from .scoring import NightState, Result, Round, score
-from .store import Book, BookError, CantLock, ChangedMeanwhile, DamagedRound, SessionError, book_path, cant_write, damaged
+from .errors import BookError, CantLock, ChangedMeanwhile, DamagedRound, SessionError
+from .files import cant_write, damaged
+from .store import Book, book_path
 
 if TYPE_CHECKING:  # a command that only reads (summary, show) never loads the round's questions
     from . import questions as q

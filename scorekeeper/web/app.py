@@ -847,7 +847,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
     from ..flows import Incomplete, Overtaken
     from ..questions import NoSuchQuestion, NotAsked, Refused
     from ..scoring import RoundError
-    from ..store import BookError, ChangedMeanwhile, DamagedRound, SessionError
+    from ..errors import BookError, ChangedMeanwhile, DamagedRound, SessionError
 
     #: the flows' errors, by type, as the terminal says them (the most precise first)
     statuses: list[tuple[type[BaseException], int]] = [
