@@ -580,12 +580,14 @@ def _entry(form: Any, to_stderr: bool = False, **options: Any) -> Any:  # noqa: 
     from .render import console
 
     stream = sys.stderr if to_stderr else sys.stdout  # with --json, the dialogue goes to stderr
-    typed = sys.stdin.isatty()
+    typed = sys.stdin is not None and sys.stdin.isatty()
 
     def ask(prompt: str) -> str:
         if typed and not to_stderr:
             return input(prompt)  # readline: line editing, history, Tab
         print(prompt, end="", file=stream, flush=True)
+        if sys.stdin is None or sys.stdin.closed:  # standard input closed (<&-): the end of input
+            raise EOFError
         line = input()
         if not typed:  # answers from a pipe or a file: echoed, so the dialogue reads as typed
             print(line, file=stream, flush=True)
@@ -689,9 +691,15 @@ def _take_draft(night: Any, kind: str, number: int | None, resume: bool, out: An
 
 
 def _ask_line(prompt: str) -> str:
-    """One answer on standard error; one from a pipe is echoed, so the dialogue reads as typed."""
+    """One answer on standard error; one from a pipe is echoed, so the dialogue reads as typed.
+    No standard input at all (closed: ``<&-``) is the end of input, an :class:`EOFError`."""
     print(prompt, end="", file=sys.stderr, flush=True)
-    line = input()
+    if sys.stdin is None or sys.stdin.closed:
+        raise EOFError
+    try:
+        line = input()
+    except RuntimeError:  # "input(): lost sys.stdin"
+        raise EOFError from None
     if not sys.stdin.isatty():
         print(line, file=sys.stderr, flush=True)
     return line

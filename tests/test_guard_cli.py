@@ -145,3 +145,31 @@ def test_a_reader_that_goes_away_is_quiet_status_1(tmp_path, args):
     assert child.wait(timeout=HANG) == 1
     assert child.stderr.read() == b""
     child.stderr.close()
+
+
+def test_a_question_with_standard_input_closed_is_a_no_never_an_internal_error(tmp_path):
+    """`undo`, `round` and `round --discard` started with standard input closed (`<&-`): each
+    question is the end of input, so nothing changes and nothing is said as a bug."""
+    import json as json_mod
+    import os
+    import subprocess
+    import sys
+
+    from serve_helpers import bundled_night
+
+    db = tmp_path / "book.json"
+    env = {**os.environ, "HACHI_SCORE_DB": str(db)}
+
+    def hachi(*args, closed=True, input=None):
+        return subprocess.run([sys.executable, "-m", "scorekeeper", *args], capture_output=not closed or input is not None,
+                              input=input, text=True, env=env, timeout=120,
+                              **({"preexec_fn": lambda: os.close(0), "stdout": subprocess.PIPE,
+                                  "stderr": subprocess.PIPE} if closed else {}))
+
+    assert hachi("new-session", "Aki", "Ben", "Chie", closed=False).returncode == 0
+    assert hachi("round", "--file", "-", closed=False, input=json_mod.dumps(bundled_night()[0])).returncode == 0
+    undo = hachi("undo")
+    assert undo.returncode == 1 and "aborted: round 1 was kept" in undo.stderr and "internal error" not in undo.stderr
+    typed = hachi("round")
+    assert typed.returncode == 1 and "aborted: nothing was saved" in typed.stderr and "internal error" not in typed.stderr
+    assert json_mod.loads(hachi("summary", "--json", closed=False).stdout)["rounds"] == 1
