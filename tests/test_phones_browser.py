@@ -27,6 +27,15 @@ def start_round(page, a):
     page.wait_for_selector("#pile-grid")
 
 
+def aki_at_the_pile(browser, live):
+    """Aki's phone at Aki's pile of the bundled night's third round: (the app, its answers, the page)."""
+    base, app = live
+    a = answers_of(bundled_night()[2])
+    page = phone(browser, f"{base}/t/{app.tokens.table}")
+    start_round(page, a)
+    return app, a, page
+
+
 def server_pile(app, player="Aki"):
     return app.table.state["round"]["answers"].get(f"pile:{player}")
 
@@ -39,10 +48,7 @@ def wait_server(app, page, ok, what):
 
 
 def test_a_tap_made_without_the_network_is_kept_through_a_reload_and_sent_when_it_is_back(browser, live, tmp_path):
-    base, app = live
-    a = answers_of(bundled_night()[2])
-    page = phone(browser, f"{base}/t/{app.tokens.table}")
-    start_round(page, a)
+    app, a, page = aki_at_the_pile(browser, live)
     pile = a["pile:Aki"].split()
     for code in pile[:2]:
         tap(page, "pile-grid", code)
@@ -70,10 +76,7 @@ def test_a_tap_made_without_the_network_is_kept_through_a_reload_and_sent_when_i
 
 
 def test_a_tap_queued_against_an_answer_changed_meanwhile_is_shown_for_tapping_again(browser, live, tmp_path):
-    base, app = live
-    a = answers_of(bundled_night()[2])
-    page = phone(browser, f"{base}/t/{app.tokens.table}")
-    start_round(page, a)
+    app, a, page = aki_at_the_pile(browser, live)
     page.route(API, lambda route: route.abort())
     tap(page, "pile-grid", "1h")
     page.wait_for_selector("body[data-unsent='1']")
@@ -90,10 +93,7 @@ def test_a_tap_queued_against_an_answer_changed_meanwhile_is_shown_for_tapping_a
 
 
 def test_discard_says_what_it_throws_away_asks_and_is_undone(browser, live, tmp_path):
-    base, app = live
-    a = answers_of(bundled_night()[2])
-    page = phone(browser, f"{base}/t/{app.tokens.table}")
-    start_round(page, a)
+    app, a, page = aki_at_the_pile(browser, live)
     for code in a["pile:Aki"].split()[:4]:
         tap(page, "pile-grid", code)
     settle(page)
