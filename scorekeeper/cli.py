@@ -20,12 +20,14 @@ from typing import Annotated, Any, Callable, NoReturn, Optional
 import typer
 from typer.core import TyperGroup
 
-try:  # typer 0.28 vendors click; the pin in pyproject.toml keeps this path
-    from typer._click import exceptions as click
-except ImportError:  # pragma: no cover - a typer that uses click itself
-    import click  # type: ignore[no-redef]
+# typer 0.28 vendors click (the pin in pyproject.toml keeps these paths)
+from typer._click import exceptions as click
+from typer._click.core import Context as _ClickContext
+from typer._click.formatting import HelpFormatter as _ClickFormatter
+from typer._types import TyperChoice as _Choice
 
-from . import __version__
+from . import __version__, lang
+from .lang import N_, _
 
 EXIT_OK, EXIT_BOOK, EXIT_INPUT = 0, 1, 2
 
@@ -57,11 +59,14 @@ def _error(message: str) -> None:
 
 
 class _OneLineErrors(TyperGroup):
-    """Turns every failure into one line on standard error and the contract's exit status."""
+    """Turns every failure into one line on standard error and the contract's exit status, in the
+    language chosen before anything is parsed (so that ``--help`` is worded in it too)."""
 
     def main(self, args: Any = None, prog_name: Any = None, complete_var: Any = None,
              standalone_mode: bool = True, **extra: Any) -> Any:  # noqa: D102
         try:
+            args = _choose_language(list(sys.argv[1:] if args is None else args))
+            _word_help(self)
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             sys.stdout.flush()  # a full disk shows at the flush: inside, to be said in one line
         except UserError as e:
@@ -92,6 +97,95 @@ class _OneLineErrors(TyperGroup):
             _error("aborted (Ctrl-C): nothing half done was saved")
             sys.exit(EXIT_BOOK)
         sys.exit(rv if isinstance(rv, int) else EXIT_OK)
+
+
+def _take_lang(args: list[str]) -> tuple[list[str], str | None]:
+    """``args`` without their ``--lang X`` (or ``--lang=X``), wherever it is before a ``--``, and
+    the last language given."""
+    rest: list[str] = []
+    flag = None
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            rest.extend(args[i:])
+            break
+        if a == "--lang":
+            if i + 1 >= len(args):
+                fail(_("Option '--lang' requires an argument."))
+            flag = args[i + 1]
+            i += 2
+            continue
+        if a.startswith("--lang="):
+            flag = a[len("--lang="):]
+        else:
+            rest.append(a)
+        i += 1
+    return rest, flag
+
+
+def _choose_language(args: list[str]) -> list[str]:
+    """Speak the command's language (:func:`lang.choose`); ``args`` without ``--lang``."""
+    args, flag = _take_lang(args)
+    try:
+        lang.use(lang.choose(flag, os.environ))
+    except lang.UnknownLanguage as e:
+        lang.use(lang.from_locale(os.environ))
+        where = "--lang" if flag is not None else lang.ENV
+        fail(_("{where}: {value!r} is not a language spoken here: ja or en").format(where=where, value=str(e)))
+    return args
+
+
+#: the option every command lists; :func:`_take_lang` reads it before anything is parsed
+_LANG_OPTION = typer.core.TyperOption(
+    param_decls=["--lang"], type=_Choice(list(lang.LANGS)), expose_value=False,
+    help=N_("The language for people: ja or en (default: HACHI_SCORE_LANG, else the locale)."),
+)
+
+
+class _Formatter(_ClickFormatter):
+    """click's help formatter, with its own words ("Usage:", the help option's help) worded."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:  # noqa: D102
+        super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
+
+    def write_dl(self, rows: Any, *args: Any, **kwargs: Any) -> None:  # noqa: D102
+        super().write_dl([(term, _(text) if text else text) for term, text in rows], *args, **kwargs)
+
+
+class _Context(_ClickContext):
+    formatter_class = _Formatter
+
+
+#: typer's own words: typer.core words them with the gettext module's domain, which is not ours,
+#: so it is handed ours; they are listed here for the catalogs
+typer.core._ = _
+_TYPER_WORDS = (N_("Usage: "), N_("Options"), N_("Arguments"), N_("Commands"), N_("default: {default}"),
+                N_("required"), N_("env var: {var}"), N_("(dynamic)"), N_("Aborted!"), N_("Missing command."),
+                N_("No such command {name!r}."), N_("Show this message and exit."))
+
+
+def _word_help(cmd: Any) -> None:
+    """List ``--lang`` and word the help of ``cmd`` and of every command under it in the language
+    spoken now: typer fixes help texts when the app is made, in English (the catalogs' messages)."""
+    english = lang.current() == lang.LANGS[0]
+    for c in _commands_under(cmd):
+        c.context_class = _Context
+        c.params = [p for p in c.params if p is not _LANG_OPTION] + [_LANG_OPTION]
+        if english:
+            continue
+        if c.help:
+            c.help = _(c.help)
+        for p in c.params:
+            if getattr(p, "help", None) and p is not _LANG_OPTION:
+                p.help = _(p.help)
+
+
+def _commands_under(cmd: Any) -> list[Any]:
+    out = [cmd]
+    for sub in getattr(cmd, "commands", {}).values():
+        out.extend(_commands_under(sub))
+    return out
 
 
 #: the status typer gives a KeyboardInterrupt; no command of ours exits with it
@@ -1437,9 +1531,9 @@ def _after_root_options(argv: list[str]) -> list[str]:
     """``argv`` from the command name on: the root's ``--db PATH`` (or ``--db=PATH``) skipped."""
     i = 0
     while i < len(argv):
-        if argv[i] == "--db":
+        if argv[i] in ("--db", "--lang"):
             i += 2
-        elif argv[i].startswith("--db="):
+        elif argv[i].startswith(("--db=", "--lang=")):
             i += 1
         else:
             break

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from scorekeeper import lang
+
 # hypothesis's two clocks, off for every property (a test's own @settings adds to this): the
 # 200 ms deadline per example and the "too slow" health check fail a slow machine, not a bug
 settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -34,6 +36,12 @@ def book_file(tmp_path, monkeypatch) -> Path:
     for name in ("HACHI_SCORE_DEBUG", "HACHI_SCORE_TESTING_LOCK_TIMEOUT", "HACHI_SCORE_TESTING_LOCK_NOTICE",
                  "COLUMNS", "LINES", "FORCE_COLOR", "NO_COLOR"):
         monkeypatch.delenv(name, raising=False)
+    # English, whatever the machine's locale says (a test of the language sets its own), and the
+    # language a command before this one chose in this process forgotten
+    for name in ("HACHI_SCORE_LANG", *lang.LOCALE_VARS):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    lang.use("en")
     return path
 
 

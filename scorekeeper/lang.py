@@ -1,0 +1,137 @@
+"""The language a person reads: English or Japanese, chosen as a person's machine already says.
+
+Every word for people goes through :func:`_` (or :func:`n_` where English has plural forms); a
+table of words marks its entries with :func:`N_` and words them when used. The catalogs are the
+standard library's gettext ``.mo`` files in ``scorekeeper/locale``, made by Babel from the ``.po``
+beside them (``python scripts/catalogs.py``). English is the messages themselves: no catalog.
+
+The language is chosen once per command (:func:`choose`): ``--lang``, else ``HACHI_SCORE_LANG``,
+else the locale as gettext reads it, else English. It is held in a context variable, so that a
+server wording each phone's request in that phone's language never mixes two. What scripts read
+(``--json``, exit statuses, error codes, CONTRACT's keys) is never translated.
+"""
+
+from __future__ import annotations
+
+import gettext
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Mapping
+
+#: the languages spoken, the first the default
+LANGS = ("en", "ja")
+DOMAIN = "hachi-score"
+LOCALEDIR = Path(__file__).with_name("locale")
+#: where gettext looks for the locale, in its order (the first one set decides)
+LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+ENV = "HACHI_SCORE_LANG"
+
+_NONE = gettext.NullTranslations()
+_loaded: dict[str, gettext.NullTranslations] = {"en": _NONE}
+_words: ContextVar[gettext.NullTranslations] = ContextVar("hachi_score_words", default=_NONE)
+_lang: ContextVar[str] = ContextVar("hachi_score_lang", default="en")
+
+
+class UnknownLanguage(ValueError):
+    """A language asked for by name that is not spoken here."""
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return _words.get().gettext(message)
+
+
+def n_(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` that fits ``n``, in the current language."""
+    return _words.get().ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """``message`` as it is: marks a table's entry for the catalogs, worded with :func:`_` when used."""
+    return message
+
+
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalog of ``lang`` (read once per process)."""
+    if lang not in LANGS:
+        raise UnknownLanguage(lang)
+    if lang not in _loaded:
+        _loaded[lang] = gettext.translation(DOMAIN, LOCALEDIR, [lang], fallback=True)
+    return _loaded[lang]
+
+
+def use(lang: str, words: gettext.NullTranslations | None = None) -> None:
+    """Speak ``lang`` from now on, in this context (``words``: a catalog of one's own, for tests)."""
+    _words.set(words if words is not None else translations(lang))
+    _lang.set(lang)
+
+
+def current() -> str:
+    """The language spoken now."""
+    return _lang.get()
+
+
+def named(text: str) -> str:
+    """The language a name such as ``ja``, ``ja_JP.UTF-8``, ``en-GB`` or ``JA`` stands for."""
+    code = text.strip().replace("-", "_").split(".")[0].split("@")[0].split("_")[0].lower()
+    if code not in LANGS:
+        raise UnknownLanguage(text)
+    return code
+
+
+def from_locale(environ: Mapping[str, str]) -> str:
+    """The locale's language as gettext reads it: the first of LANGUAGE, LC_ALL, LC_MESSAGES and
+    LANG that is set decides, and a list (``fr:ja``) gives its first language spoken here; ``ja…``
+    is Japanese, any other (``C``, ``POSIX``, ``fr_FR``) English."""
+    for var in LOCALE_VARS:
+        value = environ.get(var, "")
+        if value:
+            for name in value.split(":"):
+                try:
+                    return named(name)
+                except UnknownLanguage:
+                    continue
+            return LANGS[0]
+    return LANGS[0]
+
+
+def choose(flag: str | None, environ: Mapping[str, str]) -> str:
+    """The language of a command: ``--lang``, else ``HACHI_SCORE_LANG``, else the locale, else
+    English. A ``--lang`` or ``HACHI_SCORE_LANG`` that is not ``ja`` or ``en`` is
+    :class:`UnknownLanguage` (the caller says which one it was)."""
+    if flag is not None:
+        return named(flag)
+    if environ.get(ENV):
+        return named(environ[ENV])
+    return from_locale(environ)
+
+
+def from_accept_language(header: str | None) -> str:
+    """The language of a phone: the most preferred one of its ``Accept-Language`` spoken here,
+    else English."""
+    best: tuple[float, int, str] | None = None
+    for i, part in enumerate((header or "").split(",")):
+        name, _sep, params = part.strip().partition(";")
+        q = 1.0
+        for p in params.split(";"):
+            key, _eq, value = p.strip().partition("=")
+            if key == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        try:
+            lang = named(name)
+        except UnknownLanguage:
+            continue
+        if q > 0 and (best is None or (q, -i) > (best[0], best[1])):
+            best = (q, -i, lang)
+    return best[2] if best else LANGS[0]
+
+
+def catalog(lang: str) -> dict[str, str]:
+    """Every message of ``lang``'s catalog that is translated: English to its words (a page's
+    own catalog, handed to it by the server; English is empty: the messages are the words)."""
+    words = translations(lang)
+    table = getattr(words, "_catalog", {})
+    return {k: v for k, v in table.items() if isinstance(k, str) and k and v}
