@@ -16,7 +16,7 @@ from __future__ import annotations
 import gettext
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Mapping, NamedTuple
 
 #: the languages spoken, the first the default
 LANGS = ("en", "ja")
@@ -49,6 +49,55 @@ def n_(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """``message`` as it is: marks a table's entry for the catalogs, worded with :func:`_` when used."""
     return message
+
+
+class Said(NamedTuple):
+    """A message to be worded where it is read: its English template (the catalogs' msgid) and
+    its arguments (text, numbers, lists, or other messages). A phone words it in its own
+    language from the template and the arguments in :meth:`to_json`."""
+
+    template: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        return word(self.template, self.args)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"t": self.template, "args": {k: as_json(v) for k, v in self.args}, "text": str(self)}
+
+
+def L_(template: str, **args: Any) -> Said:
+    """``template`` with ``args``, to be worded when read (:class:`Said`); marks it for the catalogs."""
+    return Said(template, tuple(args.items()))
+
+
+def word(template: str, args: Any = ()) -> str:
+    """``template`` in the current language, with ``args`` (pairs or a mapping) worded into it:
+    a message as its words, a list joined as the language joins one."""
+    pairs = args.items() if isinstance(args, Mapping) else args
+    return _(template).format(**{k: worded(v) for k, v in pairs})
+
+
+def worded(value: Any) -> Any:
+    """An argument as it goes into a message: a message worded, a list joined, the rest as it is."""
+    if isinstance(value, (list, tuple)) and not hasattr(value, "to_json"):
+        return _(", ").join(str(worded(v)) for v in value)
+    if hasattr(value, "to_json"):
+        return str(value)
+    return value
+
+
+def as_json(value: Any) -> Any:
+    """An argument as a page reads it: a message as its template and arguments, a list of them."""
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    if isinstance(value, (list, tuple)):
+        return [as_json(v) for v in value]
+    return value
+
+
+#: how a list of names or yaku is joined (", " in English)
+_LIST_JOIN = N_(", ")
 
 
 def translations(lang: str) -> gettext.NullTranslations:

@@ -29,7 +29,7 @@ PACKAGE = ROOT / "scorekeeper"
 LOCALE = PACKAGE / "locale"
 DOMAIN = "hachi-score"
 LANGS = ("ja",)
-KEYWORDS = {"_": None, "n_": (1, 2), "N_": None}
+KEYWORDS = {"_": None, "n_": (1, 2), "N_": None, "L_": None}
 #: the catalogs' header: fixed, so that making them again changes only what changed
 HEADER = dict(project="hachi-score", version="0.1", copyright_holder="the hachi-score authors",
               msgid_bugs_address="", creation_date=datetime(2026, 12, 1, tzinfo=timezone.utc),
