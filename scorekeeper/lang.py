@@ -16,7 +16,7 @@ from __future__ import annotations
 import gettext
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Mapping
 
 #: the languages spoken, the first the default
 LANGS = ("en", "ja")
@@ -51,24 +51,31 @@ def N_(message: str) -> str:
     return message
 
 
-class Said(NamedTuple):
-    """A message to be worded where it is read: its English template (the catalogs' msgid) and
-    its arguments (text, numbers, lists, or other messages). A phone words it in its own
-    language from the template and the arguments in :meth:`to_json`."""
+class Said(str):
+    """A message worded in the language spoken when it was made, that remembers its English
+    template (the catalogs' msgid) and its arguments (text, numbers, lists, or other messages):
+    a phone words it again in its own language from :meth:`to_json`. It is a ``str`` wherever
+    text is wanted (an error line, a comparison, ``json.dumps``)."""
 
     template: str
-    args: tuple[tuple[str, Any], ...] = ()
+    args: tuple[tuple[str, Any], ...]
 
-    def __str__(self) -> str:
-        return word(self.template, self.args)
+    def __new__(cls, template: str, args: Any = ()) -> "Said":
+        pairs = tuple(args.items()) if isinstance(args, Mapping) else tuple(args)
+        self = super().__new__(cls, word(template, pairs))
+        self.template, self.args = template, pairs
+        return self
 
     def to_json(self) -> dict[str, Any]:
         return {"t": self.template, "args": {k: as_json(v) for k, v in self.args}, "text": str(self)}
 
+    def __reduce__(self):  # a copy or a pickle is the same message
+        return (Said, (self.template, self.args))
+
 
 def L_(template: str, **args: Any) -> Said:
-    """``template`` with ``args``, to be worded when read (:class:`Said`); marks it for the catalogs."""
-    return Said(template, tuple(args.items()))
+    """``template`` worded with ``args``, remembering both (:class:`Said`); marks it for the catalogs."""
+    return Said(template, args)
 
 
 def word(template: str, args: Any = ()) -> str:
@@ -80,6 +87,8 @@ def word(template: str, args: Any = ()) -> str:
 
 def worded(value: Any) -> Any:
     """An argument as it goes into a message: a message worded, a list joined, the rest as it is."""
+    if isinstance(value, Said):
+        return word(value.template, value.args)
     if isinstance(value, (list, tuple)) and not hasattr(value, "to_json"):
         return _(", ").join(str(worded(v)) for v in value)
     if hasattr(value, "to_json"):
