@@ -470,7 +470,8 @@ def test_a_round_begun_at_the_terminal_is_finished_on_the_phones(served, night, 
     kept = draft_answers(book_file, sid)
     assert kept and "field" in kept, result.output
     assert kept["field"] == a["field"] and kept["sage"] == a["sage"]
-    state = wait_state(c, lambda s: "field" in s["round"]["answers"])["round"]
+    # the watcher may first push a draft the terminal was still writing: wait for its last one
+    state = wait_state(c, lambda s: s["round"]["answers"] == kept)["round"]
     assert state["answers"]["field"] == a["field"] and state["missing"] == [f"pile:{p}" for p in seats]
     enter(c, app, a, [f"pile:{p}" for p in seats])
     final = complete(c, app, seats)
