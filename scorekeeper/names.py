@@ -26,7 +26,7 @@ def fold(text: str) -> str:
 BACK_WORDS = frozenset({"back", "戻る", "もどる"})
 HELP_WORDS = frozenset({"?", "help"})
 NONE_WORDS = frozenset({"-", "none", "nobody", "なし"})
-PLAYED_OUT_WORDS = NONE_WORDS | {"out", "played out"}
+PLAYED_OUT_WORDS = NONE_WORDS | {"out", "played out", "最後まで"}
 REST_WORDS = frozenset({"rest", "残り"})
 
 #: words that can't be a player's name: the entry would take them as the word (and ``pot`` names

@@ -1059,7 +1059,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
     # before play (TRADITIONAL §7): the fees into the pot, the forced-out players' compensation
     for n, p in enumerate(seating.dropped, 1):
         fee = fee_mon(n, rules, mult)
-        pay(p, POT, fee, FEE_REASON, f"{n}. to drop")
+        pay(p, POT, fee, FEE_REASON, L_("{n}. to drop", n=n))
         pot += fee
     for p in seating.forced_out:
         owed = forced_out_mon(rnd, p, rules) * mult
@@ -1093,14 +1093,14 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
             kind, winner = SPLIT, None
             first, second = volunteers
             for who, share in ((first, pot - pot // 2), (second, pot // 2)):
-                pay(POT, who, share, POT_REASON, "split")
+                pay(POT, who, share, POT_REASON, L_("split"))
             pot = 0
     elif sage or ended:  # 出来役 round, of three or of two (TRADITIONAL §4, §7)
         kind = DEKIYAKU_ROUND
         pay_teyaku()
         if ended is not None:
             terms = dekiyaku_terms(players, ended, sage, rnd.ended_how)
-            note = {4: "下げ: double", 2: "下げ" if sage else None, 1: "cancel: half"}
+            note = {4: L_("下げ: double"), 2: "下げ" if sage else None, 1: L_("cancel: half")}
             for name in held_dekiyaku[ended]:
                 value = deki_mon(ended, name)
                 earned.add((ended, name))
@@ -1110,7 +1110,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
         else:  # played out after 下げ: every holder is paid half of their own by each opponent
             for p in players:
                 for name in held_dekiyaku[p]:
-                    paid_by_each(p, deki_mon(p, name) // 2, name, "下げ: half")
+                    paid_by_each(p, deki_mon(p, name) // 2, name, L_("下げ: half"))
     elif len(players) == 2:  # two volunteers play for the pot (TRADITIONAL §7 "Two-player round")
         kind = PLAIN_ROUND
         pay_teyaku()
