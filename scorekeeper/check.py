@@ -17,16 +17,19 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from .cards import DECK, Card, points, sort_cards
+from .lang import L_, N_, Said
 from .notation import CardError, format_compact, parse_cards
 from .rules import SDIN, Rules
-from .scoring import Round, RoundError
+from .scoring import Round, RoundError, where_worded
 from .yaku import dekiyaku
 
 
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with the answers: its code, where (the round file's key, the player, a
-    month, the token as typed or the card), and the line that says it at the table."""
+    month, the token as typed or the card), and the line that says it at the table (``message``:
+    a :class:`~scorekeeper.lang.Said`, which each phone words again in its own language from the
+    ``said`` of :meth:`to_json`)."""
 
     code: str
     key: str
@@ -37,7 +40,12 @@ class Problem:
     card: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if v is not None}
+        out = {k: v for k, v in self.__dict__.items() if v is not None}
+        message = self.message
+        out["message"] = str(message)
+        out["said"] = (message.to_json() if isinstance(message, Said)
+                       else {"t": "{text}", "args": {"text": str(message)}, "text": str(message)})
+        return out
 
 
 @dataclass
@@ -65,13 +73,30 @@ def cards_of(codes: Sequence[str] | str | None) -> list[Card]:
     return parse_cards(codes)
 
 
-def where_said(where: str) -> str:
-    """A round file's key, said for the person at the table."""
+def where_said(where: str) -> Any:
+    """A round file's key, said for the person at the table (a message, worded where it is read;
+    a key of no question as it is)."""
     head, _, player = where.partition(".")
     if player:
-        return {"hands": f"{player}'s hand", "teyaku": f"{player}'s 手役",
-                "captured": f"{player}'s pile"}.get(head, where)
-    return {"field": "場札 field", "dealer": "親"}.get(where, where)
+        if head == "hands":
+            return L_("{player}'s hand", player=player)
+        if head == "teyaku":
+            return L_("{player}'s 手役", player=player)
+        if head == "captured":
+            return L_("{player}'s pile", player=player)
+        return where
+    if where == "field":
+        return L_("場札 field")
+    if where == "dealer":
+        return L_("親")
+    if where in _KEYS:
+        return Said(_KEYS[where])
+    return where_worded(where)
+
+
+#: the round file's other keys, said for the person at the table (in English, the key itself)
+_KEYS = {"players": N_("players"), "dropped": N_("dropped"), "pot": N_("pot"), "captured": N_("captured"),
+         "ended_by": N_("ended_by"), "sage": N_("sage"), "ended_how": N_("ended_how"), "carry": N_("carry")}
 
 
 def check_draft(data: Mapping[str, Any], *, rules: Rules = SDIN, players: Sequence[str] | None = None) -> Verdict:
@@ -154,27 +179,31 @@ def _problem(e: RoundError, data: Mapping[str, Any], rules: Rules) -> Problem:
     elif e.code == "unclaimed":
         message = holder_problem(player, dekiyaku(cards_of(data["captured"][player]), rules))
     else:
-        message = f"{where_said(e.where)}: {e.problem}"
+        message = L_("{where}: {problem}", where=where_said(e.where), problem=e.problem)
     return Problem(e.code, e.where, message, player=who, month=e.month, token=e.token, card=e.card)
 
 
-def role_problem(player: str, role: str) -> str:
-    did = "ended the round" if role == "ended_by" else "declared 下げ"
-    return (f"{player} {did}, but {player}'s pile holds no 出来役 "
-            "(a card in the wrong pile? or back to how the round ended)")
+def role_problem(player: str, role: str) -> Said:
+    if role == "ended_by":
+        return L_("{player} ended the round, but {player}'s pile holds no 出来役 "
+                  "(a card in the wrong pile? or back to how the round ended)", player=player)
+    return L_("{player} declared 下げ, but {player}'s pile holds no 出来役 "
+              "(a card in the wrong pile? or back to how the round ended)", player=player)
 
 
-def holder_problem(player: str, held: Sequence[str]) -> str:
-    return (f"{player}'s pile holds {'・'.join(held)}, but {player} neither ended the round nor "
-            "declared 下げ (a card in the wrong pile? or back to how the round ended)")
+def holder_problem(player: str, held: Sequence[str]) -> Said:
+    return L_("{player}'s pile holds {yaku}, but {player} neither ended the round nor "
+              "declared 下げ (a card in the wrong pile? or back to how the round ended)", player=player,
+              yaku="・".join(held))
 
 
-def not_264(data: Mapping[str, Any]) -> str:
+def not_264(data: Mapping[str, Any]) -> Said:
     """The 48-card check said with each pile's points and the cards in no pile."""
     piles = {p: cards_of(v) for p, v in (data.get("captured") or {}).items()}
     missing = sort_cards((Counter(DECK) - Counter(c for pile in piles.values() for c in pile)).elements())
     total = sum(points(pile) for pile in piles.values())
     each = " + ".join(f"{p} {points(pile)}" for p, pile in piles.items())
     named = " ".join(f"{c.code} {c.ja}" for c in missing) if len(missing) <= 4 else format_compact(missing)
-    return (f"a played-out round's piles make 264, these make {total} ({each}); in no pile: "
-            f"{named}. A capture left out? back to fix a pile, or to say who stopped")
+    return L_("a played-out round's piles make 264, these make {total} ({each}); in no pile: "
+              "{cards}. A capture left out? back to fix a pile, or to say who stopped", total=total, each=each,
+              cards=named)

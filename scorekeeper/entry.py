@@ -26,7 +26,8 @@ from . import questions as q
 from .cards import Card, points
 from .check import cards_of
 from .names import fold as _fold
-from .notation import HELP
+from .lang import _
+from .notation import help_text
 from .questions import AnswerError, Form, Givens, Refused, RoundView, Step
 from .rules import SDIN, Rules
 from .scoring import NightState, Result, dekiyaku_terms
@@ -92,7 +93,7 @@ class RoundEntry:
         prefill: Mapping[str, Any] | None = None,
         rules: Rules = SDIN,
         state: NightState | None = None,
-        confirm: str = "save?",
+        confirm: str | None = None,
         resume: Mapping[str, str] | None = None,
         chain: str | None = None,
         form: Any = None,
@@ -105,7 +106,7 @@ class RoundEntry:
         self.g: Givens = form.givens
         self.ask = ask
         self.out = console
-        self.confirm_prompt = confirm
+        self.confirm_prompt = confirm if confirm is not None else _("save?")
         #: each question's default: the last answer taken, or the stored round's
         self.texts: dict[str, str] = {"dealer": self.g.dealer, **self.g.defaults}
         self.width = max(cell_len(p) for p in self.g.players)
@@ -129,7 +130,7 @@ class RoundEntry:
 
     def run(self) -> Outcome:
         """Ask until the round is confirmed or is a 場四. Raises :class:`Aborted`."""
-        self._say(say(msg("t.start", players=", ".join(self.players))), style="dim")
+        self._say(say(msg("t.start", players=list(self.players))), style="dim")
         try:
             return self._walk()
         except (KeyboardInterrupt, EOFError) as e:
@@ -226,7 +227,7 @@ class RoundEntry:
             return  # the form says why
         question = q.needs_confirm(self.g, "dealer", who)
         if question is not None and _fold(self.ask(say(question))) not in ("y", "yes", "はい"):
-            raise AnswerError(say(msg("r.chain", chain=self.g.chain)))
+            raise AnswerError(msg("r.chain", chain=self.g.chain).said())
 
     def _prompt(self, step: Step | None) -> str:
         """The question as the terminal asks it: the model's label, a player's name padded so
@@ -349,16 +350,19 @@ class RoundEntry:
         if not callers:
             if ended is not None:
                 said_ = q.settlement_said(self.g, v.values, ended, (), "shoubu")
-                self._say("  " + say(msg("e.sage.nobody", settlement=str(said_))))
+                self._say("  " + say(msg("e.sage.nobody", settlement=said_)))
             return
-        first = "" if len(callers) == 1 else say(msg("e.sage.in_order"))
+        first = "" if len(callers) == 1 else msg("e.sage.in_order")
         if ended is None:
             note = q.settlement_said(self.g, v.values, None, callers, None)
         elif q.may_cancel(self.g, v.values):
             note = msg("e.sage.then_how", player=ended)
         else:
             note = q.settlement_said(self.g, v.values, ended, callers, "shoubu")
-        self._say("  " + say(msg("e.sage.callers", order=", then ".join(callers), first=first, note=str(note))))
+        order: Any = callers[0]
+        for caller in callers[1:]:
+            order = msg("list.then", first=order, second=caller)
+        self._say("  " + say(msg("e.sage.callers", order=order, first=first, note=note)))
 
     def _echo_hand(self, v: RoundView, step: Step) -> None:
         player, value = step.player, step.value
@@ -395,7 +399,7 @@ class RoundEntry:
     def _help(self, step: Step | None) -> None:
         kind = step.kind if step is not None else self.current.partition(":")[0]
         g, v = self.g, self.view
-        self.out.print(HELP, markup=False, highlight=False)
+        self.out.print(help_text(), markup=False, highlight=False)
         if kind in ("dealer", "ended", "sage"):
             self._say(say(msg("h.players", players=g.numbered(v.order if kind != "dealer" and v.order else None))))
         if kind == "seat":
@@ -464,8 +468,8 @@ def changes_view(players: Sequence[str], old: Sequence[Result], new: Sequence[Re
     """After an edit: each round whose result changed, its 親 and every player's 文, old → new."""
     from rich.table import Table
 
-    table = Table(title="results changed", title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("round", justify="right")
+    table = Table(title=_("results changed"), title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column(_("round"), justify="right")
     table.add_column("親")
     for p in players:
         table.add_column(Text(p), justify="right")
@@ -479,6 +483,6 @@ def changes_view(players: Sequence[str], old: Sequence[Result], new: Sequence[Re
     from .night import totals
 
     was, now = totals(old, players), totals(new, players)
-    table.add_row("total", "", *(Text(f"{was[p]:+d} → {now[p]:+d}" if was[p] != now[p] else f"{now[p]:+d}",
+    table.add_row(_("total"), "", *(Text(f"{was[p]:+d} → {now[p]:+d}" if was[p] != now[p] else f"{now[p]:+d}",
                                       style="bold") for p in players))
     return table

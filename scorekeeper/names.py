@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import unicodedata
 from functools import lru_cache
-from typing import Sequence
+from typing import Any, Sequence
+
+from .lang import L_, Said
 
 
 @lru_cache(maxsize=4096)
@@ -24,7 +26,7 @@ def fold(text: str) -> str:
 BACK_WORDS = frozenset({"back", "戻る", "もどる"})
 HELP_WORDS = frozenset({"?", "help"})
 NONE_WORDS = frozenset({"-", "none", "nobody", "なし"})
-PLAYED_OUT_WORDS = NONE_WORDS | {"out", "played out"}
+PLAYED_OUT_WORDS = NONE_WORDS | {"out", "played out", "最後まで"}
 REST_WORDS = frozenset({"rest", "残り"})
 
 #: words that can't be a player's name: the entry would take them as the word (and ``pot`` names
@@ -33,25 +35,31 @@ RESERVED = frozenset({fold(w) for w in BACK_WORDS | HELP_WORDS | PLAYED_OUT_WORD
 
 
 class PlayerError(ValueError):
-    """A typed player that is no player, or could be more than one: one line."""
+    """A typed player that is no player, or could be more than one: one line (``message``, a
+    :class:`~scorekeeper.lang.Said` a phone words again)."""
+
+    def __init__(self, message: Said) -> None:
+        super().__init__(message)
+        self.message = message
 
 
-def name_problem(players: Sequence[str]) -> str | None:
+def name_problem(players: Sequence[str]) -> Said | None:
     """What makes these names unfit for one table, or None: a reserved word, or two names that
     fold to the same."""
     for p in players:
         if fold(p) == "pot":
-            return f"{p!r} is not a player's name: it names the pot in payments"
+            return L_("{name} is not a player's name: it names the pot in payments", name=repr(p))
         if fold(p) in RESERVED:
-            return f"{p!r} is a word the entry uses ({fold(p)}), not a name: pick another name"
+            return L_("{name} is a word the entry uses ({word}), not a name: pick another name",
+                      name=repr(p), word=fold(p))
     seen: dict[str, str] = {}
     for p in players:
         key = fold(p)
         if key in seen:
             if seen[key] == p:
-                return f"{p!r} is named twice: the players must be distinct names"
-            return (f"{seen[key]!r} and {p!r} are the same name (case, width and spaces aside): "
-                    "the players must be distinct names")
+                return L_("{name} is named twice: the players must be distinct names", name=repr(p))
+            return L_("{first} and {second} are the same name (case, width and spaces aside): "
+                      "the players must be distinct names", first=repr(seen[key]), second=repr(p))
         seen[key] = p
     return None
 
@@ -72,5 +80,14 @@ def resolve_player(text: str, players: Sequence[str]) -> str:
     if len(start) == 1:
         return start[0]
     if len(start) > 1:
-        raise PlayerError(f"{text!r} is ambiguous: {' or '.join(start)}? type more of the name, or its number")
-    raise PlayerError(f"{text!r} is not a player")
+        raise PlayerError(L_("{text} is ambiguous: {names}? type more of the name, or its number",
+                             text=repr(text), names=either(start)))
+    raise PlayerError(L_("{text} is not a player", text=repr(text)))
+
+
+def either(names: Sequence[str]) -> Any:
+    """``Aki or Aya``: names said as a choice (a message, worded again where it is read)."""
+    said: Any = names[0]
+    for name in names[1:]:
+        said = L_("{first} or {second}", first=said, second=name)
+    return said

@@ -20,17 +20,22 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from .cards import DECK_COUNT, FACES, MONTHS, Card, sort_cards
+from .lang import L_, N_, Said, _
 
 KIND_LETTERS = "htrk"
 
 
 class CardError(ValueError):
-    """A token that is not a card. ``token`` is the text as typed."""
+    """A token that is not a card. ``token`` is the text as typed; ``reason`` what is wrong with
+    it and ``message`` the line (``'1x' is not a card``), each a :class:`~scorekeeper.lang.Said`
+    that a phone words again; ``suggested``: the line suggests the nearest card."""
 
-    def __init__(self, token: str, reason: str) -> None:
+    def __init__(self, token: str, reason: Said, suggested: bool = False) -> None:
         self.token = token
         self.reason = reason
-        super().__init__(f"{token!r} {reason}")
+        self.suggested = suggested
+        self.message = L_("{token} {reason}", token=repr(token), reason=reason)
+        super().__init__(self.message)
 
 
 _MONTH_WORDS: dict[str, int] = {}
@@ -112,17 +117,28 @@ def _month_cards(month: int) -> list[Card]:
     return [c for c in FACES if c.month == month for _ in range(DECK_COUNT[c])]
 
 
-def _suggest(folded: str) -> str:
+def _suggest(folded: str) -> Card | None:
+    """The card a mistyped token most likely means, or None."""
     import difflib
 
     candidates = [c.code for c in FACES] + list(_NAME_TO_CARD)
     close = difflib.get_close_matches(folded, candidates, n=1, cutoff=0.5)
     if not close:
-        return ""
+        return None
     target = _NAME_TO_CARD.get(close[0])
     code = target.code if target else close[0]
-    named = target or next(c for c in FACES if c.code == code)
-    return f" (did you mean {code} {named.ja}?)"
+    return target or next(c for c in FACES if c.code == code)
+
+
+def _not_a_card(token: str, folded: str) -> CardError:
+    near = _suggest(folded)
+    if near is None:
+        return CardError(token, L_("is not a card"))
+    return CardError(token, L_("is not a card (did you mean {code} {name}?)", code=near.code, name=near.ja), True)
+
+
+def _too_long(token: str) -> CardError:
+    return CardError(token[:MAX_TOKEN] + "…", L_("is not a card (a token of {length:,} characters)", length=len(token)))
 
 
 def parse_token(token: str) -> list[Card]:
@@ -143,20 +159,20 @@ MAX_TOKEN = 40
 
 def _read_token(token: str) -> list[Card]:
     if len(token) > 4 * MAX_TOKEN:
-        raise CardError(token[:MAX_TOKEN] + "…", f"is not a card (a token of {len(token):,} characters)")
+        raise _too_long(token)
     folded = _fold(token)
     if not folded:
-        raise CardError(token, "is empty")
+        raise CardError(token, L_("is empty"))
     if len(folded) > MAX_TOKEN:
-        raise CardError(token[:MAX_TOKEN] + "…", f"is not a card (a token of {len(token):,} characters)")
+        raise _too_long(token)
     if folded in _NAME_TO_CARD:
         return [_NAME_TO_CARD[folded]]
     split = _split_month(folded)
     if split is None:
-        raise CardError(token, "is not a card" + _suggest(folded))
+        raise _not_a_card(token, folded)
     prefix, month, letters = split
     if month is None:
-        raise CardError(token, f"is not a card: no month {prefix!r} (months are 1–12)")
+        raise CardError(token, L_("is not a card: no month {prefix} (months are 1–12)", prefix=repr(prefix)))
     if letters == "*":
         return _month_cards(month)
     cards = [Card(month, k) for k in letters]
@@ -164,11 +180,11 @@ def _read_token(token: str) -> list[Card]:
         if c not in DECK_COUNT:
             m = MONTHS[month - 1]
             held = " ".join(x.code for x in _month_cards(month))
-            raise CardError(token, f"is not a card: {m.ja} has no {c.kind.ja} ({held})")
+            raise CardError(token, L_("is not a card: {month} has no {kind} ({held})", month=m.ja, kind=c.kind.ja,
+                                      held=held))
         if cards.count(c) > DECK_COUNT[c]:
-            raise CardError(
-                token, f"has {cards.count(c)} × {c.code} but the deck holds {DECK_COUNT[c]}"
-            )
+            raise CardError(token, L_("has {count} × {code} but the deck holds {deck}", count=cards.count(c),
+                                      code=c.code, deck=DECK_COUNT[c]))
     return cards
 
 
@@ -190,16 +206,16 @@ def parse_cards(value: str | Sequence[str]) -> list[Card]:
         return [c for item in items for c in _parse_item(item)]
     except TypeError:  # an unhashable item: a list or an object in place of a card
         bad = next(item for item in items if not isinstance(item, str))
-        raise CardError(_shown(bad), "is not a card (expected text)") from None
+        raise CardError(_shown(bad), L_("is not a card (expected text)")) from None
 
 
 @lru_cache(maxsize=4096)
 def _parse_item(item: str) -> tuple[Card, ...]:
     if not isinstance(item, str):
-        raise CardError(_shown(item), "is not a card (expected text)")
+        raise CardError(_shown(item), L_("is not a card (expected text)"))
     tokens = split_tokens(item)
     if not tokens:
-        raise CardError(item, "is empty")  # the empty item's own text, as typed
+        raise CardError(item, L_("is empty"))  # the empty item's own text, as typed
     return tuple(c for token in tokens for c in _parse_token(token))
 
 
@@ -216,11 +232,17 @@ def format_compact(cards: Iterable[Card]) -> str:
     return " ".join(f"{m}{kinds}" for m, kinds in by_month.items())
 
 
-HELP = """\
+#: the card notation, said at every question's ``?`` (worded with :func:`help_text`)
+HELP = N_("""\
 Card notation (one token per card, or per month):
   1h 松に鶴   8t 芒に雁   11r 柳に短冊   12k 桐のカス
   kinds: h 光 (20)  t 種 (10)  r 短冊 (5)  k カス (1)
   one month, several cards:  1hk = 1h 1k   12kkk = three 桐 kasu   3* = all four 桜
   flower for month:          松hk  桐kkk  柳*
   Japanese names work too:   松に鶴 芒に月 柳のカス 雷 …
-  separate tokens with spaces or commas; `hachi-score cards` lists every card."""
+  separate tokens with spaces or commas; `hachi-score cards` lists every card.""")
+
+
+def help_text() -> str:
+    """The card notation, in the language spoken now."""
+    return _(HELP)

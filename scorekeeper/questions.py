@@ -41,7 +41,7 @@ from .notation import CardError, format_compact, parse_cards, split_tokens
 from .rules import SDIN, Rules
 from .scoring import (FIELD_READINGS, NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, playing_of,
                       round_multiplier, score, seat, RoundError)
-from .words import Msg, msg
+from .words import Msg, both, msg
 from .yaku import YAKU_ALIASES, YAKU_BY_NAME, not_teyaku, teyaku_hint, teyaku_name
 
 SHOUBU_WORDS = frozenset({"shoubu", "shobu", "勝負", "しょうぶ", "s"})
@@ -62,7 +62,12 @@ CARD_WORDS: tuple[str, ...] = tuple([c.code for c in FACES] + [c.ja for c in FAC
 
 
 class AnswerError(ValueError):
-    """An answer that can't be taken: one line, shown before the question is asked again."""
+    """An answer that can't be taken: one line, shown before the question is asked again
+    (``message``: a :class:`~scorekeeper.lang.Said`, worded again where it is read)."""
+
+    def __init__(self, message: Any) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 def is_help(text: str) -> bool:
@@ -259,7 +264,7 @@ def stand_line(fc: str | None, multiplier: int | None, carried: bool, waiting: S
         return line if line is not None else msg("stand.waiting", waiting="")
     if line is None:
         return msg("stand.waiting", waiting=wait)
-    return msg("stand.and_waiting", stand=str(line), waiting=wait)
+    return msg("stand.and_waiting", stand=line, waiting=wait)
 
 
 @dataclass
@@ -469,9 +474,9 @@ def player_of(g: Givens, text: str, allowed: Sequence[str] | None = None) -> str
         try:  # a start that fits two seated may fit only one of those allowed
             who = resolve_player(text, allowed)
         except PlayerError:
-            raise AnswerError(str(msg("r.player", problem=str(e), players=g.numbered(allowed)))) from None
+            raise AnswerError(msg("r.player", problem=e.message, players=g.numbered(allowed)).said()) from None
     if who not in allowed:
-        raise AnswerError(str(msg("r.not_playing", player=who, players=g.numbered(allowed))))
+        raise AnswerError(msg("r.not_playing", player=who, players=g.numbered(allowed)).said())
     return who
 
 
@@ -494,11 +499,11 @@ def read_callers(g: Givens, text: str, allowed: Sequence[str]) -> tuple[str, ...
     seen: set[str] = set()
     for who in callers:
         if who in seen:
-            raise AnswerError(str(msg("r.twice", player=who)))
+            raise AnswerError(msg("r.twice", player=who).said())
         seen.add(who)
     limit = g.rules.sage_callers
     if limit and len(callers) > limit:
-        raise AnswerError(str(msg("r.one_caller", players=" and ".join(callers), profile=g.rules.name)))
+        raise AnswerError(msg("r.one_caller", players=both(callers), profile=g.rules.name).said())
     return tuple(callers)
 
 
@@ -532,7 +537,7 @@ def _card_hint(token: str) -> bool:
     try:
         parse_cards(token)
     except CardError as e:
-        return "did you mean" in str(e)
+        return e.suggested
     return False
 
 
@@ -554,22 +559,22 @@ def read_hand(g: Givens, text: str) -> tuple[dict[str, Any] | None, str | None]:
         if why := not_teyaku(t, rules):
             raise AnswerError(why)
         if (hint := teyaku_hint(t, rules)) is not None and not _card_hint(t):  # a mistyped 手役's name
-            raise AnswerError(str(msg("r.teyaku_hint", text=repr(t), hint=hint)))
+            raise AnswerError(msg("r.teyaku_hint", text=repr(t), hint=hint).said())
     names = [n for n in (teyaku_name(t, rules) for t in tokens) if n]
     if len(names) > 1 and not g.grouped:
-        raise AnswerError(str(msg("r.single", names=" and ".join(names), profile=rules.name)))
+        raise AnswerError(msg("r.single", names=both(names), profile=rules.name).said())
     by_group: dict[str, str] = {}
     for n in names:
         group = rules.group_of(n)
         if group in by_group:
-            raise AnswerError(str(msg("r.same_group", first=by_group[group], second=n, group=group)))
+            raise AnswerError(msg("r.same_group", first=by_group[group], second=n, group=group).said())
         by_group[group] = n
     cards = " ".join(t for t in tokens if teyaku_name(t, rules) is None)
     ordered = [by_group[gr] for gr in rules.groups if gr in by_group]
     shown = _shown_teyaku(g, cards)
     if shown is not None:  # fewer than 7 cards, the ones a 手役 needs: its declaration by name
         if ordered and ordered != [shown]:
-            raise AnswerError(str(msg("r.shown_not", cards=cards, shown=shown, names=" ".join(ordered))))
+            raise AnswerError(msg("r.shown_not", cards=cards, shown=shown, names=" ".join(ordered)).said())
         return {"hand": None, "teyaku": [shown]}, cards
     return {"hand": cards or None, "teyaku": ordered or None}, None
 
@@ -609,7 +614,7 @@ def read(g: Givens, key: str, text: str, values: Mapping[str, Any]) -> Reading:
             return Reading("play", "play")
         if word in DROP_WORDS:
             return Reading("drop", "drop")
-        raise AnswerError(str(msg("r.seat", text=repr(text))))
+        raise AnswerError(msg("r.seat", text=repr(text)).said())
     if kind == "field":
         cards = cards_of(text)
         return Reading(_codes(cards), format_compact(cards))
@@ -633,7 +638,7 @@ def read(g: Givens, key: str, text: str, values: Mapping[str, Any]) -> Reading:
             return Reading("shoubu", "勝負")
         if word in CANCEL_WORDS:
             return Reading("cancel", "cancel")
-        raise AnswerError(str(msg("r.how", text=repr(text))))
+        raise AnswerError(msg("r.how", text=repr(text)).said())
     # a pile
     if fold(text) in NONE_WORDS:
         text = ""
@@ -845,11 +850,11 @@ class _Walk:
         try:
             reading = read(g, key, text, values)
         except AnswerError as e:
-            return self.refuse(step, Problem("answer", key, str(e), player=player))
+            return self.refuse(step, Problem("answer", key, e.message, player=player))
         except CardError as e:  # the validator's own line, naming the card and where
             raw = read_hand(g, text)[0] if kind == "hand" else text
             said_ = check_draft(round_file(g, {**values, key: raw}), rules=g.rules, players=g.players)
-            problem = said_.problems[0] if said_.problems else Problem("card", key, str(e), token=e.token)
+            problem = said_.problems[0] if said_.problems else Problem("card", key, e.message, token=e.token)
             return self.refuse(step, problem)
         step.value, step.shown, step.note, step.shown_cards = reading.value, reading.shown, reading.note, reading.shown_cards
         return self.check(step, reading.value)
@@ -860,14 +865,14 @@ class _Walk:
         if not rest_offered(g, values, step.key):
             if "ended" not in values and len(order(g, values)) == 3:
                 step.status = "waiting"
-                step.problem, step.soft = Problem("waits", step.key, str(msg("r.waits_for", said=str(said("ended"))))), True
+                step.problem, step.soft = Problem("waits", step.key, msg("r.waits_for", said=said("ended")).said()), True
                 return step
-            return self.refuse(step, Problem("answer", step.key, str(msg("r.rest")), player=step.player))
+            return self.refuse(step, Problem("answer", step.key, msg("r.rest").said(), player=step.player))
         others = [p for p in order(g, values) if f"pile:{p}" != step.key]
         waiting = [p for p in others if f"pile:{p}" not in values]
         if waiting:
             step.status = "waiting"
-            step.problem, step.soft = Problem("waits", step.key, str(msg("r.rest_waits", players=waiting))), True
+            step.problem, step.soft = Problem("waits", step.key, msg("r.rest_waits", players=waiting).said()), True
             return step
         cards = _codes(rest_of(values))
         step.value, step.shown = cards, "rest"
@@ -1014,7 +1019,7 @@ def settlement_said(g: Givens, values: Mapping[str, Any], ended: str | None, cal
         pays = msg("s.pays.both", player=ended)
     else:
         pays = msg("s.pays.each")
-    return msg("s.shoubu", player=ended, pays=str(pays))
+    return msg("s.shoubu", player=ended, pays=pays)
 
 
 
@@ -1022,15 +1027,18 @@ def typed_summary(v: RoundView, answers: Mapping[str, str]) -> Msg:
     """What the answers typed come to, said before they are thrown away: each pile with its
     cards, then how many answers more (``Ben's pile, 16 cards, and 3 more answers``)."""
     piles = [s for s in v.steps if s.kind == "pile" and s.text is not None]
-    parts = [str(msg("d.rest" if s.rest else "d.pile" if len(s.value or ()) != 1 else "d.pile.one",
-                     player=s.player, count=len(s.value or ()))) for s in piles]
+    parts = [msg("d.rest" if s.rest else "d.pile" if len(s.value or ()) != 1 else "d.pile.one",
+                 player=s.player, count=len(s.value or ())) for s in piles]
     more = len([k for k in answers if not k.startswith("pile:")])
     if more:
-        parts.append(str(msg("d.more" if more != 1 else "d.more.one", count=more)))
+        parts.append(msg("d.more" if more != 1 else "d.more.one", count=more))
     if not parts:
         return msg("d.nothing")
-    return msg("d.what", what=", ".join(parts[:-1]) + (", and " if len(parts) > 2 else " and ") + parts[-1]
-               if len(parts) > 1 else parts[0])
+    if len(parts) == 1:
+        return msg("d.what", what=parts[0])
+    if len(parts) == 2:
+        return msg("d.what", what=msg("list.and", first=parts[0], second=parts[1]))
+    return msg("d.what", what=msg("list.and.many", items=parts[:-1], last=parts[-1]))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1040,9 +1048,10 @@ def typed_summary(v: RoundView, answers: Mapping[str, str]) -> Msg:
 class NotAsked(ValueError):
     """An answer to a question that is not asked of this seating, or not open yet: one line."""
 
-    def __init__(self, key: str, message: str) -> None:
+    def __init__(self, key: str, message: Any) -> None:
         super().__init__(message)
         self.key = key
+        self.message = message
 
 
 class NoSuchQuestion(NotAsked):
@@ -1065,17 +1074,17 @@ def admit(v: RoundView, key: str) -> None:
     kind, player = kind_of(key)
     known = kind in _KINDS and (player is None) == (kind not in ("seat", "hand", "pile"))
     if not known or (player is not None and player not in g.players) or (kind == "seat" and not g.seated):
-        raise NoSuchQuestion(key, str(msg("r.not_a_question", key=key)))
+        raise NoSuchQuestion(key, msg("r.not_a_question", key=key).said())
     step = v.step(key)
     if step is None:
         if player is not None and v.settled and player not in v.order and not (
                 kind == "hand" and v.seating is not None and player in v.seating.forced_out):
-            raise NotAsked(key, str(msg("r.not_asked", said=str(said(key)), player=player)))
+            raise NotAsked(key, msg("r.not_asked", said=said(key), player=player).said())
         first = next((s.key for s in v.steps if s.status != "answered"), v.steps[-1].key)
-        raise NotAsked(key, str(msg("r.not_open", said=str(said(key)), first=str(said(first)))))
+        raise NotAsked(key, msg("r.not_open", said=said(key), first=said(first)).said())
     if step.status == "waiting" and not step.rest:
         first = next(d for d in _depends(key) if d not in v.values)
-        raise NotAsked(key, str(msg("r.not_open", said=str(said(key)), first=str(said(first)))))
+        raise NotAsked(key, msg("r.not_open", said=said(key), first=said(first)).said())
 
 
 def refusal(v: RoundView, key: str, text: str | None) -> Problem | None:

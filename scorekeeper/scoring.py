@@ -19,6 +19,7 @@ from .cards import (
     tally_cards, tally_count, tally_has_four, tally_holds, tally_month, tally_month_planes, tally_odd_months,
     tally_of, tally_points, tally_within_deck, within_deck,
 )
+from .lang import L_, N_, Said
 from .names import name_problem
 from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
@@ -45,10 +46,24 @@ class RoundError(ValueError):
     def __init__(self, where: str, problem: str, code: str = "bad", *, token: str | None = None,
                  card: str | None = None, month: int | None = None) -> None:
         self.where = where
+        #: what is wrong: a :class:`~scorekeeper.lang.Said`, worded again where it is read
         self.problem = problem
         self.code = code
         self.token, self.card, self.month = token, card, month
-        super().__init__(f"{where}: {problem}" if where else problem)
+        #: the line: the key as the round file has it (a place said in words, worded), the problem
+        self.message = (L_("{where}: {problem}", where=where_worded(where), problem=problem) if where
+                        else problem)
+        super().__init__(self.message)
+
+
+#: the places a problem is found in that are not one key of the round file, said in words
+_PLACES = {"field and hands": N_("field and hands"), "the piles": N_("the piles")}
+
+
+def where_worded(where: str) -> Any:
+    """A problem's place in the round file: its key as it is (``captured.Ben``), or a place said
+    in words (``the piles``) as a message."""
+    return Said(_PLACES[where]) if where in _PLACES else where
 
 
 # ---------------------------------------------------------------------------------------------
@@ -227,7 +242,7 @@ def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rul
     that can't be (never spoke; forbidden by ``forced_three``)."""
     if len(players) <= 3:
         if dropped:
-            raise RoundError("dropped", f"with three seated all three play: {quote(dropped[0])} can't drop")
+            raise RoundError("dropped", L_("with three seated all three play: {player} can't drop", player=quote(dropped[0])))
         return _all_play(tuple(players))
     order = _turns(players, dealer)
     volunteers: list[str] = []
@@ -241,15 +256,17 @@ def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rul
         if p in wanted:
             could = len(volunteers) + len(order) - i  # this player and everyone after could still play
             if rules.forced_three and could <= 3:
-                raise RoundError("dropped", f"{p!r} can't drop: only three could still play, and under "
-                                 f"{rules.name} (forced_three) nobody may drop then")
+                raise RoundError("dropped", L_("{player} can't drop: only three could still play, and under "
+                                               "{profile} (forced_three) nobody may drop then",
+                                               player=repr(p), profile=rules.name))
             drops.append(p)
         else:
             volunteers.append(p)
     for p in forced:
         if p in wanted:
-            raise RoundError("dropped", f"{p!r} never spoke: {', '.join(map(repr, volunteers))} had said play "
-                             "before their turn, so they were forced out (追い込み)")
+            raise RoundError("dropped", L_("{player} never spoke: {volunteers} had said play before their turn, "
+                                           "so they were forced out (追い込み)",
+                                           player=repr(p), volunteers=[repr(v) for v in volunteers]))
     roles = {p: "played" for p in volunteers} | {p: "dropped" for p in drops} | {p: "forced_out" for p in forced}
     return Seating(tuple(volunteers), tuple(drops), tuple(forced), {p: roles[p] for p in players})
 
@@ -289,14 +306,17 @@ def _players_fit(raw: tuple[str, ...], own: bool, max_players: int, profile_name
     if not own and 3 <= len(raw) <= max_players and (problem := name_problem(raw)):
         raise RoundError("players", problem)
     if len(set(raw)) == len(raw) and len(raw) > max_players == 3:
-        raise RoundError("players", f"{len(raw)} players: under {profile_name} a night is three players "
-                         "(nights of 4 to 6 need the fudawiki profile or a house-rule file based on it)")
+        raise RoundError("players", L_("{count} players: under {profile} a night is three players (nights of 4 "
+                                       "to 6 need the fudawiki profile or a house-rule file based on it)",
+                                       count=len(raw), profile=profile_name))
     if len(set(raw)) != len(raw) or not 3 <= len(raw) <= max_players:
         if max_players == 3:
-            raise RoundError("players", f"must be three distinct names, not {_names(list(raw))}")
-        raise RoundError("players", f"must be 3 to {max_players} distinct names, not {_names(list(raw))}")
+            raise RoundError("players", L_("must be three distinct names, not {names}", names=_names(list(raw))))
+        raise RoundError("players", L_("must be 3 to {most} distinct names, not {names}", most=max_players,
+                                       names=_names(list(raw))))
     if "pot" in raw:
-        raise RoundError("players", "'pot' is not a player's name: it names the pot in payments")
+        raise RoundError("players", L_("{name} is not a player's name: it names the pot in payments",
+                                       name=repr("pot")))
 
 
 #: a pile's item as typed -> its cards' tally
@@ -314,18 +334,18 @@ class _Reader:
 
     def read(self) -> Round:
         if not isinstance(self.data, dict):
-            raise RoundError("", f"a round file holds a JSON object, not {_type(self.data)}")
+            raise RoundError("", L_("a round file holds a JSON object, not {type}", type=_type(self.data)))
         players = self._players()
         self.players = players
         dealer = self._player_key("dealer", self.default_dealer, required=True)
         dealt = self._tally("field", self._get("field"), required=True)
         if tally_count(dealt) != 6:
-            raise RoundError("field", f"holds {tally_count(dealt)} cards, not 6", "count")
+            raise RoundError("field", L_("holds {count} cards, not 6", count=tally_count(dealt)), "count")
         given = self._per_player("hands")
         hands = {p: self._tally(f"hands.{p}", v) for p, v in given.items()}
         for p, hand in hands.items():
             if tally_count(hand) != 7:
-                raise RoundError(f"hands.{p}", f"holds {tally_count(hand)} cards, not 7", "count")
+                raise RoundError(f"hands.{p}", L_("holds {count} cards, not 7", count=tally_count(hand)), "count")
         if not tally_within_deck(dealt + sum(hands.values())):
             self._within_deck("field and hands", {"field": self._cards("field", self._get("field")),
                                                   **{f"hands.{p}": self._cards(f"hands.{p}", v) for p, v in given.items()}})
@@ -341,11 +361,12 @@ class _Reader:
         playing = playing_of(seating, rules)
         for p, pile in piles.items():
             if pile and p not in playing:
-                raise RoundError(f"captured.{p}", f"{p!r} did not play this round ({self._absent(seating, p)}): "
-                                 "their pile must be empty")
+                raise RoundError(f"captured.{p}", L_("{player} did not play this round ({why}): their pile must "
+                                                    "be empty", player=repr(p), why=self._absent(seating, p)))
         for key, who in (("ended_by", ended_by), *(("sage", p) for p in sage)):
             if who is not None and who not in playing:
-                raise RoundError(key, f"{who!r} did not play this round ({self._absent(seating, who)})")
+                raise RoundError(key, L_("{player} did not play this round ({why})", player=repr(who),
+                                         why=self._absent(seating, who)))
         ended_how = self._ended_how(ended_by, sage)
         carry = self._carry()
         piles = {p: piles.get(p, 0) for p in players}
@@ -354,22 +375,24 @@ class _Reader:
             total = tally_count(everything)
             if total != len(DECK):
                 missing = sorted(c for c in FACES if not tally_holds(everything, c))
-                hint = f" (missing e.g. {missing[0].code} {missing[0].ja})" if missing else ""
-                raise RoundError(
-                    "captured",
-                    f"the piles hold {total} cards, but a played-out round captures all 48{hint}; "
-                    "set ended_by if someone stopped with a 出来役",
-                    "incomplete",
-                )
+                if missing:
+                    problem = L_("the piles hold {total} cards, but a played-out round captures all 48 (missing "
+                                 "e.g. {code} {name}); set ended_by if someone stopped with a 出来役",
+                                 total=total, code=missing[0].code, name=missing[0].ja)
+                else:
+                    problem = L_("the piles hold {total} cards, but a played-out round captures all 48; "
+                                 "set ended_by if someone stopped with a 出来役", total=total)
+                raise RoundError("captured", problem, "incomplete")
         held = {p: tally_dekiyaku(pile, rules) for p, pile in piles.items()}
         for key, who in (("ended_by", ended_by), *(("sage", p) for p in sage)):
             if who is not None and not held[who]:
-                raise RoundError(key, f"{who!r}'s pile holds no 出来役", "no_dekiyaku")
+                raise RoundError(key, L_("{player}'s pile holds no 出来役", player=repr(who)), "no_dekiyaku")
         for p in players:
             if held[p] and p not in (*sage, ended_by):
                 raise RoundError(
                     f"captured.{p}",
-                    f"holds {'・'.join(held[p])} but {p!r} neither ended the round nor declared 下げ",
+                    L_("holds {yaku} but {player} neither ended the round nor declared 下げ", yaku="・".join(held[p]),
+                       player=repr(p)),
                     "unclaimed",
                 )
         return Round(players, dealer, dealt, hands, declared, piles, sage, ended_by, ended_how, carry, rules,
@@ -388,20 +411,20 @@ class _Reader:
                 m = odd[0]
                 n = tally_month(pile, m)
                 held = " ".join(c.code for c in tally_cards(pile) if c.month == m)
-                raise RoundError(
-                    f"captured.{p}",
-                    f"holds {n} {'card' if n == 1 else 'cards'} of month {m} ({held}); captures come in twos or fours",
-                    "odd", month=m,
-                )
+                problem = (L_("holds 1 card of month {month} ({held}); captures come in twos or fours", month=m,
+                              held=held) if n == 1 else
+                           L_("holds {count} cards of month {month} ({held}); captures come in twos or fours",
+                              count=n, month=m, held=held))
+                raise RoundError(f"captured.{p}", problem, "odd", month=m)
         return piles
 
     @staticmethod
-    def _absent(seating: Seating, p: str) -> str:
+    def _absent(seating: Seating, p: str) -> Said:
         role = seating.roles[p]
         if role == "played":
             n = len(seating.volunteers)
-            return "nothing is played with one volunteer" if n == 1 else "the two volunteers split the pot"
-        return "dropped" if role == "dropped" else "forced out, 追い込み"
+            return L_("nothing is played with one volunteer") if n == 1 else L_("the two volunteers split the pot")
+        return L_("dropped") if role == "dropped" else L_("forced out, 追い込み")
 
     # -- pieces ---------------------------------------------------------------------------
 
@@ -412,22 +435,23 @@ class _Reader:
         raw = self._get("players")
         if raw is None:
             if self.default_players is None:
-                raise RoundError("players", "is missing: name the three players in play order")
+                raise RoundError("players", L_("is missing: name the three players in play order"))
             raw = list(self.default_players)
         elif self.default_players is not None and (not isinstance(raw, list) or raw != list(self.default_players)):
             raise RoundError(
                 "players",
-                f"{_names(raw)} are not this session's players {_names(self.default_players)}",
+                L_("{names} are not this session's players {players}", names=_names(raw),
+                   players=_names(self.default_players)),
             )
         if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
-            raise RoundError("players", f"must be a list of three names, not {_type(raw)}")
+            raise RoundError("players", L_("must be a list of three names, not {type}", type=_type(raw)))
         own = self.default_players is not None and raw == list(self.default_players)
         check_table(raw, self.rules, own=own)
         if len(raw) == 3:
             for key in ("dropped", "pot"):
                 value = self._get(key)
                 if value not in (None, [], 0) or isinstance(value, bool):
-                    raise RoundError(key, "with three seated all three play: there is no dropping out and no pot")
+                    raise RoundError(key, L_("with three seated all three play: there is no dropping out and no pot"))
         return tuple(raw)
 
     def _dropped(self) -> tuple[str, ...]:
@@ -436,15 +460,16 @@ class _Reader:
         if value is None or value == []:
             return ()
         if not isinstance(value, list):
-            raise RoundError("dropped", f"must be a list of players' names, not {_type(value)}")
+            raise RoundError("dropped", L_("must be a list of players' names, not {type}", type=_type(value)))
         for name in value:
             if not isinstance(name, str):
-                raise RoundError("dropped", f"must be a list of players' names, not a list holding {_type(name)}")
+                raise RoundError("dropped", L_("must be a list of players' names, not a list holding {type}",
+                                               type=_type(name)))
             if name not in self.players:
-                raise RoundError("dropped", f"{quote(name)} is not one of the players {_names(self.players)}")
+                raise RoundError("dropped", self._not_a_player(name))
         if len(set(value)) != len(value):
             twice = next(n for n in value if value.count(n) > 1)
-            raise RoundError("dropped", f"names {twice!r} twice: list each player who dropped once")
+            raise RoundError("dropped", L_("names {player} twice: list each player who dropped once", player=repr(twice)))
         return tuple(value)
 
     def _pot(self) -> int | None:
@@ -453,7 +478,8 @@ class _Reader:
         if value is None:
             return None
         if type(value) is not int or value < 0:
-            raise RoundError("pot", f"must be the 文 in the pot at the round's start (0 or more), not {quote(value)}")
+            raise RoundError("pot", L_("must be the 文 in the pot at the round's start (0 or more), not {value}",
+                                       value=quote(value)))
         return value
 
     def _player_key(self, key: str, default: str | None, required: bool = False) -> Any:
@@ -462,13 +488,16 @@ class _Reader:
             value = default
         if value is None:
             if required:
-                raise RoundError(key, "is missing")
+                raise RoundError(key, L_("is missing"))
             return None
         if not isinstance(value, str):
-            raise RoundError(key, f"must be a player's name, not {_type(value)}")
+            raise RoundError(key, L_("must be a player's name, not {type}", type=_type(value)))
         if value not in self.players:
-            raise RoundError(key, f"{quote(value)} is not one of the players {_names(self.players)}", "player")
+            raise RoundError(key, self._not_a_player(value), "player")
         return value
+
+    def _not_a_player(self, value: Any) -> Said:
+        return L_("{name} is not one of the players {players}", name=quote(value), players=_names(self.players))
 
     def _sage(self) -> tuple[str, ...]:
         """下げ callers in the order they first called: one name, or a list (CONTRACT §7)."""
@@ -478,18 +507,20 @@ class _Reader:
         names = value if isinstance(value, list) else [value]
         callers = tuple(self._sage_name(name) for name in names)
         if len(set(callers)) != len(callers):
-            raise RoundError("sage", f"names a player twice ({_names(list(callers))}): list each caller once, in the order they first called")
+            raise RoundError("sage", L_("names a player twice ({names}): list each caller once, in the order they "
+                                        "first called", names=_names(list(callers))))
         limit = self.rules.sage_callers
         if limit and len(callers) > limit:
-            raise RoundError("sage", f"{len(callers)} players called 下げ, but under {self.rules.name} only one may")
+            raise RoundError("sage", L_("{count} players called 下げ, but under {profile} only one may",
+                                        count=len(callers), profile=self.rules.name))
         return callers
 
     def _sage_name(self, value: Any) -> str:
         """One name of ``sage`` (the key may hold a list: each name is checked on its own)."""
         if not isinstance(value, str):
-            raise RoundError("sage", f"must be a player's name or a list of names, not {_type(value)}")
+            raise RoundError("sage", L_("must be a player's name or a list of names, not {type}", type=_type(value)))
         if value not in self.players:
-            raise RoundError("sage", f"{quote(value)} is not one of the players {_names(self.players)}", "player")
+            raise RoundError("sage", self._not_a_player(value), "player")
         return value
 
     def _ended_how(self, ended_by: str | None, sage: tuple[str, ...]) -> str | None:
@@ -497,14 +528,15 @@ class _Reader:
         if value is None:
             return "shoubu" if ended_by else None
         if value not in ENDINGS:
-            raise RoundError("ended_how", f"{quote(value)} is not shoubu or cancel")
+            raise RoundError("ended_how", L_("{value} is not shoubu or cancel", value=quote(value)))
         if ended_by is None:
-            raise RoundError("ended_how", "is given, but ended_by is not: who ended the round?")
+            raise RoundError("ended_how", L_("is given, but ended_by is not: who ended the round?"))
         if value == "cancel":
             if not self.rules.cancel:
-                raise RoundError("ended_how", f"cancel is not a rule of {self.rules.name}: a 下げ can't be taken back")
+                raise RoundError("ended_how", L_("cancel is not a rule of {profile}: a 下げ can't be taken back",
+                                                 profile=self.rules.name))
             if ended_by not in sage:
-                raise RoundError("ended_how", f"{ended_by!r} cancelled without having called 下げ")
+                raise RoundError("ended_how", L_("{player} cancelled without having called 下げ", player=repr(ended_by)))
         return value
 
     def _carry(self) -> tuple[int, ...] | None:
@@ -512,9 +544,11 @@ class _Reader:
         if value is None or value == []:
             return None
         if not isinstance(value, list) or any(type(m) is not int or m not in (2, 4) for m in value):
-            raise RoundError("carry", f"must be a list of 2s and 4s (the multipliers waiting), not {quote(value)}")
+            raise RoundError("carry", L_("must be a list of 2s and 4s (the multipliers waiting), not {value}",
+                                         value=quote(value)))
         if self.rules.field != "carry":
-            raise RoundError("carry", f"nothing waits under field {self.rules.field!r}: carry must be empty")
+            raise RoundError("carry", L_("nothing waits under field {field}: carry must be empty",
+                                         field=repr(self.rules.field)))
         return tuple(sorted(value, reverse=True))
 
     def _per_player(self, key: str) -> dict[str, Any]:
@@ -522,10 +556,10 @@ class _Reader:
         if value is None:
             return {}
         if not isinstance(value, dict):
-            raise RoundError(key, f"must be an object keyed by player, not {_type(value)}")
+            raise RoundError(key, L_("must be an object keyed by player, not {type}", type=_type(value)))
         for p in value:
             if p not in self.players:
-                raise RoundError(f"{key}.{quote(p)[1:-1]}", f"{quote(p)} is not one of the players {_names(self.players)}", "player")
+                raise RoundError(f"{key}.{quote(p)[1:-1]}", self._not_a_player(p), "player")
         return {p: v for p, v in value.items() if v is not None}
 
     def _tally(self, where: str, value: Any, required: bool = False) -> int:
@@ -547,18 +581,18 @@ class _Reader:
     def _cards(self, where: str, value: Any, required: bool = False) -> list[Card]:
         if value is None:
             if required:
-                raise RoundError(where, "is missing")
+                raise RoundError(where, L_("is missing"))
             return []
         if isinstance(value, list) and not value:
             return []
         if not isinstance(value, (str, list)):
-            raise RoundError(where, f"must be a list of cards, not {_type(value)}")
+            raise RoundError(where, L_("must be a list of cards, not {type}", type=_type(value)))
         if isinstance(value, str) and not value.strip():
             return []
         try:
             return parse_cards(value)
         except CardError as e:
-            raise RoundError(where, str(e), "card", token=e.token) from None
+            raise RoundError(where, e.message, "card", token=e.token) from None
 
     def _within_deck(self, where: str, places: Mapping[str, list[Card]]) -> None:
         """No card more often than the deck holds it; the error names every place it is in."""
@@ -571,7 +605,8 @@ class _Reader:
             n = cards.count(c)
             held = ", ".join(k for k, place in places.items() if c in place)
             raise RoundError(
-                where, f"hold {n} × {c.code} {c.ja} (in {held}), but the deck has {DECK_COUNT[c]}",
+                where, L_("hold {count} × {code} {name} (in {places}), but the deck has {deck}", count=n, code=c.code,
+                          name=c.ja, places=held, deck=DECK_COUNT[c]),
                 "deck", card=c.code,
             )
 
@@ -583,24 +618,27 @@ class _Reader:
         for p, typed in self._per_player("teyaku").items():
             where = f"teyaku.{p}"
             if isinstance(typed, list) and rules.teyaku_mode == "highest":
-                raise RoundError(where, f"under {rules.name} a hand scores one 手役: give one name, not a list")
+                raise RoundError(where, L_("under {profile} a hand scores one 手役: give one name, not a list",
+                                           profile=rules.name))
             typed_names = typed if isinstance(typed, list) else [typed]
             if not typed_names:
                 continue
             names: dict[str, str] = {}
             for one in typed_names:
                 if not isinstance(one, str):
-                    raise RoundError(where, f"must be a 手役 name, not {_type(one)}")
+                    raise RoundError(where, L_("must be a 手役 name, not {type}", type=_type(one)))
                 name = teyaku_name(one, rules)
                 if name is None:
                     why = not_teyaku(one, rules) if len(one) <= 40 else None
                     hint = teyaku_hint(one, rules) if why is None and len(one) <= 40 else None
-                    raise RoundError(where, f"{why} ({' '.join(rules.teyaku)})" if why
-                                     else f"{quote(one)} is not a 手役 ({hint}?)" if hint
-                                     else f"{quote(one)} is not a 手役 ({' '.join(rules.teyaku)})", "teyaku")
+                    names_ = " ".join(rules.teyaku)
+                    raise RoundError(where, L_("{why} ({names})", why=why, names=names_) if why
+                                     else L_("{text} is not a 手役 ({hint}?)", text=quote(one), hint=hint) if hint
+                                     else L_("{text} is not a 手役 ({names})", text=quote(one), names=names_), "teyaku")
                 group = rules.group_of(name)
                 if group in names:
-                    raise RoundError(where, f"{names[group]} and {name} are both of Group {group}: a hand scores one per group")
+                    raise RoundError(where, L_("{first} and {second} are both of Group {group}: a hand scores one per "
+                                               "group", first=names[group], second=name, group=group))
                 names[group] = name
             shown = " + ".join(map(quote, typed_names))
             if p in hands:
@@ -608,10 +646,12 @@ class _Reader:
                 best = dict(zip((rules.group_of(n) for n in scored), scored))
                 made = shape_teyaku_made(HandShape.of_tally(hands[p]), rules)
                 if not best:
-                    raise RoundError(where, f"{shown} is declared, but the hand makes no 手役", "teyaku")
+                    raise RoundError(where, L_("{declared} is declared, but the hand makes no 手役", declared=shown),
+                                     "teyaku")
                 wrong = [n for g, n in names.items() if g not in best or n not in made or rules.teyaku[n] != rules.teyaku[best[g]]]
                 if wrong or set(names) != set(best):
-                    raise RoundError(where, f"{shown} is declared, but the hand makes {' + '.join(best.values())}", "teyaku")
+                    raise RoundError(where, L_("{declared} is declared, but the hand makes {made}", declared=shown,
+                                               made=" + ".join(best.values())), "teyaku")
             declared[p] = tuple(names[g] for g in rules.groups if g in names)
         return declared
 
@@ -626,13 +666,15 @@ _INVISIBLE = re.compile(r"[\s\u200b-\u200f\u2060-\u2064\ufeff\u180e\u034f\u115f\
 def check_player_name(name: Any, where: str = "players") -> str:
     """A player's name as typed; empty, blank or over 40 characters is a :class:`RoundError`."""
     if not isinstance(name, str) or not _INVISIBLE.sub("", name):
-        raise RoundError(where, f"a player's name must not be empty (got {quote(name)})")
+        raise RoundError(where, L_("a player's name must not be empty (got {value})", value=quote(name)))
     if len(name) > MAX_NAME:
-        raise RoundError(where, f"the name {name[:20]!r}… is {len(name)} characters; at most {MAX_NAME}")
+        raise RoundError(where, L_("the name {name}… is {length} characters; at most {most}", name=repr(name[:20]),
+                                   length=len(name), most=MAX_NAME))
     if _CONTROL.search(name):
-        raise RoundError(where, f"the name {name!r} holds a control character")
+        raise RoundError(where, L_("the name {name} holds a control character", name=repr(name)))
     if _SURROGATE.search(name):
-        raise RoundError(where, f"the name {name!r} is not valid text (a lone surrogate: undecodable bytes?)")
+        raise RoundError(where, L_("the name {name} is not valid text (a lone surrogate: undecodable bytes?)",
+                                   name=repr(name)))
     return name
 
 
@@ -642,16 +684,14 @@ def quote(value: Any, limit: int = MAX_NAME) -> str:
     return text if len(text) <= limit + 2 else text[: limit + 1] + "…" + text[-1]
 
 
-def _type(value: Any) -> str:
-    return {
-        dict: "an object",
-        list: "a list",
-        str: "a string",
-        int: "a number",
-        float: "a number",
-        bool: "true/false",
-        type(None): "null",
-    }.get(type(value), type(value).__name__)
+_TYPES = {dict: N_("an object"), list: N_("a list"), str: N_("a string"), int: N_("a number"),
+          float: N_("a number"), bool: N_("true/false"), type(None): N_("null")}
+
+
+def _type(value: Any) -> Any:
+    """What a value is, said in an error line (``a list``; a type of no JSON by its name)."""
+    kind = _TYPES.get(type(value))
+    return Said(kind) if kind is not None else type(value).__name__
 
 
 def _names(names: Any) -> str:
@@ -985,9 +1025,12 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
         state = NightState(rnd.carry or (), rnd.pot or 0)
     else:
         if rnd.carry is not None and rnd.carry != state.carry:
-            raise RoundError("carry", f"says {list(rnd.carry)} waits, but the night's rounds leave {list(state.carry) or 'nothing'}: leave carry out")
+            raise RoundError("carry", L_("says {carry} waits, but the night's rounds leave {left}: leave carry out",
+                                         carry=str(list(rnd.carry)),
+                                         left=str(list(state.carry)) if state.carry else L_("nothing")))
         if rnd.pot is not None and rnd.pot != state.pot:
-            raise RoundError("pot", f"says {rnd.pot} 文 is in the pot, but the night's rounds leave {state.pot}: leave pot out")
+            raise RoundError("pot", L_("says {pot} 文 is in the pot, but the night's rounds leave {left}: leave pot out",
+                                       pot=rnd.pot, left=state.pot))
     dealt = rnd.dealt
     fc = _field_class(dealt)
     seated = rnd.players
@@ -1016,7 +1059,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
     # before play (TRADITIONAL §7): the fees into the pot, the forced-out players' compensation
     for n, p in enumerate(seating.dropped, 1):
         fee = fee_mon(n, rules, mult)
-        pay(p, POT, fee, FEE_REASON, f"{n}. to drop")
+        pay(p, POT, fee, FEE_REASON, L_("{n}. to drop", n=n))
         pot += fee
     for p in seating.forced_out:
         owed = forced_out_mon(rnd, p, rules) * mult
@@ -1050,14 +1093,14 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
             kind, winner = SPLIT, None
             first, second = volunteers
             for who, share in ((first, pot - pot // 2), (second, pot // 2)):
-                pay(POT, who, share, POT_REASON, "split")
+                pay(POT, who, share, POT_REASON, L_("split"))
             pot = 0
     elif sage or ended:  # 出来役 round, of three or of two (TRADITIONAL §4, §7)
         kind = DEKIYAKU_ROUND
         pay_teyaku()
         if ended is not None:
             terms = dekiyaku_terms(players, ended, sage, rnd.ended_how)
-            note = {4: "下げ: double", 2: "下げ" if sage else None, 1: "cancel: half"}
+            note = {4: L_("下げ: double"), 2: "下げ" if sage else None, 1: L_("cancel: half")}
             for name in held_dekiyaku[ended]:
                 value = deki_mon(ended, name)
                 earned.add((ended, name))
@@ -1067,7 +1110,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
         else:  # played out after 下げ: every holder is paid half of their own by each opponent
             for p in players:
                 for name in held_dekiyaku[p]:
-                    paid_by_each(p, deki_mon(p, name) // 2, name, "下げ: half")
+                    paid_by_each(p, deki_mon(p, name) // 2, name, L_("下げ: half"))
     elif len(players) == 2:  # two volunteers play for the pot (TRADITIONAL §7 "Two-player round")
         kind = PLAIN_ROUND
         pay_teyaku()

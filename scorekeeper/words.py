@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .lang import N_, as_json, word
+from .lang import N_, Said, as_json, word
 
 
 class Msg(NamedTuple):
@@ -28,6 +28,11 @@ class Msg(NamedTuple):
         return {"id": self.id, "t": TEXT[self.id], "args": {k: as_json(v) for k, v in self.args},
                 "text": say(self)}
 
+    def said(self) -> Said:
+        """The message as a line of text that remembers its template and arguments (an error's
+        line, a problem's message: text everywhere, and a phone still words it in its language)."""
+        return Said(TEXT[self.id], self.args)
+
 
 def msg(id: str, **args: Any) -> Msg:
     """The message ``id`` with ``args``."""
@@ -37,6 +42,32 @@ def msg(id: str, **args: Any) -> Msg:
 def say(m: Msg) -> str:
     """The message worded in the language spoken now."""
     return word(TEXT[m.id], m.args)
+
+
+def both(items: Any) -> Any:
+    """``Aki and Ben`` (``Aki and Ben and Chie``): items said together, as a message."""
+    items = list(items)
+    out: Any = items[0]
+    for item in items[1:]:
+        out = msg("list.and", first=out, second=item)
+    return out
+
+
+def english(said: Any) -> str:
+    """A message (:class:`Msg`, :class:`~scorekeeper.lang.Said`, or their JSON) worded in English
+    whatever the language spoken: what a script reads (``--json``) never changes with it."""
+    if isinstance(said, Msg):
+        template, args = TEXT[said.id], dict(said.args)
+    elif isinstance(said, Said):
+        template, args = said.template, dict(said.args)
+    elif isinstance(said, dict) and "t" in said:
+        template, args = said["t"], dict(said.get("args") or {})
+    elif isinstance(said, (list, tuple)):
+        return ", ".join(english(x) for x in said)
+    else:
+        return str(said)
+    return template.format(**{k: english(v) if isinstance(v, (Msg, Said, dict, list, tuple)) else v
+                              for k, v in args.items()})
 
 
 TEXT: dict[str, str] = {
@@ -211,4 +242,8 @@ TEXT: dict[str, str] = {
     "r.overtaken": N_("{said} was changed on another phone meanwhile: look at it and tap again"),
     "r.saved_since": N_("round {number} was saved meanwhile: this tap was for it, and is not kept"),
     "r.waits_for": N_("waiting for {said}"),
+    # -- lists said in words --------------------------------------------------------------------
+    "list.and": N_("{first} and {second}"),
+    "list.and.many": N_("{items}, and {last}"),
+    "list.then": N_("{first}, then {second}"),
 }

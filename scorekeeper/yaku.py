@@ -12,6 +12,7 @@ from .cards import (
     FACES, PAULOWNIA, Card, face_mask, month_plane, plane_months, tally_by_hand_points, tally_holds,
     tally_low, tally_month_planes, tally_of, tally_points,
 )
+from .lang import L_, Said
 from .rules import SDIN, Rules, TeyakuRow
 
 
@@ -343,7 +344,7 @@ def yaku_kind(name: str) -> str:
     return "bonus"
 
 
-def not_teyaku(text: str, rules: Rules = SDIN) -> str | None:
+def not_teyaku(text: str, rules: Rules = SDIN) -> Said | None:
     """Why ``text``, a yaku's name but not one of the profile's 手役, is not taken as one:
     ``'赤短' is a 出来役, not a 手役``; None when it names no yaku at all."""
     named = yaku_named(text)
@@ -351,10 +352,12 @@ def not_teyaku(text: str, rules: Rules = SDIN) -> str | None:
         return None
     kind = yaku_kind(named)
     if kind == "手役":
-        return f"{text!r} ({named}) is not a 手役 under {rules.name}"
+        return L_("{text} ({named}) is not a 手役 under {profile}", text=repr(text), named=named, profile=rules.name)
     if kind == "bonus":
-        return f"{text!r} is a bonus ({named}), not a 手役: it is found from the cards"
-    return f"{text!r} is a {kind}, not a 手役" + (f" ({named})" if named != text.strip() else "")
+        return L_("{text} is a bonus ({named}), not a 手役: it is found from the cards", text=repr(text), named=named)
+    if named != text.strip():
+        return L_("{text} is a {kind}, not a 手役 ({named})", text=repr(text), kind=kind, named=named)
+    return L_("{text} is a {kind}, not a 手役", text=repr(text), kind=kind)
 
 
 def teyaku_name(text: str, rules: Rules = SDIN) -> str | None:
