@@ -337,9 +337,9 @@ def _row_wrong(report: Report, path: Path, row: dict[str, Any], file: Path, what
     """An index row that says otherwise than its session file: wrong (--restore writes it right),
     or a row of the file as it was (the file changed since: the book reads the file instead)."""
     if row.get("file_key") != digests.row_key(file):
-        report.findings.append(Finding(path, f"{what}: the file changed since (a save interrupted before the index "
-                                             "was written?); the listing reads the file, and the next write or "
-                                             "--restore corrects the row", severity="note"))
+        report.findings.append(Finding(path, _("{what}: the file changed since (a save interrupted before the index "
+                                               "was written?); the listing reads the file, and the next write or "
+                                               "--restore corrects the row").format(what=what), severity="note"))
     else:
         report.findings.append(Finding(path, what, restore_from="rows"))
 
@@ -526,7 +526,8 @@ def _nights_held_twice(folder: Path, state: _State, groups: list[list[int]]) -> 
 
 
 def _named(state: _State, number: int) -> str:
-    return L_("session {sid} ({name})", sid=f"s{number}", name=state.headers[number]["name"])
+    sid = "s" + str(number)
+    return L_("session {sid} ({name})", sid=sid, name=state.headers[number]["name"])
 
 
 def _cant_read(e: BookError) -> str:
