@@ -585,7 +585,7 @@ def losses(path: Path, progress: Progress | None = None) -> list[str]:
 def _rounds_of(file: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     data = schema.read_book_file(file)
     if data is None:
-        raise Damaged(L_("{file}: missing", file=file), file)
+        raise Damaged(L_("{file}: missing", file=str(file)), file)
     return data["session"]["1"], schema.rounds_of(data)
 
 

@@ -91,28 +91,29 @@ def damaged(path: Path, what: str) -> Damaged:
     bak = backup_path(path)
     if bak.is_file():
         todo = L_("the previous version is in {bak}: copy it over {name} to go back to it, "
-                  "or let `hachi-score doctor --restore` do it", bak=bak, name=path.name)
+                  "or let `hachi-score doctor --restore` do it", bak=str(bak), name=path.name)
     else:
         todo = L_("move it aside to start afresh, or use --db for another book; `hachi-score doctor` checks the "
                   "whole book")
-    return Damaged(L_("{path}: can't be read: {what}. It was left as it is; {todo}", path=path, what=what, todo=todo),
+    return Damaged(L_("{path}: can't be read: {what}. It was left as it is; {todo}", path=str(path), what=what,
+                      todo=todo),
                    path, what)
 
 
 def cant_write(path: Path, e: OSError) -> CantWrite:
-    return CantWrite(L_("{path}: can't be written ({why}): {hint}; nothing was changed", path=path,
+    return CantWrite(L_("{path}: can't be written ({why}): {hint}; nothing was changed", path=str(path),
                         why=e.strerror or str(e), hint=os_hint(e)), path, e.strerror)
 
 
 def not_a_book_file(path: Path | str) -> Said:
     """The line for a book path that names a folder."""
-    return L_("{path}: is a directory, not a book file; give --db the path of a file", path=path)
+    return L_("{path}: is a directory, not a book file; give --db the path of a file", path=str(path))
 
 
 def cant_read(path: Path, e: OSError) -> CantRead:
     if isinstance(e, IsADirectoryError):
         return CantRead(not_a_book_file(path), path, e.strerror)
-    return CantRead(L_("{path}: can't be read ({why}): {hint}", path=path, why=e.strerror, hint=os_hint(e)),
+    return CantRead(L_("{path}: can't be read ({why}): {hint}", path=str(path), why=e.strerror, hint=os_hint(e)),
                     path, e.strerror)
 
 
@@ -353,7 +354,7 @@ class BookLock:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
         except OSError as e:
             raise CantLock(
-                L_("{path}: the lock file can't be opened ({why}): {hint}; nothing was changed", path=self.path,
+                L_("{path}: the lock file can't be opened ({why}): {hint}; nothing was changed", path=str(self.path),
                    why=e.strerror, hint=os_hint(e)),
                 self.path, e.strerror,
             ) from None
@@ -373,17 +374,18 @@ class BookLock:
                 return
             except OSError as e:
                 if e.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                    raise CantLock(L_("{path}: can't be locked ({why})", path=self.path, why=e.strerror),
+                    raise CantLock(L_("{path}: can't be locked ({why})", path=str(self.path), why=e.strerror),
                                    self.path, e.strerror) from None
             waited = time.monotonic() - start
             # the notice first: a writer that gives up has always said that it waits
             if not told and waited >= min(self.notice_after, self.timeout):
-                self.notice(L_("waiting for the book's lock ({path}): another hachi-score is writing…", path=self.path))
+                self.notice(L_("waiting for the book's lock ({path}): another hachi-score is writing…",
+                               path=str(self.path)))
                 told = True
             if waited >= self.timeout:
                 raise Locked(
                     L_("{path}: another hachi-score has held the book's lock for {seconds:g} s; gave up, nothing "
-                       "was changed: try again when it is done", path=self.path, seconds=self.timeout), self.path
+                       "was changed: try again when it is done", path=str(self.path), seconds=self.timeout), self.path
                 )
             time.sleep(LOCK_POLL)
 

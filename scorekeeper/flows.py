@@ -114,7 +114,8 @@ class Night:
         try:
             self.rules: Rules = night.session_rules(self.session)
         except (ValueError, KeyError, TypeError) as e:
-            raise damaged(Path(self.session["file"]), L_("its rule profile can't be read ({why})", why=str(e))) from None
+            raise damaged(Path(self.session["file"]),
+                          L_("its rule profile can't be read ({why})", why=str(e))) from None
         self.results = night.replay_lenient(self.session)
 
     @property

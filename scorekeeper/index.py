@@ -84,7 +84,8 @@ class Index:
         """The error for a session the index lists whose file is gone."""
         path = self.session_path(row["id"])
         return Damaged(L_("{path}: session {sid} ({name}) is missing its file; the index {index} names it: "
-                          "restore the file or its .bak", path=path, sid=row["id"], name=row["name"], index=self.path),
+                          "restore the file or its .bak", path=str(path), sid=row["id"], name=row["name"],
+                          index=str(self.path)),
                        path)
 
     def row(self, sid: str) -> dict[str, Any]:
@@ -114,9 +115,9 @@ class Index:
             if current is None:
                 if len(table):
                     raise SessionError(L_("no current session in {path}: pick one with `use SESSION` (see `sessions`)",
-                                          path=self.path))
+                                          path=str(self.path)))
                 raise SessionError(L_("no session yet in {path}: start one with `new-session NAME NAME NAME`",
-                                      path=self.path))
+                                      path=str(self.path)))
             return current
         key = str(key).strip()
         by_id = schema.SESSION_ID.match(key)
@@ -175,7 +176,7 @@ class Index:
 
 def no_session(key: str, path: Path) -> str:
     """The line for a session the index does not hold."""
-    return L_("no session {key!r} in {path} (see `sessions`)", key=key, path=path)
+    return L_("no session {key!r} in {path} (see `sessions`)", key=key, path=str(path))
 
 
 def copy(doc: Any) -> Any:

@@ -520,7 +520,8 @@ def _export_rules(data: Mapping[str, Any]) -> Rules:
         try:
             return Rules.from_dict(stored)
         except (ValueError, KeyError, TypeError) as e:
-            raise RoundError("profile", L_("is not a rule profile hachi-score can score with ({why})", why=str(e))) from None
+            raise RoundError("profile", L_("is not a rule profile hachi-score can score with ({why})",
+                                           why=str(e))) from None
     name = data.get("rules") or DEFAULT_RULES
     if not isinstance(name, str):
         raise RoundError("rules", L_("must be a rule profile's name"))

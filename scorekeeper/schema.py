@@ -80,7 +80,8 @@ def _check_schema(path: Path, data: Mapping[str, Any], wrong: Callable[[str], Da
     if schema > SCHEMA:
         raise NewerBook(
             L_("{path}: written by a newer hachi-score (book schema {schema}; this one reads up to "
-               "{known}). It was left as it is: upgrade hachi-score to use it", path=path, schema=schema, known=SCHEMA),
+               "{known}). It was left as it is: upgrade hachi-score to use it", path=str(path), schema=schema,
+               known=SCHEMA),
             path,
             L_("written by a newer hachi-score (book schema {schema})", schema=schema),
         )
