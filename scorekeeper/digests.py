@@ -26,6 +26,7 @@ from typing import Any
 
 from . import __version__, files, schema
 from .errors import BookError
+from .lang import L_, Said, n_
 
 #: the digest's format; a digest of another format, or written by another release, is rebuilt
 DIGEST_VERSION = 2  # 2: the profile's key beside its name
@@ -123,17 +124,20 @@ def overlap(held: Sequence[str], new: Sequence[str]) -> str | None:
     return None
 
 
-def overlap_words(how: str, held: str, new: str, held_rounds: int, new_rounds: int) -> str:
+def overlap_words(how: str, held: str, new: str, held_rounds: int, new_rounds: int) -> Said:
     """How the night ``new`` stands to the night ``held`` (:func:`overlap`), in words."""
     if how == "same":
-        return f"{new} is the same night as {held} (the same players, profile and {_rounds(new_rounds)})"
+        return L_("{new} is the same night as {held} (the same players, profile and {rounds})", new=new, held=held,
+                  rounds=_rounds(new_rounds))
     if how == "extends":
-        return f"{new} holds all {_rounds(held_rounds)} of {held} and {new_rounds - held_rounds} more"
-    return f"{held} holds all {_rounds(new_rounds)} of {new} and {held_rounds - new_rounds} more"
+        return L_("{new} holds all {rounds} of {held} and {more} more", new=new, held=held,
+                  rounds=_rounds(held_rounds), more=new_rounds - held_rounds)
+    return L_("{held} holds all {rounds} of {new} and {more} more", new=new, held=held, rounds=_rounds(new_rounds),
+              more=held_rounds - new_rounds)
 
 
 def _rounds(n: int) -> str:
-    return f"{n} round{'' if n == 1 else 's'}"
+    return n_("{n} round", "{n} rounds", n).format(n=n)
 
 
 def _key_of(st: os.stat_result) -> list[int]:

@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from . import digests, files, schema
-from .errors import BookError, Damaged, NewerBook
+from . import digests, files, lang, schema
+from .errors import BookError, Damaged, DamagedRound, NewerBook, in_english
+from .lang import L_, _, n_
 from .store import Book, sessions_dir
 
 __all__ = ["Finding", "Report", "check", "restore"]
@@ -57,11 +58,12 @@ class Finding:
         text = f"{mark} {self.path}: {self.problem}"
         if self.severity == "error":
             if self.restore_from == "rebuild":
-                text += " → --restore rebuilds the index from the session files"
+                text += " → " + _("--restore rebuilds the index from the session files")
             elif self.restore_from == "rows":
-                text += " → --restore writes the right count into the index"
+                text += " → " + _("--restore writes the right count into the index")
             elif self.restore_from:
-                text += f" → --restore puts back its last good copy {Path(self.restore_from).name}"
+                text += " → " + _("--restore puts back its last good copy {name}").format(
+                    name=Path(self.restore_from).name)
             elif self.no_restore:
                 text += f" → {self.no_restore}"
         return text
@@ -84,6 +86,8 @@ class Report:
     rounds: int = 0
     restored: list[dict[str, str | None]] = field(default_factory=list)
     exists: bool = True
+    #: the same reading of the book made again (in English, for what --json says in every language)
+    again: Callable[[], "Report"] | None = field(default=None, repr=False, compare=False)
 
     @property
     def errors(self) -> list[Finding]:
@@ -94,10 +98,11 @@ class Report:
         return not self.errors
 
     def lines(self) -> list[str]:
-        out = [f"book {self.book}"]
+        out = [_("book {book}").format(book=self.book)]
         for r in self.restored:
             if r["moved_to"]:
-                out.append(f"↺ {r['file']}: {r['how']}; the damaged bytes were moved to {r['moved_to']}")
+                out.append("↺ " + _("{file}: {how}; the damaged bytes were moved to {moved_to}").format(
+                    file=r["file"], how=r["how"], moved_to=r["moved_to"]))
             else:
                 out.append(f"↺ {r['file']}: {r['how']}")
         out += [f.line() for f in self.findings]
@@ -106,21 +111,33 @@ class Report:
 
     def _healthy_line(self) -> str:
         if not self.exists:
-            return "✓ no book here yet: nothing to check"
-        return (f"✓ healthy: {self.sessions} session{'s' if self.sessions != 1 else ''}, "
-                f"{self.rounds} round{'s' if self.rounds != 1 else ''} read and re-scored")
+            return "✓ " + _("no book here yet: nothing to check")
+        return "✓ " + _("healthy: {sessions}, {rounds} read and re-scored").format(
+            sessions=n_("{n} session", "{n} sessions", self.sessions).format(n=self.sessions),
+            rounds=n_("{n} round", "{n} rounds", self.rounds).format(n=self.rounds))
 
     def verdict(self) -> str:
         n = len(self.errors)
         fixable = sum(1 for f in self.errors if f.restore_from)
-        text = f"{self.book}: {n} problem{'s' if n != 1 else ''} found"
+        problems = n_("{n} problem", "{n} problems", n).format(n=n)
         if fixable == n:
-            return text + "; `hachi-score doctor --restore` puts back the last good copies"
+            return _("{book}: {problems} found; `hachi-score doctor --restore` puts back the last good copies").format(
+                book=self.book, problems=problems)
         if fixable:
-            return text + f"; `hachi-score doctor --restore` can mend {fixable}, the rest has no good copy"
-        return text + "; no good copy to put back (see above)"
+            return _("{book}: {problems} found; `hachi-score doctor --restore` can mend {fixable}, the rest has no "
+                     "good copy").format(book=self.book, problems=problems, fixable=fixable)
+        return _("{book}: {problems} found; no good copy to put back (see above)").format(book=self.book,
+                                                                                          problems=problems)
 
     def to_json(self) -> dict[str, Any]:
+        """The report for scripts: in English whatever the language spoken (the book is read again
+        in English for it, where another language is spoken)."""
+        if lang.current() != lang.LANGS[0] and self.again is not None:
+            again = self.again
+            return in_english(lambda: again()._json(self.restored))
+        return self._json(self.restored)
+
+    def _json(self, restored: list[dict[str, str | None]]) -> dict[str, Any]:
         return {
             "book": str(self.book),
             "healthy": self.healthy,
@@ -128,8 +145,25 @@ class Report:
             "rounds": self.rounds,
             "problems": [f.to_json() for f in self.errors],
             "notes": [f.to_json() for f in self.findings if f.severity == "note"],
-            "restored": self.restored,
+            "restored": [{**r, "how": _english(r["how"])} for r in restored],
         }
+
+
+class _Told(str):
+    """Words said in the language spoken, that keep their English (``english``) for --json."""
+
+    english: str
+
+
+def _told(make: Callable[[], str]) -> _Told:
+    """``make()`` in the language spoken, keeping its English too."""
+    told = _Told(make())
+    told.english = in_english(make) if lang.current() != lang.LANGS[0] else str(told)
+    return told
+
+
+def _english(text: Any) -> Any:
+    return getattr(text, "english", text)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -152,8 +186,13 @@ def _read_index(path: Path) -> dict[str, Any] | None:
 
 
 def _break_line(n: int, dealer: str, winner: str) -> str:
-    return (f"round {n}: its 親 {dealer} is not round {n - 1}'s winner {winner} "
-            "(kept as recorded: who really dealt)")
+    return _("round {n}: its 親 {dealer} is not round {previous}'s winner {winner} "
+             "(kept as recorded: who really dealt)").format(n=n, dealer=dealer, previous=n - 1, winner=winner)
+
+
+def _damaged_round(path: Path, what: str, number: int) -> DamagedRound:
+    """A session file one of whose stored rounds no longer scores."""
+    return DamagedRound(files.damaged(path, what).args[0], path, number, what)
 
 
 @dataclass
@@ -202,12 +241,15 @@ def _read_session(path: Path, main: Path | None = None, digest: dict[str, Any] |
     try:
         results = replay_lenient(session)
     except StoredRoundError as e:
-        raise files.damaged(path, str(e)) from None
+        raise _damaged_round(path, e.args[0], e.number) from None
     except RecursionError:
-        raise files.damaged(path, "a stored round is nested too deeply") from None
+        raise files.damaged(path, L_("a stored round is nested too deeply")) from None
     bad = bad_rounds(results)
     if bad:  # every round that no longer scores, not only the first
-        raise files.damaged(path, "; ".join(bad.values()) + (f" (edit {min(bad)} replaces it)" if len(bad) == 1 else ""))
+        n = min(bad)
+        what = (L_("{problem} (edit {n} replaces it)", problem=bad[n], n=n) if len(bad) == 1
+                else _("; ").join(bad.values()))
+        raise _damaged_round(path, what, n)
     return _Session(header, records, counts, [_break_line(n, dealer, winner) for n, dealer, winner in breaks_of(session, results)])
 
 
@@ -222,12 +264,13 @@ def _bak_state(read: Any, path: Path) -> tuple[bool, str]:
     """Whether ``path``'s .bak is a healthy copy, and if not, why not."""
     bak = files.backup_path(path)
     if not bak.is_file():
-        return False, f"no good copy to put back (there is no {bak.name})"
+        return False, _("no good copy to put back (there is no {name})").format(name=bak.name)
     try:
         if read(bak) is None:
-            return False, f"no good copy to put back (there is no {bak.name})"
+            return False, _("no good copy to put back (there is no {name})").format(name=bak.name)
     except BookError as e:
-        return False, f"no good copy to put back: {bak.name} is damaged too ({_problem(e)})"
+        return False, _("no good copy to put back: {name} is damaged too ({problem})").format(name=bak.name,
+                                                                                              problem=_problem(e))
     return True, ""
 
 
@@ -294,9 +337,9 @@ def _row_wrong(report: Report, path: Path, row: dict[str, Any], file: Path, what
     """An index row that says otherwise than its session file: wrong (--restore writes it right),
     or a row of the file as it was (the file changed since: the book reads the file instead)."""
     if row.get("file_key") != digests.row_key(file):
-        report.findings.append(Finding(path, f"{what}: the file changed since (a save interrupted before the index "
-                                             "was written?); the listing reads the file, and the next write or "
-                                             "--restore corrects the row", severity="note"))
+        report.findings.append(Finding(path, _("{what}: the file changed since (a save interrupted before the index "
+                                               "was written?); the listing reads the file, and the next write or "
+                                               "--restore corrects the row").format(what=what), severity="note"))
     else:
         report.findings.append(Finding(path, what, restore_from="rows"))
 
@@ -313,25 +356,25 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
         state.index = _read_index(path)
         state.index_ok = True
     except NewerBook as e:
-        report.findings.append(Finding(path, _problem(e), no_restore="upgrade hachi-score to read it"))
+        report.findings.append(Finding(path, _problem(e), no_restore=_("upgrade hachi-score to read it")))
     except Damaged as e:
         good, why = _bak_state(_read_index, path)
         if good:
             state.restore_index = True
-            report.findings.append(Finding(path, f"can't be read: {_problem(e)}",
-                                           restore_from=str(files.backup_path(path))))
+            report.findings.append(Finding(path, _cant_read(e), restore_from=str(files.backup_path(path))))
         elif found:
             state.rebuild_index = True
-            report.findings.append(Finding(path, f"can't be read: {_problem(e)}", restore_from="rebuild"))
+            report.findings.append(Finding(path, _cant_read(e), restore_from="rebuild"))
         else:
-            report.findings.append(Finding(path, f"can't be read: {_problem(e)}", no_restore=why))
+            report.findings.append(Finding(path, _cant_read(e), no_restore=why))
     except BookError as e:
-        report.findings.append(Finding(path, str(e), no_restore="fix the disk or the permissions first"))
+        report.findings.append(Finding(path, str(e), no_restore=_("fix the disk or the permissions first")))
     if state.index_ok and state.index is None:
         if found:
             state.rebuild_index = True
-            report.findings.append(Finding(path, f"the index is missing, but {folder} holds {len(found)} session "
-                                                 f"file{'s' if len(found) != 1 else ''}", restore_from="rebuild"))
+            report.findings.append(Finding(path, _("the index is missing, but {folder} holds {files}").format(
+                folder=folder, files=n_("{n} session file", "{n} session files", len(found)).format(n=len(found))),
+                restore_from="rebuild"))
         else:
             report.exists = False
             return state
@@ -355,24 +398,25 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
         try:
             got = read(file)
         except NewerBook as e:
-            report.findings.append(Finding(file, _problem(e), no_restore="upgrade hachi-score to read it"))
+            report.findings.append(Finding(file, _problem(e), no_restore=_("upgrade hachi-score to read it")))
             continue
         except Damaged as e:
             good, why = _bak_state(read, file)
-            what = _problem(e)
-            what = what if what.startswith("round ") else f"can't be read: {what}"
+            what = _problem(e) if isinstance(e, DamagedRound) else _cant_read(e)
             if not in_index:
-                report.findings.append(Finding(file, f"not in the index, and {what}", severity="note"))
+                report.findings.append(Finding(file, _("not in the index, and {what}").format(what=what),
+                                               severity="note"))
             else:
                 _session_finding(report, state, file, what, good, why)
             continue
         except BookError as e:
-            report.findings.append(Finding(file, str(e), no_restore="fix the disk or the permissions first"))
+            report.findings.append(Finding(file, str(e), no_restore=_("fix the disk or the permissions first")))
             continue
         if got is None:  # listed, but no file
             row = listed[number]
             good, why = _bak_state(read, file)
-            what = f"session {row['id']} ({row['name']}) is in the index, but its file is missing"
+            what = _("session {sid} ({name}) is in the index, but its file is missing").format(sid=row["id"],
+                                                                                              name=row["name"])
             _session_finding(report, state, file, what, good, why)
             continue
         state.headers[number] = got.header
@@ -382,7 +426,7 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
         if number in listed:
             row = listed[number]
             kept = _kept(row)
-            for key, word in (("rounds", "round"), ("months", "month")):
+            for key in ("rounds", "months"):
                 if kept[key] is None:
                     if key == "months" and not _months_missing(row):
                         continue  # filled in with the round count; or three seated: the round count
@@ -390,54 +434,69 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
                     state.fill_rows[number] = facts
                 elif kept[key] != facts[key]:
                     state.fill_rows[number] = facts
-                    _row_wrong(report, path, row, file, f"session row {number} ({row['name']}) says {kept[key]} "
-                                                        f"{word}{'s' if kept[key] != 1 else ''}, but {file.name} "
-                                                        f"holds {facts[key]}")
+                    said = (n_("{n} round", "{n} rounds", kept[key]) if key == "rounds"
+                            else n_("{n} month", "{n} months", kept[key])).format(n=kept[key])
+                    _row_wrong(report, path, row, file, _("session row {number} ({name}) says {said}, but {file} "
+                                                          "holds {count}").format(
+                        number=number, name=row["name"], said=said, file=file.name, count=facts[key]))
             if "night_key" in row and row["night_key"] != facts["night_key"]:
                 state.fill_rows[number] = facts
-                _row_wrong(report, path, row, file, f"session row {number} ({row['name']}) keeps the key of another "
-                                                    f"night than {file.name}'s (its players, profile and first round)")
+                _row_wrong(report, path, row, file, _("session row {number} ({name}) keeps the key of another night "
+                                                      "than {file}'s (its players, profile and first round)").format(
+                    number=number, name=row["name"], file=file.name))
         if in_index:
             report.sessions += 1
             report.rounds += rounds
             if facts["night_key"] is not None:
                 nights.setdefault(facts["night_key"], []).append(number)
         elif state.index_ok:
-            report.findings.append(Finding(file, f"session {got.header['id']} ({got.header['name']!r}, {rounds} rounds) "
-                                                 "is not in the index: left by an interrupted new-session or import",
-                                           severity="note"))
+            report.findings.append(Finding(file, _("session {sid} ({name!r}, {rounds} rounds) is not in the index: "
+                                                   "left by an interrupted new-session or import").format(
+                sid=got.header["id"], name=got.header["name"], rounds=rounds), severity="note"))
         bak = files.backup_path(file)
         if bak.name in names:
             try:
                 read(bak)
             except BookError as e:
-                report.findings.append(Finding(bak, f"the backup is damaged ({_problem(e)}); the next save replaces it",
-                                               severity="note"))
+                report.findings.append(Finding(bak, _("the backup is damaged ({problem}); the next save replaces "
+                                                      "it").format(problem=_problem(e)), severity="note"))
 
     if state.index_ok and state.index is not None and files.backup_path(path).is_file():
         try:
             _read_index(files.backup_path(path))
         except BookError as e:
-            report.findings.append(Finding(files.backup_path(path), f"the backup is damaged ({_problem(e)}); the next "
-                                                                    "change of session replaces it", severity="note"))
+            report.findings.append(Finding(files.backup_path(path), _("the backup is damaged ({problem}); the next "
+                                                                      "change of session replaces it").format(
+                problem=_problem(e)), severity="note"))
 
     if progress is not None:
         progress(len(numbers), len(numbers))
-    for key, word in (("rounds", "round count"), ("months", "months count")):
-        if missing[key]:
-            report.findings.append(Finding(path, f"{missing[key]} session row{'s' if missing[key] != 1 else ''} "
-                                                 f"kept no {word} (written by an older hachi-score): `sessions` reads "
-                                                 "those files instead; the next write or --restore fills it in",
-                                           severity="note"))
+    for key in ("rounds", "months"):
+        n = missing[key]
+        if not n:
+            continue
+        if key == "rounds":
+            said = n_("{n} session row kept no round count (written by an older hachi-score): `sessions` reads "
+                      "those files instead; the next write or --restore fills it in",
+                      "{n} session rows kept no round count (written by an older hachi-score): `sessions` reads "
+                      "those files instead; the next write or --restore fills it in", n)
+        else:
+            said = n_("{n} session row kept no months count (written by an older hachi-score): `sessions` reads "
+                      "those files instead; the next write or --restore fills it in",
+                      "{n} session rows kept no months count (written by an older hachi-score): `sessions` reads "
+                      "those files instead; the next write or --restore fills it in", n)
+        report.findings.append(Finding(path, said.format(n=n), severity="note"))
     report.findings.extend(_nights_held_twice(folder, state, [group for group in nights.values() if len(group) > 1]))
 
     # temp files left by a writer that was killed
     left = files.temp_files(path) + _session_temps(folder, names, numbers)
     if left:
-        report.findings.append(Finding(
-            path, f"{len(left)} temp file{'s' if len(left) != 1 else ''} left by an interrupted save "
-                  f"({', '.join(t.name for t in left[:3])}{', …' if len(left) > 3 else ''}): the book never reads "
-                  "them; the next save (or --restore) removes them", severity="note"))
+        names = _(", ").join(t.name for t in left[:3]) + (_(", ") + "…" if len(left) > 3 else "")
+        report.findings.append(Finding(path, n_(
+            "{n} temp file left by an interrupted save ({names}): the book never reads them; the next save (or "
+            "--restore) removes them",
+            "{n} temp files left by an interrupted save ({names}): the book never reads them; the next save (or "
+            "--restore) removes them", len(left)).format(n=len(left), names=names), severity="note"))
     return state
 
 
@@ -460,19 +519,28 @@ def _nights_held_twice(folder: Path, state: _State, groups: list[list[int]]) -> 
                     continue
                 what = digests.overlap_words(how, _named(state, first), _named(state, later), len(keys[first]),
                                              len(keys[later]))
-                notes.append(Finding(folder / f"s{later}.json", f"{what}: `stats` counts those rounds twice",
+                notes.append(Finding(folder / f"s{later}.json",
+                                     _("{what}: `stats` counts those rounds twice").format(what=what),
                                      severity="note"))
     return notes
 
 
 def _named(state: _State, number: int) -> str:
-    return f"session s{number} ({state.headers[number]['name']})"
+    sid = "s" + str(number)
+    return L_("session {sid} ({name})", sid=sid, name=state.headers[number]["name"])
+
+
+def _cant_read(e: BookError) -> str:
+    return _("can't be read: {problem}").format(problem=_problem(e))
 
 
 def check(path: Path, progress: Progress | None = None) -> Report:
     """Check every file of the book at ``path``; nothing is written. ``progress(done, total)``
     is called as the session files are read."""
-    return _examine(Path(path), progress).report
+    path = Path(path)
+    report = _examine(path, progress).report
+    report.again = lambda: _examine(path).report
+    return report
 
 
 # ---------------------------------------------------------------------------------------------
@@ -494,36 +562,39 @@ def losses(path: Path, progress: Progress | None = None) -> list[str]:
             continue
         header, before = _rounds_of(files.backup_path(file))
         try:
-            _, after = _rounds_of(file)
+            _now, after = _rounds_of(file)
         except (BookError, ValueError, KeyError, TypeError):
-            out.append(f"{file.name}: can't be read, so what it holds beyond its .bak's {len(before)} "
-                       f"round{'s' if len(before) != 1 else ''} can't be listed; it is kept beside it")
+            out.append(_("{file}: can't be read, so what it holds beyond its .bak's {rounds} can't be listed; it is "
+                         "kept beside it").format(file=file.name, rounds=n_("{n} round", "{n} rounds", len(before))
+                                                  .format(n=len(before))))
             continue
         results = {"now": replay_lenient({**header, "rounds": after}), "bak": replay_lenient({**header, "rounds": before})}
         for n in range(1, max(len(before), len(after)) + 1):
             if n > len(before):
-                out.append(f"{file.name}: round {n} (added since its .bak) is lost: {_said(results['now'][n - 1])}")
+                out.append(_("{file}: round {n} (added since its .bak) is lost: {result}").format(
+                    file=file.name, n=n, result=_said(results["now"][n - 1])))
             elif n > len(after):
-                out.append(f"{file.name}: round {n} (removed since) comes back: {_said(results['bak'][n - 1])}")
+                out.append(_("{file}: round {n} (removed since) comes back: {result}").format(
+                    file=file.name, n=n, result=_said(results["bak"][n - 1])))
             elif before[n - 1] != after[n - 1]:
-                out.append(f"{file.name}: round {n} goes back from {_said(results['now'][n - 1])} "
-                           f"to {_said(results['bak'][n - 1])}")
+                out.append(_("{file}: round {n} goes back from {now} to {bak}").format(
+                    file=file.name, n=n, now=_said(results["now"][n - 1]), bak=_said(results["bak"][n - 1])))
     return out
 
 
 def _rounds_of(file: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     data = schema.read_book_file(file)
     if data is None:
-        raise Damaged(f"{file}: missing", file)
+        raise Damaged(L_("{file}: missing", file=str(file)), file)
     return data["session"]["1"], schema.rounds_of(data)
 
 
 def _said(result: Any) -> str:
     """A round's result in one line: its 親 and each player's 文."""
     if result.problem:
-        return "a round that does not score"
+        return _("a round that does not score")
     mon = " ".join(f"{p} {r.mon:+d}" for p, r in result.players.items())
-    return f"親 {result.round.dealer}, {mon}"
+    return _("親 {dealer}, {mon}").format(dealer=result.round.dealer, mon=mon)
 
 
 def restore(path: Path, progress: Progress | None = None) -> Report:
@@ -539,7 +610,8 @@ def restore(path: Path, progress: Progress | None = None) -> Report:
             files.atomic_write(file, bak.read_bytes(), backup=False)
             rounds = len(schema.rounds_of(schema.read_book_file(file) or {}))
             actions.append({"file": str(file), "from": str(bak), "moved_to": str(moved) if moved else None,
-                            "how": f"put back its last good copy {bak.name} ({rounds} round{'s' if rounds != 1 else ''})"})
+                            "how": _told(lambda: _("put back its last good copy {name} ({rounds})").format(
+                                name=bak.name, rounds=n_("{n} round", "{n} rounds", rounds).format(n=rounds)))})
         if state.put_back:
             state = _examine(path)  # the sessions put back, as their rows and a mended index must list them
         if state.restore_index or state.rebuild_index:
@@ -553,9 +625,12 @@ def restore(path: Path, progress: Progress | None = None) -> Report:
             swept += files.sweep_temps(folder / f"s{n}.json")
         if swept:
             actions.append({"file": str(path), "from": None, "moved_to": None,
-                            "how": f"removed {len(swept)} temp file{'s' if len(swept) != 1 else ''} left by an interrupted save"})
+                            "how": _told(lambda: n_("removed {n} temp file left by an interrupted save",
+                                                    "removed {n} temp files left by an interrupted save",
+                                                    len(swept)).format(n=len(swept)))})
     report = _examine(path).report
     report.restored = actions
+    report.again = lambda: _examine(path).report
     return report
 
 
@@ -564,10 +639,8 @@ def _mend_index(path: Path, state: _State) -> dict[str, str | None]:
     restored index does not list are listed again, so no session drops out of the book."""
     if state.restore_index:
         data = schema.read_book_file(files.backup_path(path)) or {}
-        how = f"put back its last good copy {files.backup_path(path).name}"
     else:
         data = {"meta": {"1": {"schema": schema.SCHEMA, "current": None}}, "sessions": {}}
-        how = "rebuilt from the session files"
     sessions = data.setdefault("sessions", {})
     added = []
     for number, header in sorted(state.headers.items()):
@@ -581,14 +654,24 @@ def _mend_index(path: Path, state: _State) -> dict[str, str | None]:
     newest = f"s{max(int(k) for k in sessions)}" if sessions else None
     if current is None or (added and newest in added):  # a session made after the .bak was the last one made
         data["meta"]["1"] = {**meta, "schema": meta.get("schema", schema.SCHEMA), "current": newest}
-    if added and state.restore_index:
-        how += f", with {', '.join(added)} listed again (current: {data['meta']['1']['current']})"
-    elif added:
-        how += f" ({', '.join(added)}; current {data['meta']['1']['current']})"
+    now = data["meta"]["1"]["current"] if added else None
+    bak_name = files.backup_path(path).name
+
+    def how() -> str:
+        if state.restore_index and added:
+            return _("put back its last good copy {name}, with {sessions} listed again (current: {current})").format(
+                name=bak_name, sessions=_(", ").join(added), current=now)
+        if state.restore_index:
+            return _("put back its last good copy {name}").format(name=bak_name)
+        if added:
+            return _("rebuilt from the session files ({sessions}; current {current})").format(
+                sessions=_(", ").join(added), current=now)
+        return _("rebuilt from the session files")
+
     moved = files.keep_aside(path)
     files.atomic_write(path, files.json_bytes(data), backup=False)
     return {"file": str(path), "from": str(files.backup_path(path)) if state.restore_index else None,
-            "moved_to": str(moved) if moved else None, "how": how}
+            "moved_to": str(moved) if moved else None, "how": _told(how)}
 
 
 def _kept(row: dict[str, Any]) -> dict[str, int | None]:
@@ -623,14 +706,21 @@ def _fill_rows(path: Path, state: _State) -> dict[str, str | None]:
         row.update(facts)
         row["file_key"] = digests.row_key(sessions_dir(path) / f"s{number}.json")
     files.atomic_write(path, files.json_bytes(data))
-    said = []
-    for key, word in (("rounds", "round count"), ("months", "months count")):
-        wrong, filled = parts[key]
-        if wrong:
-            said.append(f"corrected the {word} of {', '.join(wrong)}")
-        if filled:
-            said.append(f"filled in the {word} of {filled} row{'s' if filled != 1 else ''}")
-    if keys_wrong:
-        said.append(f"corrected the night key of {', '.join(keys_wrong)}")
-    how = "index rows: " + ", ".join(said)
-    return {"file": str(path), "from": None, "moved_to": None, "how": how}
+
+    def how() -> str:
+        said = []
+        for key in ("rounds", "months"):
+            wrong, filled = parts[key]
+            if wrong:
+                said.append((_("corrected the round count of {sessions}") if key == "rounds"
+                             else _("corrected the months count of {sessions}")).format(sessions=_(", ").join(wrong)))
+            if filled:
+                said.append((n_("filled in the round count of {n} row", "filled in the round count of {n} rows", filled)
+                             if key == "rounds" else
+                             n_("filled in the months count of {n} row", "filled in the months count of {n} rows",
+                                filled)).format(n=filled))
+        if keys_wrong:
+            said.append(_("corrected the night key of {sessions}").format(sessions=_(", ").join(keys_wrong)))
+        return _("index rows: {changes}").format(changes=_(", ").join(said))
+
+    return {"file": str(path), "from": None, "moved_to": None, "how": _told(how)}

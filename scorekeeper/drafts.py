@@ -27,6 +27,7 @@ from typing import Any
 
 from .errors import BookError
 from .files import APP_DIR, atomic_write, read_json_file
+from .lang import L_
 
 DRAFT_FORMAT = "hachi-score draft"
 _NAME = re.compile(r"^(s[1-9][0-9]*)(?:~([0-9a-f]{8}))?\.json$")
@@ -209,8 +210,8 @@ class Drafts:
         current, _ = self.read(draft.session, draft.id)
         on_disk = current.revision if current is not None else 0
         if on_disk != seen:
-            raise DraftConflict(f"another terminal is typing this session's round (draft revision {on_disk}, "
-                                f"this one saw {seen})")
+            raise DraftConflict(L_("another terminal is typing this session's round (draft revision {on_disk}, "
+                                   "this one saw {seen})", on_disk=on_disk, seen=seen))
         draft.revision = seen + 1
         draft.updated = datetime.now().astimezone().isoformat(timespec="microseconds")
         payload = json.dumps(_wrap(draft.to_json()), ensure_ascii=False, separators=(",", ":")).encode("utf-8")

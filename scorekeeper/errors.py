@@ -19,7 +19,14 @@ option, a night the book already holds (:class:`AlreadyHeld`).
 
 from __future__ import annotations
 
+import contextvars
 from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+from . import lang
+from .lang import L_, Said
+
+T = TypeVar("T")
 
 
 class BookError(Exception):
@@ -40,8 +47,8 @@ class DamagedRound(Damaged):
     """A stored round no longer scores (edited by hand, damaged): the night can't take a new
     round until ``edit N`` replaces it."""
 
-    def __init__(self, message: str, path: Path | None = None, number: int = 0) -> None:
-        super().__init__(message, path)
+    def __init__(self, message: str, path: Path | None = None, number: int = 0, problem: str | None = None) -> None:
+        super().__init__(message, path, problem)
         self.number = number
 
 
@@ -81,5 +88,31 @@ class AlreadyHeld(SessionError):
     word for it, ``what`` the reason in words, for a list of the nights skipped."""
 
     def __init__(self, what: str, sid: str, how: str) -> None:
-        super().__init__(f"{what}: not imported, so that no night is counted twice")
+        super().__init__(L_("{what}: not imported, so that no night is counted twice", what=what))
         self.what, self.sid, self.how = what, sid, how
+
+
+def message(e: BaseException) -> str:
+    """The error's one line as it was made: a :class:`~scorekeeper.lang.Said` where it was worded
+    from a template (so that :func:`english` can word it again), else its text."""
+    said = e.args[0] if len(e.args) == 1 else None
+    return said if isinstance(said, Said) else str(e)
+
+
+def in_english(work: Callable[[], T]) -> T:
+    """``work()`` done in English (what scripts read: ``--json``), whatever the language spoken
+    now, which is left as it was."""
+
+    def english_work() -> T:
+        lang.use(lang.LANGS[0])
+        return work()
+
+    return contextvars.copy_context().run(english_work)
+
+
+def english(text: Any) -> str:
+    """A message as English says it: a :class:`~scorekeeper.lang.Said` worded again from its
+    template and arguments (any other text is returned as it is)."""
+    if not isinstance(text, Said):
+        return str(text)
+    return in_english(lambda: lang.word(text.template, text.args))

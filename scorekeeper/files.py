@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import CantLock, CantRead, CantWrite, Damaged, Locked
+from .lang import L_, Said
 
 #: the folder's name under the user's data and cache directories
 APP_DIR = "hachi-score"
@@ -63,40 +64,57 @@ def say(message: str) -> None:
 # what went wrong, in one line
 
 
-def os_hint(e: OSError) -> str:
+def os_hint(e: OSError) -> Said:
     """What an OS error on the book means for the person at the table, and what to do."""
-    return {
-        errno.ENOSPC: "the disk is full: free some space and try again",
-        errno.EDQUOT: "the disk quota is used up: free some space and try again",
-        errno.EROFS: "the file system is read-only: use --db for a book on a writable disk",
-        errno.EACCES: "check the permissions of the file and its folder",
-        errno.EPERM: "check the permissions of the file and its folder",
-        errno.ENOTDIR: "a folder on its path is a file: use --db for another path",
-        errno.ENOENT: "its folder is missing and can't be made: use --db for another path",
-        errno.EFBIG: "the file would be too large for this disk or for the limits set",
-        errno.EISDIR: "it is a directory: give --db the path of a file",
-    }.get(e.errno or 0, "check the disk and the path")
+    number = e.errno or 0
+    if number == errno.ENOSPC:
+        return L_("the disk is full: free some space and try again")
+    if number == errno.EDQUOT:
+        return L_("the disk quota is used up: free some space and try again")
+    if number == errno.EROFS:
+        return L_("the file system is read-only: use --db for a book on a writable disk")
+    if number in (errno.EACCES, errno.EPERM):
+        return L_("check the permissions of the file and its folder")
+    if number == errno.ENOTDIR:
+        return L_("a folder on its path is a file: use --db for another path")
+    if number == errno.ENOENT:
+        return L_("its folder is missing and can't be made: use --db for another path")
+    if number == errno.EFBIG:
+        return L_("the file would be too large for this disk or for the limits set")
+    if number == errno.EISDIR:
+        return L_("it is a directory: give --db the path of a file")
+    return L_("check the disk and the path")
 
 
 def damaged(path: Path, what: str) -> Damaged:
     """The one-line error for a file that can't be read: the path, what is wrong, what to do."""
     bak = backup_path(path)
     if bak.is_file():
-        todo = (f"the previous version is in {bak}: copy it over {path.name} to go back to it, "
-                "or let `hachi-score doctor --restore` do it")
+        todo = L_("the previous version is in {bak}: copy it over {name} to go back to it, "
+                  "or let `hachi-score doctor --restore` do it", bak=str(bak), name=path.name)
     else:
-        todo = "move it aside to start afresh, or use --db for another book; `hachi-score doctor` checks the whole book"
-    return Damaged(f"{path}: can't be read: {what}. It was left as it is; {todo}", path, what)
+        todo = L_("move it aside to start afresh, or use --db for another book; `hachi-score doctor` checks the "
+                  "whole book")
+    return Damaged(L_("{path}: can't be read: {what}. It was left as it is; {todo}", path=str(path), what=what,
+                      todo=todo),
+                   path, what)
 
 
 def cant_write(path: Path, e: OSError) -> CantWrite:
-    return CantWrite(f"{path}: can't be written ({e.strerror or e}): {os_hint(e)}; nothing was changed", path, e.strerror)
+    return CantWrite(L_("{path}: can't be written ({why}): {hint}; nothing was changed", path=str(path),
+                        why=e.strerror or str(e), hint=os_hint(e)), path, e.strerror)
+
+
+def not_a_book_file(path: Path | str) -> Said:
+    """The line for a book path that names a folder."""
+    return L_("{path}: is a directory, not a book file; give --db the path of a file", path=str(path))
 
 
 def cant_read(path: Path, e: OSError) -> CantRead:
     if isinstance(e, IsADirectoryError):
-        return CantRead(f"{path}: is a directory, not a book file; give --db the path of a file", path, e.strerror)
-    return CantRead(f"{path}: can't be read ({e.strerror}): {os_hint(e)}", path, e.strerror)
+        return CantRead(not_a_book_file(path), path, e.strerror)
+    return CantRead(L_("{path}: can't be read ({why}): {hint}", path=str(path), why=e.strerror, hint=os_hint(e)),
+                    path, e.strerror)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -122,23 +140,27 @@ def read_json_file(path: Path) -> Any:
 def parse_json(path: Path, raw: bytes) -> Any:
     """JSON from a file's bytes (read once by the caller); bytes that can't be used are :class:`Damaged`."""
     if not raw:
-        raise damaged(path, "the file is empty (0 bytes)")
+        raise damaged(path, L_("the file is empty (0 bytes)"))
     nul = raw.find(b"\x00")
     if nul >= 0:
-        raise damaged(path, f"it holds NUL bytes (from byte {nul}), a sign of a torn write")
+        raise damaged(path, L_("it holds NUL bytes (from byte {at}), a sign of a torn write", at=nul))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise damaged(path, f"it is not UTF-8 text (byte {e.start})") from None
+        raise damaged(path, L_("it is not UTF-8 text (byte {at})", at=e.start)) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        cut = " (cut short?)" if e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated") else ""
-        raise damaged(path, f"broken JSON at line {e.lineno} column {e.colno}: {e.msg}{cut}") from None
+        if e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated"):
+            what = L_("broken JSON at line {line} column {column}: {why} (cut short?)", line=e.lineno,
+                      column=e.colno, why=e.msg)
+        else:
+            what = L_("broken JSON at line {line} column {column}: {why}", line=e.lineno, column=e.colno, why=e.msg)
+        raise damaged(path, what) from None
     except RecursionError:
-        raise damaged(path, "broken JSON: nested too deeply") from None
+        raise damaged(path, L_("broken JSON: nested too deeply")) from None
     except ValueError:  # a number too long to convert (sys.get_int_max_str_digits)
-        raise damaged(path, "broken JSON: it holds a number too long to read") from None
+        raise damaged(path, L_("broken JSON: it holds a number too long to read")) from None
 
 
 def json_bytes(data: Any) -> bytes:
@@ -332,7 +354,8 @@ class BookLock:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
         except OSError as e:
             raise CantLock(
-                f"{self.path}: the lock file can't be opened ({e.strerror}): {os_hint(e)}; nothing was changed",
+                L_("{path}: the lock file can't be opened ({why}): {hint}; nothing was changed", path=str(self.path),
+                   why=e.strerror, hint=os_hint(e)),
                 self.path, e.strerror,
             ) from None
         try:
@@ -351,16 +374,18 @@ class BookLock:
                 return
             except OSError as e:
                 if e.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                    raise CantLock(f"{self.path}: can't be locked ({e.strerror})", self.path, e.strerror) from None
+                    raise CantLock(L_("{path}: can't be locked ({why})", path=str(self.path), why=e.strerror),
+                                   self.path, e.strerror) from None
             waited = time.monotonic() - start
             # the notice first: a writer that gives up has always said that it waits
             if not told and waited >= min(self.notice_after, self.timeout):
-                self.notice(f"waiting for the book's lock ({self.path}): another hachi-score is writing…")
+                self.notice(L_("waiting for the book's lock ({path}): another hachi-score is writing…",
+                               path=str(self.path)))
                 told = True
             if waited >= self.timeout:
                 raise Locked(
-                    f"{self.path}: another hachi-score has held the book's lock for "
-                    f"{self.timeout:g} s; gave up, nothing was changed: try again when it is done", self.path
+                    L_("{path}: another hachi-score has held the book's lock for {seconds:g} s; gave up, nothing "
+                       "was changed: try again when it is done", path=str(self.path), seconds=self.timeout), self.path
                 )
             time.sleep(LOCK_POLL)
 

@@ -30,6 +30,7 @@ from .rules import Rules
 from .scoring import NightState, Result, Round, score
 from .errors import BookError, CantLock, ChangedMeanwhile, DamagedRound, SessionError
 from .files import cant_write, damaged
+from .lang import L_
 from .store import Book, book_path
 
 if TYPE_CHECKING:  # a command that only reads (summary, show) never loads the round's questions
@@ -113,7 +114,8 @@ class Night:
         try:
             self.rules: Rules = night.session_rules(self.session)
         except (ValueError, KeyError, TypeError) as e:
-            raise damaged(Path(self.session["file"]), f"its rule profile can't be read ({e})") from None
+            raise damaged(Path(self.session["file"]),
+                          L_("its rule profile can't be read ({why})", why=str(e))) from None
         self.results = night.replay_lenient(self.session)
 
     @property
@@ -162,15 +164,22 @@ class Night:
         """The object `summary --json` prints."""
         return night.summary_data(self.session, self.results)
 
-    def header(self, number: int | None = None) -> str:
+    def header(self, number: int | None = None, *, edit: bool = False) -> str:
         """``session 'Friday' (s2) · round 13 — past the planned 12``: said before a round is typed;
-        the plan counts months, so after a misdeal ``round 13, month 12 — the last of the planned 12``."""
+        the plan counts months, so after a misdeal ``round 13, month 12 — the last of the planned 12``.
+        ``edit``: the round is being replaced (``· edit round 3 …``)."""
         n = self.rounds + 1 if number is None else number
         month = night.months_played(self.results[: n - 1]) + 1
-        plan = (f"the last of the planned {self.planned}" if month == self.planned
-                else f"past the planned {self.planned}" if month > self.planned else f"of {self.planned}")
-        which = f"round {n}" if month == n else f"round {n}, month {month}"
-        return f"session {self.session['name']!r} ({self.sid}) · {which} — {plan} · rules {self.rules.name}"
+        plan = (L_("the last of the planned {planned}", planned=self.planned) if month == self.planned
+                else L_("past the planned {planned}", planned=self.planned) if month > self.planned
+                else L_("of {planned}", planned=self.planned))
+        if edit:
+            which = (L_("edit round {n}", n=n) if month == n
+                     else L_("edit round {n}, month {month}", n=n, month=month))
+        else:
+            which = L_("round {n}", n=n) if month == n else L_("round {n}, month {month}", n=n, month=month)
+        return L_("session {name!r} ({sid}) · {which} — {plan} · rules {rules}", name=self.session["name"],
+                  sid=self.sid, which=which, plan=plan, rules=self.rules.name)
 
     def chain_break(self, result: Result, number: int | None = None) -> str | None:
         """The previous round's winner when ``result``'s 親 is not them (a break of the chain)."""
@@ -207,11 +216,11 @@ class Night:
         if not bad or allow in bad:
             return
         n = min(bad)
-        raise DamagedRound(str(damaged(Path(self.session["file"]), f"{bad[n]} (edit {n} replaces it)")),
-                           Path(self.session["file"]), n)
+        what = L_("{problem} (edit {n} replaces it)", problem=bad[n], n=n)
+        raise DamagedRound(damaged(Path(self.session["file"]), what).args[0], Path(self.session["file"]), n, what)
 
     def _changed(self, what: str) -> ChangedMeanwhile:
-        return ChangedMeanwhile(f"{self.session['file']}: {what}", Path(self.session["file"]))
+        return ChangedMeanwhile(L_("{file}: {what}", file=self.session["file"], what=what), Path(self.session["file"]))
 
     # -- rounds ----------------------------------------------------------------------------------
 
@@ -229,7 +238,7 @@ class Night:
         with self.book.locked():
             self.load()
             if expect_rounds is not None and self.rounds != expect_rounds:
-                raise self._changed(f"another terminal saved round {self.rounds} meanwhile; nothing was saved")
+                raise self._changed(saved_meanwhile(self.rounds))
             self._require_scoring()
             result = self.score_next(data)
             if result.redeal:  # shown, and redealt: never a round of the night
@@ -252,11 +261,13 @@ class Night:
             stored = self.session["rounds"]
             if expect is not None and (rounds_digest(stored) != expect if isinstance(expect, str)
                                        else stored != list(expect)):
-                raise self._changed(f"the session changed while round {number} was typed; nothing was saved: "
-                                    "edit it again")
+                raise self._changed(L_("the session changed while round {number} was typed; nothing was saved: "
+                                       "edit it again", number=number))
             if not 1 <= number <= self.rounds:
-                raise SessionError(f"round {number}: session {self.sid} has "
-                                   + (f"rounds 1 to {self.rounds}" if self.rounds else "no rounds yet"))
+                raise SessionError(L_("round {number}: session {sid} has rounds 1 to {last}", number=number,
+                                      sid=self.sid, last=self.rounds) if self.rounds
+                                   else L_("round {number}: session {sid} has no rounds yet", number=number,
+                                           sid=self.sid))
             self._require_scoring(allow=number)
             old = stored[number - 1].get("round") or {}
             has_dealer = isinstance(data, Mapping) and data.get("dealer") is not None
@@ -280,9 +291,11 @@ class Night:
         with self.book.locked():
             self.load()
             if not self.rounds:
-                raise SessionError(f"session {self.sid} ({self.session['name']}) has no rounds: nothing to undo")
+                raise SessionError(L_("session {sid} ({name}) has no rounds: nothing to undo", sid=self.sid,
+                                      name=self.session["name"]))
             if expect is not None and self.rounds != expect:
-                raise self._changed(f"the session changed meanwhile (now {self.rounds} rounds); nothing was removed")
+                raise self._changed(L_("the session changed meanwhile (now {n} rounds); nothing was removed",
+                                       n=self.rounds))
             self._require_scoring(allow=self.rounds)
             before = self.session["rounds"]
             self.book.write_rounds(self.sid, before, before[:-1])
@@ -375,12 +388,11 @@ class Night:
             return
         on_disk, _ = self.drafts.read(self.sid, draft.id)
         if on_disk is not None and on_disk.saved_as is not None:
-            raise SavedElsewhere(f"these answers were saved meanwhile, by another terminal, as round "
-                                 f"{on_disk.saved_as}", on_disk.saved_as)
+            raise SavedElsewhere(saved_elsewhere(on_disk.saved_as), on_disk.saved_as)
         seen = on_disk.revision if on_disk is not None else 0
         if seen != draft.revision:
-            raise DraftConflict(f"another terminal is typing this round's answers (draft revision {seen}, "
-                                f"this one saw {draft.revision})")
+            raise DraftConflict(L_("another terminal is typing this round's answers (draft revision {seen}, "
+                                   "this one saw {revision})", seen=seen, revision=draft.revision))
 
     def _keep(self, draft: Draft) -> Path:
         return self.drafts.save(draft, draft.revision)
@@ -466,10 +478,9 @@ class Night:
             self.load()
             on_disk = self.drafts.read(self.sid, draft.id)[0] if draft.id is not None else None
             if on_disk is not None and on_disk.saved_as is not None:
-                raise SavedElsewhere(f"these answers were saved meanwhile, by another terminal, as round "
-                                     f"{on_disk.saved_as}", on_disk.saved_as)
+                raise SavedElsewhere(saved_elsewhere(on_disk.saved_as), on_disk.saved_as)
             if draft.kind == "round" and draft.rounds_at != self.rounds:
-                raise self._changed(f"another terminal saved round {self.rounds} meanwhile; nothing was saved")
+                raise self._changed(saved_meanwhile(self.rounds))
             v = self.view(draft)
             if v.redeal and draft.kind == "round":  # shown, and redealt: the draft goes
                 self.discard(draft, for_good=True)
@@ -478,8 +489,7 @@ class Night:
                 first = next((s.problem for s in v.steps if s.problem is not None), None) or next(iter(v.problems), None)
                 if first is not None:
                     raise q.Refused(first, v)
-                said = ", ".join(str(q.said(k)) for k in v.missing)
-                raise Incomplete(str(msg("r.not_done", missing=said)), v.missing)
+                raise Incomplete(str(msg("r.not_done", missing=[q.said(k) for k in v.missing])), v.missing)
             if draft.kind == "edit":
                 done: Added | Replaced = self.replace_round(draft.number, v.round_file, rechain=rechain,
                                                             expect=draft.base)
@@ -530,6 +540,16 @@ class Night:
             draft.discarded = False
             self.drafts.save(draft, draft.revision)
         return draft
+
+
+def saved_meanwhile(number: int) -> str:
+    """Another terminal saved round ``number`` while this one typed its round."""
+    return L_("another terminal saved round {number} meanwhile; nothing was saved", number=number)
+
+
+def saved_elsewhere(number: int) -> str:
+    """The draft's round was saved meanwhile by another terminal, as round ``number``."""
+    return L_("these answers were saved meanwhile, by another terminal, as round {number}", number=number)
 
 
 class DraftForm:

@@ -21,7 +21,8 @@ from tinydb import TinyDB
 from tinydb.table import Document, Table
 
 from . import digests, schema
-from .errors import BookError, Damaged, SessionError
+from .errors import BookError, Damaged, SessionError, message
+from .lang import L_
 from .tables import Tables
 
 _MISSING = object()
@@ -67,7 +68,7 @@ class Index:
             try:
                 row["rounds"], row["months"] = self.counts(row)
             except BookError as e:
-                row["rounds"], row["months"], row["error"] = None, None, str(e)
+                row["rounds"], row["months"], row["error"] = None, None, message(e)
         return rows
 
     def counts(self, row: Mapping[str, Any]) -> tuple[int, int]:
@@ -82,15 +83,17 @@ class Index:
     def missing(self, row: Mapping[str, Any]) -> Damaged:
         """The error for a session the index lists whose file is gone."""
         path = self.session_path(row["id"])
-        return Damaged(f"{path}: session {row['id']} ({row['name']}) is missing its file; "
-                       f"the index {self.path} names it: restore the file or its .bak", path)
+        return Damaged(L_("{path}: session {sid} ({name}) is missing its file; the index {index} names it: "
+                          "restore the file or its .bak", path=str(path), sid=row["id"], name=row["name"],
+                          index=str(self.path)),
+                       path)
 
     def row(self, sid: str) -> dict[str, Any]:
         """The session's row (id, name, players, dealer, planned_rounds, rate, created)."""
         by_id = schema.SESSION_ID.match(sid)
         row = self.table.get(doc_id=int(by_id.group(1))) if by_id else None
         if row is None:
-            raise SessionError(f"no session {sid!r} in {self.path} (see `sessions`)")
+            raise SessionError(no_session(sid, self.path))
         return copy(schema.check_row(self.path, row.doc_id, row))
 
     def current(self) -> str | None:
@@ -111,8 +114,10 @@ class Index:
             current = self.current()
             if current is None:
                 if len(table):
-                    raise SessionError(f"no current session in {self.path}: pick one with `use SESSION` (see `sessions`)")
-                raise SessionError(f"no session yet in {self.path}: start one with `new-session NAME NAME NAME`")
+                    raise SessionError(L_("no current session in {path}: pick one with `use SESSION` (see `sessions`)",
+                                          path=str(self.path)))
+                raise SessionError(L_("no session yet in {path}: start one with `new-session NAME NAME NAME`",
+                                      path=str(self.path)))
             return current
         key = str(key).strip()
         by_id = schema.SESSION_ID.match(key)
@@ -122,10 +127,11 @@ class Index:
         if len(named) == 1:
             return named[0]
         if len(named) > 1:
-            raise SessionError(f"{len(named)} sessions are named {key!r} ({', '.join(named)}): give the id")
+            raise SessionError(L_("{n} sessions are named {key!r} ({ids}): give the id", n=len(named), key=key,
+                                  ids=named))
         if key.isdigit() and int(key) > 0 and table.get(doc_id=int(key)) is not None:
             return f"s{int(key)}"
-        raise SessionError(f"no session {key!r} in {self.path} (see `sessions`)")
+        raise SessionError(no_session(key, self.path))
 
     def add(self, header: Mapping[str, Any], rules: str) -> None:
         """A row for a new session (its facts follow with :meth:`note`)."""
@@ -166,6 +172,11 @@ class Index:
                 key = facts["night_key"]
             held.setdefault(key, []).append(row["id"])
         return held
+
+
+def no_session(key: str, path: Path) -> str:
+    """The line for a session the index does not hold."""
+    return L_("no session {key!r} in {path} (see `sessions`)", key=key, path=str(path))
 
 
 def copy(doc: Any) -> Any:

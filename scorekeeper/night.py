@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from .lang import L_, Said, _
 from .rules import SDIN, Rules, profile
 from .scoring import (
     BAD_ROUND,
@@ -46,7 +47,15 @@ class StoredRoundError(ValueError):
 
     def __init__(self, number: int, problem: Any) -> None:
         self.number = number
-        super().__init__(f"round {number}: {problem}")
+        super().__init__(L_("round {number}: {problem}", number=number, problem=_said(problem)))
+
+
+def _said(problem: Any) -> Any:
+    """An error as a message's argument: its message where it was worded from a template, else its text."""
+    if isinstance(problem, BaseException):
+        said = problem.args[0] if len(problem.args) == 1 else None
+        return said if isinstance(said, Said) else str(problem)
+    return problem
 
 
 # ---------------------------------------------------------------------------------------------
@@ -113,7 +122,7 @@ def score_or_mark(number: int, record: Mapping[str, Any], players: Sequence[str]
     try:
         result = never_saved(score_record(record, players, dealer, rules, state))
     except (RoundError, ValueError, KeyError, TypeError, AttributeError) as e:
-        result = unscored(record, players, dealer, rules, state, str(StoredRoundError(number, e)))
+        result = unscored(record, players, dealer, rules, state, StoredRoundError(number, e).args[0])
     return result
 
 
@@ -136,7 +145,7 @@ def never_saved(result: Result, where: str = "field") -> Result:
     §2), neither saved nor read back from a book. The one place that says so: a
     :class:`RoundError` at ``where``."""
     if result.redeal:
-        raise RoundError(where, "is a 場四 (four cards of a month): the round is redealt and never saved")
+        raise RoundError(where, L_("is a 場四 (four cards of a month): the round is redealt and never saved"))
     return result
 
 
@@ -161,7 +170,7 @@ def replay(session: Mapping[str, Any]) -> list[Result]:
     try:
         rules = session_rules(session)
     except (ValueError, KeyError, TypeError) as e:
-        raise StoredRoundError(0, f"the session's rule profile can't be read ({e})") from None
+        raise StoredRoundError(0, L_("the session's rule profile can't be read ({why})", why=str(e))) from None
     return replay_records(session["rounds"], session["players"], session["dealer"], rules)
 
 
@@ -311,7 +320,7 @@ def replace(
     """
     rounds = session["rounds"]
     if not 1 <= number <= len(rounds):
-        raise IndexError(f"round {number} is not in a session of {len(rounds)} rounds")
+        raise IndexError(_("round {number} is not in a session of {n} rounds").format(number=number, n=len(rounds)))
     rules = session_rules(session)
     players = session["players"]
     old = list(old) if old is not None else replay_lenient(session)
@@ -456,19 +465,19 @@ def read_export(data: Any) -> dict[str, Any]:
     ``rules``, a :class:`~scorekeeper.rules.Rules`) and the rounds as normalised round files.
     """
     if not isinstance(data, dict):
-        raise RoundError("", "an exported session is a JSON object with players and rounds")
+        raise RoundError("", L_("an exported session is a JSON object with players and rounds"))
     rules = _export_rules(data)
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise RoundError("players", "must be a list of three names" if rules.max_players == 3
-                         else f"must be a list of 3 to {rules.max_players} names")
+        raise RoundError("players", L_("must be a list of three names") if rules.max_players == 3
+                         else L_("must be a list of 3 to {most} names", most=rules.max_players))
     check_table(players, rules)
     dealer = data.get("dealer")
     if dealer is not None and dealer not in players:
-        raise RoundError("dealer", f"{dealer!r} is not one of the players")
+        raise RoundError("dealer", L_("{dealer!r} is not one of the players", dealer=dealer))
     rounds = data.get("rounds")
     if not isinstance(rounds, list):
-        raise RoundError("rounds", "must be a list of round files")
+        raise RoundError("rounds", L_("must be a list of round files"))
     chain = dealer or players[0]
     state = START
     files: list[dict[str, Any]] = []
@@ -487,7 +496,7 @@ def read_export(data: Any) -> dict[str, Any]:
         planned = 12
     rate = data.get("rate")
     if rate is not None and (isinstance(rate, bool) or not isinstance(rate, (int, float)) or rate <= 0):
-        raise RoundError("rate", "must be a positive number or null")
+        raise RoundError("rate", L_("must be a positive number or null"))
     name = data.get("name")
     created = data.get("created")
     return {
@@ -507,14 +516,15 @@ def _export_rules(data: Mapping[str, Any]) -> Rules:
     stored = data.get("profile")
     if stored is not None:
         if not isinstance(stored, dict):
-            raise RoundError("profile", "must be a rule profile (an object of its values)")
+            raise RoundError("profile", L_("must be a rule profile (an object of its values)"))
         try:
             return Rules.from_dict(stored)
         except (ValueError, KeyError, TypeError) as e:
-            raise RoundError("profile", f"is not a rule profile hachi-score can score with ({e})") from None
+            raise RoundError("profile", L_("is not a rule profile hachi-score can score with ({why})",
+                                           why=str(e))) from None
     name = data.get("rules") or DEFAULT_RULES
     if not isinstance(name, str):
-        raise RoundError("rules", "must be a rule profile's name")
+        raise RoundError("rules", L_("must be a rule profile's name"))
     try:
         return profile(name)
     except ValueError as e:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import files
 from .errors import Damaged, NewerBook, SessionError
+from .lang import L_
 
 if TYPE_CHECKING:  # annotations only: the book imports no rule at start-up
     from .rules import Rules
@@ -43,20 +44,20 @@ def parse_book_bytes(path: Path, raw: bytes) -> dict[str, Any]:
     data = files.parse_json(path, raw)
     problem = _tinydb_shape(data)
     if problem:
-        raise files.damaged(path, f"it is not a hachi-score book file ({problem})")
+        raise files.damaged(path, L_("it is not a hachi-score book file ({problem})", problem=problem))
     return data
 
 
 def _tinydb_shape(data: Any) -> str | None:
     """What keeps ``data`` from being a TinyDB database: tables of documents keyed by number."""
     if not isinstance(data, dict):
-        return "not a JSON object"
+        return L_("not a JSON object")
     for name, table in data.items():
         if not isinstance(table, dict):
-            return f"table {name!r} is not an object"
+            return L_("table {name!r} is not an object", name=name)
         for doc_id, doc in table.items():
             if not doc_id.isdigit() or not isinstance(doc, dict):
-                return f"table {name!r} holds {doc_id!r}, not a document"
+                return L_("table {name!r} holds {doc_id!r}, not a document", name=name, doc_id=doc_id)
     return None
 
 
@@ -75,36 +76,42 @@ def rounds_of(data: Mapping[str, Any]) -> list[dict[str, Any]]:
 def _check_schema(path: Path, data: Mapping[str, Any], wrong: Callable[[str], Damaged]) -> None:
     schema = meta_of(data).get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
-        raise wrong("no schema version in its meta table")
+        raise wrong(L_("no schema version in its meta table"))
     if schema > SCHEMA:
         raise NewerBook(
-            f"{path}: written by a newer hachi-score (book schema {schema}; this one reads up to "
-            f"{SCHEMA}). It was left as it is: upgrade hachi-score to use it",
+            L_("{path}: written by a newer hachi-score (book schema {schema}; this one reads up to "
+               "{known}). It was left as it is: upgrade hachi-score to use it", path=str(path), schema=schema,
+               known=SCHEMA),
             path,
-            f"written by a newer hachi-score (book schema {schema})",
+            L_("written by a newer hachi-score (book schema {schema})", schema=schema),
         )
 
 
 def check_index(path: Path, data: dict[str, Any]) -> None:
     """The schema and the current session's row, each time the index is read; any other row
     is checked when it is used, so that reading the index stays cheap as the book grows."""
-    _check_schema(path, data, lambda what: files.damaged(path, f"it is not a hachi-score book ({what})"))
+    _check_schema(path, data, lambda what: not_a_book(path, what))
     current = meta_of(data).get("current")
     if current is not None:
         by_id = SESSION_ID.match(current) if isinstance(current, str) else None
         row = data.get("sessions", {}).get(by_id.group(1)) if by_id else None
         if row is None:
-            raise files.damaged(path, f"it is not a hachi-score book (the current session {current!r} is not in it)")
+            raise not_a_book(path, L_("the current session {current!r} is not in it", current=current))
         check_row(path, int(by_id.group(1)), row)
+
+
+def not_a_book(path: Path, what: str) -> Damaged:
+    """An index that is JSON, but not the book's."""
+    return files.damaged(path, L_("it is not a hachi-score book ({what})", what=what))
 
 
 def check_row(path: Path, doc_id: int, row: Mapping[str, Any]) -> Mapping[str, Any]:
     """An index row as the book writes it, or the index is damaged."""
     for key, kind in INDEX_ROW_KEYS.items():
         if not isinstance(row.get(key), kind):
-            raise files.damaged(path, f"it is not a hachi-score book (session row {doc_id} has no valid {key!r})")
+            raise not_a_book(path, L_("session row {number} has no valid {key!r}", number=doc_id, key=key))
     if row["id"] != f"s{doc_id}" or row["file"] != f"{row['id']}.json":
-        raise files.damaged(path, f"it is not a hachi-score book (session row {doc_id} names {row['id']!r})")
+        raise not_a_book(path, L_("session row {number} names {id!r}", number=doc_id, id=row["id"]))
     return row
 
 
@@ -112,14 +119,14 @@ def check_session(path: Path, data: dict[str, Any]) -> None:
     """A session file as the book writes it: its header (players, first 親, profile) and its
     rounds numbered 1, 2, 3 …, each a round file under the session's profile."""
     sid = path.stem
-    wrong = lambda what: files.damaged(path, f"it is not a hachi-score session ({what})")
+    wrong = lambda what: files.damaged(path, L_("it is not a hachi-score session ({what})", what=what))
     _check_schema(path, data, wrong)
     header = data.get("session", {}).get("1")
     if not isinstance(header, dict) or header.get("id") != sid:
-        raise wrong(f"its header is not session {sid}'s")
+        raise wrong(L_("its header is not session {sid}'s", sid=sid))
     players = header.get("players")
     if not (isinstance(players, list) and 3 <= len(players) <= 6 and all(isinstance(p, str) for p in players)):
-        raise wrong("its players are not three to six names")
+        raise wrong(L_("its players are not three to six names"))
     profile_name = "sdin"  # schema 1: every round was scored under SDIN
     if "profile" in header:
         from .rules import Rules
@@ -127,17 +134,18 @@ def check_session(path: Path, data: dict[str, Any]) -> None:
         try:
             profile_name = Rules.from_dict(header["profile"]).name
         except (ValueError, KeyError, TypeError, AttributeError) as e:
-            raise wrong(f"its rule profile can't be read: {e}") from None
+            raise wrong(L_("its rule profile can't be read: {why}", why=str(e))) from None
     if header.get("dealer") not in players:
-        raise wrong("its first 親 is not one of its players")
+        raise wrong(L_("its first 親 is not one of its players"))
     rounds = data.get("rounds", {})
     if sorted(int(k) for k in rounds) != list(range(1, len(rounds) + 1)):
-        raise wrong("its rounds are not numbered 1, 2, 3 …")
+        raise wrong(L_("its rounds are not numbered 1, 2, 3 …"))
     for n, record in rounds.items():
         if not isinstance(record.get("round"), dict) or not isinstance(record.get("rules"), str):
-            raise wrong(f"round {n} is not a stored round")
+            raise wrong(L_("round {n} is not a stored round", n=n))
         if record["rules"] != profile_name:
-            raise wrong(f"round {n} names the rule profile {record['rules']!r}, not the session's {profile_name!r}")
+            raise wrong(L_("round {n} names the rule profile {rules!r}, not the session's {profile!r}", n=n,
+                           rules=record["rules"], profile=profile_name))
 
 
 def check_new_session(players: Sequence[str], *, name: str | None, dealer: str | None, planned: int,
@@ -155,16 +163,18 @@ def check_new_session(players: Sequence[str], *, name: str | None, dealer: str |
     try:
         dealer = players[0] if dealer is None else resolve_player(dealer, players)
     except PlayerError as e:
-        raise SessionError(f"--dealer: {e}: one of {', '.join(players)} (a name, its start, or its number)") from None
+        raise SessionError(L_("--dealer: {problem}: one of {players} (a name, its start, or its number)",
+                              problem=str(e), players=players)) from None
     if planned not in PLANNED_ROUNDS:
-        raise SessionError(f"--rounds: a night is 12 rounds or 6 (a half game), not {planned}")
+        raise SessionError(L_("--rounds: a night is 12 rounds or 6 (a half game), not {planned}", planned=planned))
     if rate is not None and (isinstance(rate, bool) or not rate > 0 or rate == float("inf")):
-        raise SessionError(f"--rate: must be a positive amount of money per 文, not {rate}")
+        raise SessionError(L_("--rate: must be a positive amount of money per 文, not {rate}", rate=rate))
     if isinstance(rate, float) and rate.is_integer():
         rate = int(rate)
     if name is not None:
         name = " ".join(str(name).split())
         bad = not name or len(name) > MAX_SESSION_NAME or any(ord(ch) < 32 or 0xD800 <= ord(ch) <= 0xDFFF for ch in name)
         if bad or SESSION_ID.match(name):
-            raise SessionError(f"--name: {name!r} is not a session name (1–{MAX_SESSION_NAME} characters, not like s1)")
+            raise SessionError(L_("--name: {name!r} is not a session name (1–{most} characters, not like s1)",
+                                  name=name, most=MAX_SESSION_NAME))
     return players, dealer, name, rate

@@ -32,9 +32,10 @@ from tinydb.table import Document
 
 from . import digests, files, schema
 from .errors import (AlreadyHeld, BookError, CantLock, CantRead, CantWrite, ChangedMeanwhile, DamagedRound, Locked,
-                     SessionError)
+                     SessionError, message)
 from .files import cant_write, damaged
 from .index import Index, copy
+from .lang import L_, n_
 from .tables import Tables
 
 if TYPE_CHECKING:  # annotations only: the book imports no rule at start-up
@@ -52,7 +53,7 @@ ENV_DB = "HACHI_SCORE_DB"
 def book_path(db: str | os.PathLike[str] | None = None) -> Path:
     """The book's main file: ``--db``, else ``$HACHI_SCORE_DB``, else the user data directory."""
     if db and "\0" in os.fspath(db):
-        raise SessionError(f"--db: {os.fspath(db)!r} is not a file name (it holds a NUL byte)")
+        raise SessionError(L_("--db: {db!r} is not a file name (it holds a NUL byte)", db=os.fspath(db)))
     if db:
         return Path(db).expanduser()
     env = os.environ.get(ENV_DB)
@@ -76,7 +77,7 @@ class Book:
                  lock_timeout: float | None = None, lock_notice_after: float | None = None) -> None:
         self.path = Path(path)
         if self.path.name in ("", ".", ".."):
-            raise CantRead(f"{path}: is a directory, not a book file; give --db the path of a file", self.path)
+            raise CantRead(files.not_a_book_file(path), self.path)
         self.dir = sessions_dir(self.path)
         self.lock = files.BookLock(files.lock_path(self.path), notice, timeout=lock_timeout,
                                    notice_after=lock_notice_after)
@@ -124,8 +125,8 @@ class Book:
                     index.table("sessions").update({"rules": SDIN.name}, doc_ids=[row.doc_id])
                 index.table("meta").update({"schema": schema.SCHEMA}, doc_ids=[1])
         except (CantRead, CantWrite, Locked) as e:
-            self.lock.notice(f"this book was written by an older hachi-score and can't be updated ({e}); "
-                             "it is read as it is")
+            self.lock.notice(L_("this book was written by an older hachi-score and can't be updated ({why}); "
+                                "it is read as it is", why=str(e)))
 
     # -- one operation -------------------------------------------------------------------------
 
@@ -187,7 +188,7 @@ class Book:
 
     def session_path(self, sid: str) -> Path:
         if not schema.SESSION_ID.match(sid):
-            raise SessionError(f"{sid!r} is not a session id")
+            raise SessionError(L_("{sid!r} is not a session id", sid=sid))
         return self.dir / f"{sid}.json"
 
     def session(self, sid: str) -> dict[str, Any]:
@@ -241,7 +242,7 @@ class Book:
                 except SessionError as e:
                     if len(nights) == 1:
                         raise
-                    raise SessionError(f"sessions[{i}]: {e}") from None
+                    raise SessionError(L_("sessions[{i}]: {problem}", i=i, problem=message(e))) from None
                 held.setdefault(key, []).append(sid)
                 out.append(sid)
         return out
@@ -255,8 +256,8 @@ class Book:
             session = self.session(sid)
             how = digests.overlap(digests.round_keys(session, session["rounds"]), new)
             if how is not None:
-                what = digests.overlap_words(how, f"session {sid} {session['name']!r}", "this night",
-                                             len(session["rounds"]), len(records))
+                what = digests.overlap_words(how, L_("session {sid} {name!r}", sid=sid, name=session["name"]),
+                                             L_("this night"), len(session["rounds"]), len(records))
                 return AlreadyHeld(what, sid, how)
         return None
 
@@ -274,7 +275,7 @@ class Book:
             if name is None or dedupe_name:
                 name = _unique(name or datetime.now().strftime("%Y-%m-%d"), names)
             elif name in names:
-                raise SessionError(f"--name: a session named {name!r} already exists; pick another name")
+                raise SessionError(L_("--name: a session named {name!r} already exists; pick another name", name=name))
             number = max((d.doc_id for d in rows), default=0) + 1
             while self.session_path(f"s{number}").exists():  # a file left by an interrupted create
                 number += 1
@@ -305,8 +306,9 @@ class Book:
             session = self.session(sid)
             if session["rounds"] != list(before):
                 now = len(session["rounds"])
-                raise ChangedMeanwhile(f"{session['file']}: the session changed meanwhile (now {now} round"
-                                       f"{'' if now == 1 else 's'}); nothing was saved", Path(session["file"]))
+                raise ChangedMeanwhile(L_("{file}: the session changed meanwhile (now {rounds}); nothing was saved",
+                                          file=session["file"], rounds=n_("{n} round", "{n} rounds", now).format(n=now)),
+                                       Path(session["file"]))
             verified = files.file_hash(self.session_path(sid)) if clean else None  # these bytes replayed cleanly
             table = self.tables.db(self.session_path(sid), schema.check_session).table("rounds")
             for i, record in enumerate(after, 1):

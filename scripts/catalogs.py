@@ -117,6 +117,12 @@ def _fields(text: str) -> set[str]:
         return {"<not a format string>"}
 
 
+def _entry(m) -> tuple:
+    """A compiled message as a pair that can be compared (a plural's forms are a list)."""
+    frozen = lambda v: tuple(v) if isinstance(v, list) else v
+    return frozen(m.id), frozen(m.string)
+
+
 def problems() -> list[str]:
     """What keeps the catalogs from being whole, a line each (empty: they are)."""
     out: list[str] = []
@@ -147,9 +153,9 @@ def problems() -> list[str]:
             out.append(f"{lang}: {mo.name} is missing: python scripts/catalogs.py")
         else:
             with mo.open("rb") as f:
-                compiled = {(m.id, m.string) for m in read_mo(f) if m.id}
+                compiled = {_entry(m) for m in read_mo(f) if m.id}
             with io.BytesIO(_mo_bytes(cat)) as f:
-                expected = {(m.id, m.string) for m in read_mo(f) if m.id}
+                expected = {_entry(m) for m in read_mo(f) if m.id}
             if compiled != expected:
                 out.append(f"{lang}: {mo.name} is not {path.name} compiled: python scripts/catalogs.py")
     return out
