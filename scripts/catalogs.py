@@ -117,6 +117,12 @@ def _fields(text: str) -> set[str]:
         return {"<not a format string>"}
 
 
+def _hashable(m) -> tuple:
+    """A compiled message as a pair to compare (a plural's forms come back from a .mo as lists)."""
+    return tuple(m.id) if isinstance(m.id, (list, tuple)) else m.id, \
+        tuple(m.string) if isinstance(m.string, (list, tuple)) else m.string
+
+
 def problems() -> list[str]:
     """What keeps the catalogs from being whole, a line each (empty: they are)."""
     out: list[str] = []
@@ -147,9 +153,9 @@ def problems() -> list[str]:
             out.append(f"{lang}: {mo.name} is missing: python scripts/catalogs.py")
         else:
             with mo.open("rb") as f:
-                compiled = {(m.id, m.string) for m in read_mo(f) if m.id}
+                compiled = {_hashable(m) for m in read_mo(f) if m.id}
             with io.BytesIO(_mo_bytes(cat)) as f:
-                expected = {(m.id, m.string) for m in read_mo(f) if m.id}
+                expected = {_hashable(m) for m in read_mo(f) if m.id}
             if compiled != expected:
                 out.append(f"{lang}: {mo.name} is not {path.name} compiled: python scripts/catalogs.py")
     return out
