@@ -223,13 +223,15 @@ _NO_START = frozenset("、。，．・：；？！ー々ゝゞぁぃぅぇぉっ
                       "）」』】〕〉》］｝’”)]},.:;!?%")
 #: ... and no line ends with these (opening marks)
 _NO_END = frozenset("（「『【〔〈《［｛‘“([{")
-#: the game's words (the glossary's), never broken across lines; the longest first
-_GAME_WORDS = tuple(sorted((
+#: the game's words (the glossary's) and a few of the help's, never broken across lines; the
+#: longest first
+_WORDS = tuple(sorted((
     "八八", "出来役", "手役", "特殊役", "小場", "大場", "絶場", "場四", "逃げ料", "追い込み", "飛び込み",
     "下げ", "勝負", "場札", "取札", "取り札", "手札", "場銭", "札点", "帳面", "下書き", "倍率", "成績",
-    "精算", "合計", "推移", "配り直し", "上がり", "残り"), key=len, reverse=True))
-#: the counters that stay with the number before them
-_COUNTERS = frozenset("文貫")
+    "精算", "合計", "推移", "配り直し", "上がり", "残り",
+    "既定", "必須", "環境変数", "標準入力", "標準出力", "標準エラー", "終了コード"), key=len, reverse=True))
+#: what closes a quoted example, a `command` or a JSON value, kept on one line in Japanese
+_CLOSERS = {'"': '"', "`": "`", "{": "}", "[": "]"}
 
 
 def _katakana(ch: str) -> bool:
@@ -239,9 +241,13 @@ def _katakana(ch: str) -> bool:
 def _units(text: str) -> list[tuple[str, bool]]:
     """``text`` as the pieces a line may break between, each with whether a space was before
     it: a run of narrow characters (a word, an option name, a number, a name, a card code) is
-    never broken, nor a katakana word, one of the game's words, or a number with its 文 or 貫;
-    Japanese breaks between its characters, but never before a closing mark or after an opening
-    one."""
+    never broken, nor a katakana word, one of the game's words, or a number and the word after it
+    (113文, 2貫, 12ラウンド, 第3); Japanese breaks between its characters, but never before a closing
+    mark or after an opening one. A quoted example or a `command` is one piece where the text is
+    Japanese; English breaks where click does, at spaces and after a word's hyphen."""
+    import textwrap
+
+    english = lang.current() == lang.LANGS[0]
     atoms: list[tuple[str, bool]] = []
     i, n, space = 0, len(text), False
     while i < n:
@@ -253,12 +259,22 @@ def _units(text: str) -> list[tuple[str, bool]]:
             j = i + 1
             while j < n and not text[j].isspace() and not _wide(text[j]):
                 j += 1
+            if english:
+                for k, piece in enumerate(p for p in textwrap.TextWrapper.wordsep_re.split(text[i:j]) if p):
+                    atoms.append((piece, space and k == 0))
+                space, i = False, j
+                continue
+            close = text.find(_CLOSERS[ch], i + 1) if ch in _CLOSERS else -1
+            if close > j and not _has_wide(text[i:close]):  # "1h 3r 8k", `hachi-score round`, {"a": 1}
+                j = close + 1
+                while j < n and not text[j].isspace() and not _wide(text[j]):
+                    j += 1
         elif _katakana(ch):
             j = i + 1
             while j < n and _katakana(text[j]):
                 j += 1
         else:
-            word = next((w for w in _GAME_WORDS if text.startswith(w, i)), ch)
+            word = next((w for w in _WORDS if text.startswith(w, i)), ch)
             j = i + len(word)
         atoms.append((text[i:j], space))
         space, i = False, j
@@ -266,8 +282,9 @@ def _units(text: str) -> list[tuple[str, bool]]:
     for atom, space in atoms:
         if units and not space:
             before = units[-1][0]
-            if (atom[0] in _NO_START or before[-1] in _NO_END
-                    or (atom[0] in _COUNTERS and before[-1].isdigit())):
+            if (atom[0] in _NO_START and not (len(atom) > 1 and atom[1].isalnum())  # .bak is a name
+                    or before[-1] in _NO_END
+                    or before[-1].isdigit() and _wide(atom[0]) or before[-1] == "第" and atom[0].isdigit()):
                 units[-1] = (before + atom, units[-1][1])
                 continue
         units.append((atom, space))
@@ -279,7 +296,10 @@ def _fill(text: str, width: int, first: str = "", rest: str = "") -> str:
     line's indent and the others'); a piece wider than a whole line is cut where it must be."""
     lines: list[str] = []
     line, used, bare = first, _cols(first), True
-    for unit, space in _units(text):
+    room = width - max(_cols(first), _cols(rest))
+    units = [(piece, space if k == 0 else True) for unit, space in _units(text)
+             for k, piece in enumerate(unit.split(" ") if " " in unit and _cols(unit) > room else [unit])]
+    for unit, space in units:
         w = _cols(unit)
         if not bare and used + space + w <= width:
             line, used = line + " " * space + unit, used + space + w
@@ -342,6 +362,8 @@ def _wrap(text: str, width: int, first: str = "", rest: str = "", paragraphs: bo
         pad = " " * extra
         if raw:
             out.append("\n".join((first if i == 0 else rest) + pad + line for i, line in enumerate(body.splitlines())))
+        elif not _has_wide(body + first + rest):  # a paragraph of narrow characters, as click lays it out
+            out.append(_click_wrap_text(body, width, first + pad, rest + pad))
         else:
             out.append(_fill(body, width, first + pad, rest + pad))
     return "\n\n".join(out)
