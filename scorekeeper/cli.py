@@ -24,10 +24,11 @@ from typer.core import TyperGroup
 from typer._click import exceptions as click
 from typer._click.core import Context as _ClickContext
 from typer._click.formatting import HelpFormatter as _ClickFormatter
+from typer._click.formatting import wrap_text as _click_wrap_text
 from typer._types import TyperChoice as _Choice
 
 from . import __version__, lang
-from .lang import N_, _
+from .lang import N_, _, n_
 
 EXIT_OK, EXIT_BOOK, EXIT_INPUT = 0, 1, 2
 
@@ -79,13 +80,13 @@ class _OneLineErrors(TyperGroup):
                 _stdout_failed(write_error)
             sys.exit(EXIT_OK)
         except click.UsageError as e:
-            _error(e.format_message())
+            _error(click_said(e.format_message()))
             sys.exit(EXIT_INPUT)
         except (typer.Abort, KeyboardInterrupt, EOFError):  # typer._click has no Abort: typer.Abort is it
-            _error("aborted: nothing was saved")
+            _error(_("aborted: nothing was saved"))
             sys.exit(EXIT_BOOK)
         except click.ClickException as e:
-            _error(e.format_message())
+            _error(click_said(e.format_message()))
             sys.exit(e.exit_code)
         except OSError as e:
             if e.errno not in _STDOUT_ERRNOS:
@@ -94,9 +95,18 @@ class _OneLineErrors(TyperGroup):
         except Exception as e:  # a bug: still one line, never a traceback
             _bug(e)
         if rv == _CTRL_C:  # typer turns a Ctrl-C it catches into Exit(130), silently
-            _error("aborted (Ctrl-C): nothing half done was saved")
+            _error(_("aborted (Ctrl-C): nothing half done was saved"))
             sys.exit(EXIT_BOOK)
         sys.exit(rv if isinstance(rv, int) else EXIT_OK)
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:  # noqa: D102
+        # typer's, with each command's first line shortened by display width (_short_help)
+        commands = [(name, cmd) for name in self.list_commands(ctx)
+                    for cmd in [self.get_command(ctx, name)] if cmd is not None and not cmd.hidden]
+        if commands:
+            limit = formatter.width - 6 - max(len(name) for name, _cmd in commands)
+            with formatter.section(_("Commands")):
+                formatter.write_dl([(name, _short_help(cmd, limit)) for name, cmd in commands])
 
 
 def _take_lang(args: list[str]) -> tuple[list[str], str | None]:
@@ -144,13 +154,243 @@ _LANG_OPTION = typer.core.TyperOption(
 
 
 class _Formatter(_ClickFormatter):
-    """click's help formatter, with its own words ("Usage:", the help option's help) worded."""
+    """click's help formatter, with its own words ("Usage:", the help option's help) worded, and
+    text that holds wide characters (Japanese) laid out by display width (:func:`_wrap`): click
+    counts a character as one column and breaks lines only at spaces. Text of narrow characters
+    only is laid out by click, as it always was."""
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:  # noqa: D102
-        super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
+        prefix = _("Usage: ") if prefix is None else prefix
+        if not _has_wide(prefix + prog + args):
+            return super().write_usage(prog, args, prefix)
+        usage_prefix = f"{prefix:>{self.current_indent}}{prog} "
+        text_width = self.width - self.current_indent
+        if text_width >= _cols(usage_prefix) + 20:  # the arguments fit to the right of the prefix
+            self.write(_wrap(args, text_width, usage_prefix, " " * _cols(usage_prefix)))
+        else:
+            self.write(usage_prefix + "\n")
+            indent = " " * (max(self.current_indent, _cols(prefix)) + 4)
+            self.write(_wrap(args, text_width, indent, indent))
+        self.write("\n")
 
-    def write_dl(self, rows: Any, *args: Any, **kwargs: Any) -> None:  # noqa: D102
-        super().write_dl([(term, _(text) if text else text) for term, text in rows], *args, **kwargs)
+    def write_text(self, text: str) -> None:  # noqa: D102
+        if not _has_wide(text):
+            return super().write_text(text)
+        indent = " " * self.current_indent
+        self.write(_wrap(text, self.width, indent, indent, paragraphs=True) + "\n")
+
+    def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:  # noqa: D102
+        rows = [(term, _(text) if text else text) for term, text in rows]
+        if not rows or not any(_has_wide(term + text) for term, text in rows):
+            return super().write_dl(rows, col_max, col_spacing)
+        # click's layout, measured in columns
+        first_col = min(max(_cols(term) for term, _text in rows), col_max) + col_spacing
+        for term, text in rows:
+            self.write(f"{'':>{self.current_indent}}{term}")
+            if not text:
+                self.write("\n")
+                continue
+            if _cols(term) <= first_col - col_spacing:
+                self.write(" " * (first_col - _cols(term)))
+            else:
+                self.write("\n" + " " * (first_col + self.current_indent))
+            lines = _wrap(text, max(self.width - first_col - 2, 10), paragraphs=True).splitlines() or [""]
+            self.write(lines[0] + "\n")
+            for line in lines[1:]:
+                self.write(f"{'':>{first_col + self.current_indent}}{line}\n")
+
+
+# -- the help's layout by display width ------------------------------------------------------------
+
+def _wide(ch: str) -> bool:
+    """Two columns on a terminal: East Asian Wide or Fullwidth."""
+    from unicodedata import east_asian_width
+
+    return ch > "\u10ff" and east_asian_width(ch) in "WF"
+
+
+def _has_wide(text: str) -> bool:
+    return any(_wide(ch) for ch in text)
+
+
+def _cols(text: str) -> int:
+    """``text``'s display width: a wide character is two columns, any other one."""
+    return sum(2 if _wide(ch) else 1 for ch in text)
+
+
+#: no line starts with these (closing marks, small kana, the long-vowel mark: 禁則) ...
+_NO_START = frozenset("、。，．・：；？！ー々ゝゞぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ"
+                      "）」』】〕〉》］｝’”)]},.:;!?%")
+#: ... and no line ends with these (opening marks)
+_NO_END = frozenset("（「『【〔〈《［｛‘“([{")
+#: the game's words (the glossary's) and a few of the help's, never broken across lines; the
+#: longest first
+_WORDS = tuple(sorted((
+    "八八", "出来役", "手役", "特殊役", "小場", "大場", "絶場", "場四", "逃げ料", "追い込み", "飛び込み",
+    "下げ", "勝負", "場札", "取札", "取り札", "手札", "場銭", "札点", "帳面", "下書き", "倍率", "成績",
+    "精算", "合計", "推移", "配り直し", "上がり", "残り",
+    "既定", "必須", "環境変数", "標準入力", "標準出力", "標準エラー", "終了コード"), key=len, reverse=True))
+#: what closes a quoted example, a `command` or a JSON value, kept on one line in Japanese
+_CLOSERS = {'"': '"', "`": "`", "{": "}", "[": "]"}
+
+
+def _katakana(ch: str) -> bool:
+    return "\u30a1" <= ch <= "\u30fa" or ch == "ー"
+
+
+def _units(text: str) -> list[tuple[str, bool]]:
+    """``text`` as the pieces a line may break between, each with whether a space was before
+    it: a run of narrow characters (a word, an option name, a number, a name, a card code) is
+    never broken, nor a katakana word, one of the game's words, or a number and the word after it
+    (113文, 2貫, 12ラウンド, 第3); Japanese breaks between its characters, but never before a closing
+    mark or after an opening one. A quoted example or a `command` is one piece where the text is
+    Japanese; English breaks where click does, at spaces and after a word's hyphen."""
+    import textwrap
+
+    english = lang.current() == lang.LANGS[0]
+    atoms: list[tuple[str, bool]] = []
+    i, n, space = 0, len(text), False
+    while i < n:
+        ch = text[i]
+        if ch.isspace():
+            space, i = True, i + 1
+            continue
+        if not _wide(ch):
+            j = i + 1
+            while j < n and not text[j].isspace() and not _wide(text[j]):
+                j += 1
+            if english:
+                for k, piece in enumerate(p for p in textwrap.TextWrapper.wordsep_re.split(text[i:j]) if p):
+                    atoms.append((piece, space and k == 0))
+                space, i = False, j
+                continue
+            close = text.find(_CLOSERS[ch], i + 1) if ch in _CLOSERS else -1
+            if close > j and not _has_wide(text[i:close]):  # "1h 3r 8k", `hachi-score round`, {"a": 1}
+                j = close + 1
+                while j < n and not text[j].isspace() and not _wide(text[j]):
+                    j += 1
+        elif _katakana(ch):
+            j = i + 1
+            while j < n and _katakana(text[j]):
+                j += 1
+        else:
+            word = next((w for w in _WORDS if text.startswith(w, i)), ch)
+            j = i + len(word)
+        atoms.append((text[i:j], space))
+        space, i = False, j
+    units: list[tuple[str, bool]] = []
+    for atom, space in atoms:
+        if units and not space:
+            before = units[-1][0]
+            if (atom[0] in _NO_START and not (len(atom) > 1 and atom[1].isalnum())  # .bak is a name
+                    or before[-1] in _NO_END
+                    or before[-1].isdigit() and _wide(atom[0]) or before[-1] == "第" and atom[0].isdigit()):
+                units[-1] = (before + atom, units[-1][1])
+                continue
+        units.append((atom, space))
+    return units
+
+
+def _fill(text: str, width: int, first: str = "", rest: str = "") -> str:
+    """One paragraph in lines of at most ``width`` columns (``first`` and ``rest``: the first
+    line's indent and the others'); a piece wider than a whole line is cut where it must be."""
+    lines: list[str] = []
+    line, used, bare = first, _cols(first), True
+    room = width - max(_cols(first), _cols(rest))
+    units = [(piece, space if k == 0 else True) for unit, space in _units(text)
+             for k, piece in enumerate(unit.split(" ") if " " in unit and _cols(unit) > room else [unit])]
+    for unit, space in units:
+        w = _cols(unit)
+        if not bare and used + space + w <= width:
+            line, used = line + " " * space + unit, used + space + w
+            continue
+        if not bare:
+            lines.append(line)
+            line, used = rest, _cols(rest)
+        while used + w > width and len(unit) > 1:
+            cut, room = 1, width - used - _cols(unit[0])
+            while cut < len(unit) and _cols(unit[cut]) <= room:
+                room -= _cols(unit[cut])
+                cut += 1
+            lines.append(line + unit[:cut])
+            line, used, unit = rest, _cols(rest), unit[cut:]
+            w = _cols(unit)
+        line, used, bare = line + unit, used + w, False
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def _joined(lines: list[str]) -> str:
+    """A paragraph's lines as one: a space between them, none between two Japanese characters."""
+    out = ""
+    for line in (line.strip() for line in lines):
+        if out and line:
+            out += "" if _wide(out[-1]) and _wide(line[0]) else " "
+        out += line
+    return out
+
+
+def _wrap(text: str, width: int, first: str = "", rest: str = "", paragraphs: bool = False) -> str:
+    """click's ``wrap_text``, by display width where ``text`` holds wide characters: paragraphs
+    (a blank line between) kept, each with its own indent; a ``\\b`` paragraph not rewrapped."""
+    if not _has_wide(text + first + rest):
+        return _click_wrap_text(text, width, first, rest, preserve_paragraphs=paragraphs)
+    text = text.expandtabs()
+    if not paragraphs:
+        return _fill(_joined(text.splitlines()), width, first, rest)
+    found: list[tuple[int, bool, str]] = []
+    block: list[str] = []
+    indent: int | None = None
+
+    def end_block() -> None:
+        if block:
+            raw = block[0].strip() == "\b"
+            found.append((indent or 0, raw, "\n".join(block[1:]) if raw else _joined(block)))
+            block.clear()
+
+    for line in text.splitlines():
+        if not line:
+            end_block()
+            indent = None
+            continue
+        if indent is None:
+            indent = _cols(line) - _cols(line.lstrip())
+        block.append(line)
+    end_block()
+    out = []
+    for extra, raw, body in found:
+        pad = " " * extra
+        if raw:
+            out.append("\n".join((first if i == 0 else rest) + pad + line for i, line in enumerate(body.splitlines())))
+        elif not _has_wide(body + first + rest):  # a paragraph of narrow characters, as click lays it out
+            out.append(_click_wrap_text(body, width, first + pad, rest + pad))
+        else:
+            out.append(_fill(body, width, first + pad, rest + pad))
+    return "\n\n".join(out)
+
+
+def _short_help(cmd: Any, limit: int) -> str:
+    """A command's line in the list of commands: click's (its first sentence, or its first words
+    and "..."), and in Japanese its first sentence (to 。) if it fits in ``limit`` columns, else
+    as much of it as fits, cut between words, and "…"."""
+    text = cmd.help or ""
+    if cmd.short_help or lang.current() == lang.LANGS[0] or not _has_wide(text):
+        return cmd.get_short_help_str(limit)
+    import inspect
+
+    first = _joined(inspect.cleandoc(text).partition("\f")[0].partition("\n\n")[0].splitlines())
+    end = first.find("。")
+    if end != -1 and _cols(first[: end + 1]) <= limit:
+        return first[: end + 1]
+    if _cols(first) <= limit:
+        return first
+    out, used = "", 0
+    for unit, space in _units(first):
+        gap = 1 if space and out else 0
+        if used + gap + _cols(unit) > limit - 1:
+            break
+        out, used = out + " " * gap + unit, used + gap + _cols(unit)
+    return out + "…"
 
 
 class _Context(_ClickContext):
@@ -164,21 +404,60 @@ _TYPER_WORDS = (N_("Usage: "), N_("Options"), N_("Arguments"), N_("Commands"), N
                 N_("required"), N_("env var: {var}"), N_("(dynamic)"), N_("Aborted!"), N_("Missing command."),
                 N_("No such command {name!r}."), N_("Show this message and exit."))
 
+#: click's own errors (typer vendors click, whose messages are English in its code): a pattern on
+#: the English message, and its template, the English exactly click's; ``message`` and ``hint``
+#: are worded in turn
+_CLICK_WORDS = (
+    (r"(?P<message>.+?)\.? Did you mean (?P<suggestions>.+)\?", N_("{message}. Did you mean {suggestions}?")),
+    (r"No such option: (?P<name>.+?) \(Possible options: (?P<possible>.+)\)",
+     N_("No such option: {name} (Possible options: {possible})")),
+    (r"No such option: (?P<name>.+)", N_("No such option: {name}")),
+    (r"(?P<message>Missing .+?\.) Choose from:\s+(?P<choices>.+)", N_("{message} Choose from:\n\t{choices}")),
+    (r"Missing argument (?P<name>.+)\.", N_("Missing argument {name}.")),
+    (r"Missing option (?P<name>.+)\.", N_("Missing option {name}.")),
+    (r"Missing parameter (?P<name>.+)\.", N_("Missing parameter {name}.")),
+    (r"Invalid value for (?P<hint>'[^']*'(?: / '[^']*')*(?: \(env var: '[^']*'\))?): (?P<message>.+)",
+     N_("Invalid value for {hint}: {message}")),
+    (r"Invalid value: (?P<message>.+)", N_("Invalid value: {message}")),
+    (r"(?P<hint>'[^']*'(?: / '[^']*')*) \(env var: (?P<var>'[^']*')\)", N_("{hint} (env var: {var})")),
+    (r"(?P<value>.+) is not a valid int\.", N_("{value} is not a valid int.")),
+    (r"(?P<value>.+) is not a valid int range\.", N_("{value} is not a valid int range.")),
+    (r"(?P<value>.+) is not a valid float\.", N_("{value} is not a valid float.")),
+    (r"(?P<value>.+) is not a valid float range\.", N_("{value} is not a valid float range.")),
+    (r"(?P<value>.+) is not in the range (?P<range>.+)\.", N_("{value} is not in the range {range}.")),
+    (r"(?P<value>.+) is not one of (?P<choices>.+)\.", N_("{value} is not one of {choices}.")),
+    (r"Option (?P<name>'[^']*') requires an argument\.", N_("Option {name} requires an argument.")),
+    (r"Option (?P<name>'[^']*') requires (?P<n>\d+) arguments\.", N_("Option {name} requires {n} arguments.")),
+    (r"Option (?P<name>'[^']*') does not take a value\.", N_("Option {name} does not take a value.")),
+    (r"Got unexpected extra argument\(s\) \((?P<args>.*)\)", N_("Got unexpected extra argument(s) ({args})")),
+    (r"Got unexpected extra argument \((?P<args>.*)\)", N_("Got unexpected extra argument ({args})")),
+    (r"Got unexpected extra arguments \((?P<args>.*)\)", N_("Got unexpected extra arguments ({args})")),
+)
+
+
+def click_said(message: str) -> str:
+    """One of click's error messages in the language spoken (as it is where no pattern fits)."""
+    import re
+
+    for pattern, template in _CLICK_WORDS:
+        found = re.fullmatch(pattern, message, re.S)
+        if found:
+            args = {k: click_said(v) if k in ("message", "hint") else v for k, v in found.groupdict().items()}
+            return _(template).format(**args)
+    return message
+
 
 def _word_help(cmd: Any) -> None:
     """List ``--lang`` and word the help of ``cmd`` and of every command under it in the language
-    spoken now: typer fixes help texts when the app is made, in English (the catalogs' messages)."""
-    english = lang.current() == lang.LANGS[0]
+    spoken now: typer fixes help texts when the app is made, in English (the catalogs' messages),
+    which each one keeps, so that a command made once words its help again in another language."""
     for c in _commands_under(cmd):
         c.context_class = _Context
         c.params = [p for p in c.params if p is not _LANG_OPTION] + [_LANG_OPTION]
-        if english:
-            continue
-        if c.help:
-            c.help = _(c.help)
-        for p in c.params:
-            if getattr(p, "help", None) and p is not _LANG_OPTION:
-                p.help = _(p.help)
+        for thing in (c, *(p for p in c.params if p is not _LANG_OPTION)):
+            english = thing.__dict__.setdefault("_english_help", getattr(thing, "help", None))
+            if english:
+                thing.help = _(english)
 
 
 def _commands_under(cmd: Any) -> list[Any]:
@@ -199,7 +478,8 @@ _STDOUT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, 
 def _bug(e: Exception) -> NoReturn:
     if os.environ.get("HACHI_SCORE_DEBUG"):
         raise e
-    _error(f"internal error: {type(e).__name__}: {e} (set HACHI_SCORE_DEBUG=1 for details)")
+    _error(_("internal error: {kind}: {error} (set HACHI_SCORE_DEBUG=1 for details)").format(
+        kind=type(e).__name__, error=e))
     sys.exit(EXIT_BOOK)
 
 
@@ -209,8 +489,28 @@ def _stdout_failed(e: OSError) -> NoReturn:
     a full disk or a closed descriptor is one line and status 1 (README, "Output")."""
     _quiet_stdout()
     if not isinstance(e, BrokenPipeError):
-        _error(f"can't write to standard output: {e.strerror or e}")
+        _error(_("can't write to standard output: {problem}").format(problem=_strerror(e) or e))
     sys.exit(EXIT_BOOK)
+
+
+#: the operating system's words for the errors a person meets here (glibc's, which e.strerror
+#: says in English whatever the locale), worded in the language spoken
+_OS_WORDS = {
+    errno.ENOENT: N_("No such file or directory"), errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"), errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"), errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"), errno.ENAMETOOLONG: N_("File name too long"),
+    errno.EIO: N_("Input/output error"), errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.EDQUOT: N_("Disk quota exceeded"), errno.EFBIG: N_("File too large"),
+    errno.EBADF: N_("Bad file descriptor"), errno.EPIPE: N_("Broken pipe"),
+}
+
+
+def _strerror(e: OSError) -> str | None:
+    """``e``'s text from the operating system: in English as it says it, else worded."""
+    if lang.current() == lang.LANGS[0] or e.errno not in _OS_WORDS:
+        return e.strerror
+    return _(_OS_WORDS[e.errno])
 
 
 def _quiet_stdout() -> None:
@@ -256,7 +556,7 @@ def _root(
     """Score keeper for 八八 (Hachi-hachi), SDIN rules."""
     if db is not None:
         if "\0" in db:
-            fail(f"--db: {db!r} is not a file name (it holds a NUL byte)")
+            fail(_("--db: {path!r} is not a file name (it holds a NUL byte)").format(path=db))
         # `hachi-score --db X summary`: the command's --db option reads HACHI_SCORE_DB, so the root's
         # --db stands in for it (a --db after the command name still wins), until the command ends.
         before = os.environ.get("HACHI_SCORE_DB")
@@ -283,7 +583,7 @@ def read_stdin() -> str:
     try:
         return stream.read().decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        fail(f"-: standard input is not UTF-8 text (byte {e.start})")
+        fail(_("-: standard input is not UTF-8 text (byte {byte})").format(byte=e.start))
 
 
 def read_json_arg(path: str, *, stdin_text: str | None = None) -> Any:
@@ -295,23 +595,34 @@ def read_json_arg(path: str, *, stdin_text: str | None = None) -> Any:
             with open(path, "rb", buffering=0) as f:  # unbuffered: one read, no buffer to fill
                 text = f.readall()  # json reads bytes as UTF-8 (a BOM too), undecoded
         except FileNotFoundError:
-            fail(f"{path}: no such file")
+            fail(_("{path}: no such file").format(path=path))
         except IsADirectoryError:
-            fail(f"{path}: is a directory, not a round file")
+            fail(_("{path}: is a directory, not a round file").format(path=path))
         except OSError as e:
-            fail(f"{path}: can't be read ({e.strerror})")
+            fail(_("{path}: can't be read ({problem})").format(path=path, problem=_strerror(e)))
         except ValueError:  # a NUL byte in the name (only possible from inside Python)
-            fail(f"{path!r}: is not a file name")
+            fail(_("{path!r}: is not a file name").format(path=path))
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        fail(f"{path}: broken JSON at line {e.lineno} column {e.colno}: {e.msg}")
+        fail(_("{path}: broken JSON at line {line} column {column}: {problem}").format(
+            path=path, line=e.lineno, column=e.colno, problem=_(e.msg) if e.msg in _JSON_WORDS else e.msg))
     except UnicodeDecodeError:
-        fail(f"{path}: is not UTF-8 text")
+        fail(_("{path}: is not UTF-8 text").format(path=path))
     except RecursionError:
-        fail(f"{path}: broken JSON: nested too deeply")
+        fail(_("{path}: broken JSON: nested too deeply").format(path=path))
     except ValueError:  # a number too long to convert (sys.get_int_max_str_digits)
-        fail(f"{path}: broken JSON: it holds a number too long to read")
+        fail(_("{path}: broken JSON: it holds a number too long to read").format(path=path))
+
+
+#: what the json module says of broken JSON (in English), worded in the language spoken; a
+#: message not listed stays as it is
+_JSON_WORDS = frozenset((
+    N_("Expecting value"), N_("Expecting ',' delimiter"), N_("Expecting ':' delimiter"),
+    N_("Expecting property name enclosed in double quotes"), N_("Unterminated string starting at"),
+    N_("Invalid control character at"), N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"),
+    N_("Extra data"), N_("Illegal trailing comma before end of object"),
+    N_("Illegal trailing comma before end of array")))
 
 
 def score_file(path: str, stdin_text: str | None = None, **defaults: Any):
@@ -657,11 +968,10 @@ def new_session(
         book = _open_book(db)
         sid = book.new_session(players, name=name, dealer=dealer, rounds=rounds, rate=rate, rules=profile)
         session = book.session(sid)
-    print(
-        f"session {sid} {session['name']!r}: {', '.join(session['players'])}; first 親 "
-        f"{session['dealer']}; {session['planned_rounds']} rounds; rules {profile.name} "
-        f"({profile.kan}文 a 貫). It is now current."
-    )
+    print(_("session {sid} {name!r}: {players}; first 親 {dealer}; {rounds} rounds; rules {rules} "
+            "({kan}文 a 貫). It is now current.").format(
+        sid=sid, name=session["name"], players=lang.worded(session["players"]), dealer=session["dealer"],
+        rounds=session["planned_rounds"], rules=profile.name, kan=profile.kan))
 
 
 # -- interactive entry: `round` and `edit N` without --file (scorekeeper.entry) ----------------
@@ -711,8 +1021,11 @@ def _bad_rounds(night: Any) -> None:
     bad = night.bad
     if bad:
         n = min(bad)
-        more = f"; {len(bad) - 1} more round{'s' if len(bad) > 2 else ''} too (see doctor)" if len(bad) > 1 else ""
-        fail(str(damaged(Path(night.session["file"]), f"{bad[n]} (edit {n} replaces it){more}")), EXIT_BOOK)
+        more = n_("; {n} more round too (see doctor)", "; {n} more rounds too (see doctor)",
+                  len(bad) - 1).format(n=len(bad) - 1) if len(bad) > 1 else ""
+        fail(str(damaged(Path(night.session["file"]),
+                         _("{problem} (edit {number} replaces it){more}").format(problem=bad[n], number=n, more=more))),
+             EXIT_BOOK)
 
 
 def _draft_form(night: Any, draft: Any, out: Any) -> Any:
@@ -726,13 +1039,14 @@ def _draft_form(night: Any, draft: Any, out: Any) -> Any:
 
     def notice(e: Exception) -> None:
         if isinstance(e, DraftConflict):
-            out.print(f"  (draft: {e}; these answers are not kept)", style="yellow")
+            out.print("  " + _("(draft: {problem}; these answers are not kept)").format(problem=e), style="yellow")
         else:
-            out.print(f"  (draft: can't be kept: {e})", style="yellow")
+            out.print("  " + _("(draft: can't be kept: {problem})").format(problem=e), style="yellow")
 
     def kept(where: Path) -> None:
         if where != said["where"] and where.parent != night.drafts.beside:
-            out.print(f"  (answers kept in {where}: the book's folder can't be written)", style="dim", soft_wrap=True)
+            out.print("  " + _("(answers kept in {where}: the book's folder can't be written)").format(where=where),
+                      style="dim", soft_wrap=True)
         said["where"] = where
 
     return DraftForm(night, draft, notice, kept)
@@ -746,14 +1060,15 @@ def _run_entry(entry: Any, night: Any, draft: Any) -> Any:
     try:
         return entry.run()
     except SavedElsewhere as e:
-        fail(f"{e}; nothing more was saved here", EXIT_BOOK)
+        fail(_("{problem}; nothing more was saved here").format(problem=e), EXIT_BOOK)
     except Aborted:
         where = night.where(draft)
         if where is not None:
             again = "edit " + str(draft.number) if draft.kind == "edit" else "round"
-            entry.out.print(f"the answers typed are kept in {where}: `hachi-score {again}` offers to "
-                            "resume them (`hachi-score round --discard` throws them away)", style="yellow")
-        fail("aborted: nothing was saved", EXIT_BOOK)
+            entry.out.print(_("the answers typed are kept in {where}: `hachi-score {command}` offers to resume them "
+                              "(`hachi-score round --discard` throws them away)").format(where=where, command=again),
+                            style="yellow")
+        fail(_("aborted: nothing was saved"), EXIT_BOOK)
 
 
 def _take_draft(night: Any, kind: str, number: int | None, resume: bool, out: Any) -> tuple[Any, dict[str, str]]:
@@ -763,25 +1078,40 @@ def _take_draft(night: Any, kind: str, number: int | None, resume: bool, out: An
     draft = night.draft_for(kind, number)
     if resume and draft is None:
         other = night.draft()[0]
-        fail("--resume: no answers are kept for this session" if other is None or other.kind == kind
-             else f"--resume: the answers kept are for `hachi-score edit {other.number}`")
+        fail(_("--resume: no answers are kept for this session") if other is None or other.kind == kind
+             else _("--resume: the answers kept are for `hachi-score edit {number}`").format(number=other.number))
     if draft is None:
         other = night.draft()[0]
         if other is not None:
             what = f"edit {other.number}" if other.kind == "edit" else "round"
-            out.print(f"(the answers kept since {other.updated[11:16]} for `hachi-score {what}` stay kept; "
-                      "that command resumes them)", style="yellow")
+            out.print(_("(the answers kept since {time} for `hachi-score {command}` stay kept; "
+                        "that command resumes them)").format(time=other.updated[11:16], command=what), style="yellow")
         return night.begin(kind, number), {}
     if not resume:
         count = sum(1 for v in draft.answers.values() if v)
-        answer = _ask_line(f"{count} answers typed for this round at {draft.updated[11:16]} are kept "
-                           f"({night.where(draft)}). Resume them? [Y/n/discard]: ").strip().lower()
-        if answer in ("d", "discard"):
+        answer = _answer(_ask_line(_("{count} answers typed for this round at {time} are kept ({where}). "
+                                     "Resume them? [Y/n/discard]: ").format(
+            count=count, time=draft.updated[11:16], where=night.where(draft))))
+        if answer in _DISCARD:
             night.discard(draft)
             return night.begin(kind, number), {}
-        if answer in ("n", "no", "いいえ"):
+        if answer in _NO:
             return night.begin(kind, number), {}
     return draft, dict(draft.answers)
+
+
+#: the answers to a yes/no question, as :func:`_answer` leaves them: y/n, the words, and Japanese
+_YES = ("y", "yes", "はい")
+_NO = ("n", "no", "いいえ")
+_DISCARD = ("d", "discard", "破棄")
+
+
+def _answer(line: str) -> str:
+    """An answer as it is compared: full-width letters (ｙ, Ｎ) as their letters, lower case,
+    without the spaces around it."""
+    import unicodedata
+
+    return unicodedata.normalize("NFKC", line).strip().lower()
 
 
 def _ask_line(prompt: str) -> str:
@@ -808,14 +1138,14 @@ def _discard_round(session: str | None, db: str | None, yes: bool) -> None:
     night = _open_night(db, session)
     draft = night.draft_for("round")
     if draft is None:
-        print("no answers were kept for this session")
+        print(_("no answers were kept for this session"))
         return
     what = str(typed_summary(night.view(draft), draft.answers))
     if not yes and not _confirm(str(msg("d.ask", what=what))):
-        fail("aborted: the answers are kept", EXIT_BOOK)
+        fail(_("aborted: the answers are kept"), EXIT_BOOK)
     with _BookErrors():
         night.discard(draft)
-    print(f"the kept answers were discarded ({msg('d.done', what=what)})")
+    print(_("the kept answers were discarded ({what})").format(what=msg("d.done", what=what)))
 
 
 def _enter_round(session: str | None, db: str | None, as_json: bool, resume: bool, restore: bool = False) -> None:
@@ -844,13 +1174,13 @@ def _enter_round(session: str | None, db: str | None, as_json: bool, resume: boo
 
     def kept() -> str:
         where = night.where(draft)
-        return f"; the answers are kept in {where}: `hachi-score round` resumes them" if where else ""
+        return _("; the answers are kept in {where}: `hachi-score round` resumes them").format(where=where) if where else ""
 
     while True:
         draft, between = night.resume(draft)
         if answers and between:
-            out.print(f"another terminal saved {between} round(s) meanwhile: this is round {night.rounds + 1}, "
-                      "and the 親 is asked again", style="yellow")
+            out.print(_("another terminal saved {saved} round(s) meanwhile: this is round {number}, "
+                        "and the 親 is asked again").format(saved=between, number=night.rounds + 1), style="yellow")
         out.print(night.header(), style="bold")
         entry = _entry(_draft_form(night, draft, out), as_json, resume=answers)
         _run_entry(entry, night, draft)
@@ -858,15 +1188,16 @@ def _enter_round(session: str | None, db: str | None, as_json: bool, resume: boo
             with _BookErrors(after=kept, passes=(SavedElsewhere, ChangedMeanwhile)):
                 added = night.save(draft)
         except SavedElsewhere as e:
-            fail(f"{e}; nothing more was saved here", EXIT_BOOK)
+            fail(_("{problem}; nothing more was saved here").format(problem=e), EXIT_BOOK)
         except ChangedMeanwhile as e:  # told the truth, and offered the answers again at once
             night.load()
-            out.print(f"{e}. Your answers are kept ({night.where(draft)}).", style="yellow", soft_wrap=True)
+            out.print(_("{problem}. Your answers are kept ({where}).").format(problem=e, where=night.where(draft)),
+                      style="yellow", soft_wrap=True)
             try:
-                again = _ask_line(f"Take them again as round {night.rounds + 1}? [Y/n]: ").strip().lower()
+                again = _answer(_ask_line(_("Take them again as round {number}? [Y/n]: ").format(number=night.rounds + 1)))
             except EOFError:
                 again = "n"
-            if again not in ("", "y", "yes", "はい"):
+            if again not in ("", *_YES):
                 fail(f"{e}{kept()}", EXIT_BOOK)
             answers = dict(draft.answers)
             continue
@@ -875,7 +1206,7 @@ def _enter_round(session: str | None, db: str | None, as_json: bool, resume: boo
         if as_json:
             emit_json({"session": night.sid, "round": None, "saved": False, **added.result.to_json()})
         else:
-            out.print(f"場四: redeal. {added.result.round.dealer} deals again; nothing was saved.")
+            out.print(_("場四: redeal. {dealer} deals again; nothing was saved.").format(dealer=added.result.round.dealer))
         return
     _saved(night, added, as_json, out)
 
@@ -888,10 +1219,11 @@ def _saved(night: Any, added: Any, as_json: bool, out: Any) -> None:
     from .night_view import settlement_view, standing_line
     from . import night as night_mod
 
-    out.print(f"round {added.number} saved to session {night.sid}.")
+    out.print(_("round {number} saved to session {sid}.").format(number=added.number, sid=night.sid))
     out.print(standing_line(night.session, added.results))
     if night_mod.at_planned_end(added.results, night.planned):
-        out.print(f"that was the planned last round ({night.planned}): the night stands", style="bold")
+        out.print(_("that was the planned last round ({planned}): the night stands").format(planned=night.planned),
+                  style="bold")
         out.print(settlement_view(night_mod.totals(added.results, night.players), night.session.get("rate"),
                                   night.rules.kan, results=added.results))
 
@@ -903,16 +1235,32 @@ def _edit_round(number: int, db: str | None, rechain: bool) -> None:
     out = console()
     night = _open_night(db)
     if not 1 <= number <= night.rounds:
-        fail(f"round {number}: session {night.sid} has " + (f"rounds 1 to {night.rounds}" if night.rounds else "no rounds yet"))
+        fail(_no_round(number, night.sid, night.rounds))
     with _BookErrors():
         night.check_writable(allow=number)
     draft, answers = _take_draft(night, "edit", number, False, out)
-    out.print(night.header(number).replace(" · round", " · edit round"), style="bold")
-    entry = _entry(_draft_form(night, draft, out), confirm=f"replace round {number}?", resume=answers)
+    header = night.header(number)
+    edited = header.replace(" · round", " · edit round")  # English; another language's header is named
+    out.print(edited if edited != header else _("edit: {header}").format(header=header), style="bold")
+    entry = _entry(_draft_form(night, draft, out), confirm=_("replace round {number}?").format(number=number),
+                   resume=answers)
     _run_entry(entry, night, draft)
-    with _BookErrors(f"round {number}", after=lambda: f"; round {number} was left as it is"):
+    with _BookErrors(_("round {number}").format(number=number),
+                     after=lambda: _("; round {number} was left as it is").format(number=number)):
         done = night.save(draft, rechain=rechain)
     _replaced(night, done, out)
+
+
+def _no_round(number: int, sid: str, rounds: int) -> str:
+    """Round ``number`` asked of a session with ``rounds`` rounds (not one of them)."""
+    if rounds:
+        return _("round {number}: session {sid} has rounds 1 to {last}").format(number=number, sid=sid, last=rounds)
+    return _("round {number}: session {sid} has no rounds yet").format(number=number, sid=sid)
+
+
+def _numbers(numbers: list[int]) -> str:
+    """Round numbers as a list is joined in the language spoken."""
+    return lang.worded([str(n) for n in numbers])
 
 
 def _replaced(night: Any, done: Any, out: Any, *, title: bool = False) -> None:
@@ -924,16 +1272,18 @@ def _replaced(night: Any, done: Any, out: Any, *, title: bool = False) -> None:
 
     n = done.number
     if title:
-        out.print(round_view(done.after[n - 1], title=f"round {n} (edited)"))
+        out.print(round_view(done.after[n - 1], title=_("round {number} (edited)").format(number=n)))
     later = [c for c in done.changed if c != n]
     if done.changed:
-        out.print(f"round {n} replaced; results changed in round{'s' if len(done.changed) > 1 else ''} "
-                  f"{', '.join(map(str, done.changed))}")
+        out.print(n_("round {number} replaced; results changed in round {rounds}",
+                     "round {number} replaced; results changed in rounds {rounds}",
+                     len(done.changed)).format(number=n, rounds=_numbers(done.changed)))
         if later:
-            out.print(f"re-scored: round{'s' if len(later) > 1 else ''} {', '.join(map(str, later))} changed")
+            out.print(n_("re-scored: round {rounds} changed", "re-scored: rounds {rounds} changed",
+                         len(later)).format(rounds=_numbers(later)))
         out.print(changes_view(night.players, done.before, done.after, done.changed))
     else:
-        out.print(f"round {n} replaced; no result changed")
+        out.print(_("round {number} replaced; no result changed").format(number=n))
     _say_breaks(out, done.breaks)
     out.print(standing_line(night.session, done.after))
 
@@ -941,9 +1291,10 @@ def _replaced(night: Any, done: Any, out: Any, *, title: bool = False) -> None:
 def _say_breaks(out: Any, breaks: list[int]) -> None:
     """The later rounds whose recorded 親 no longer follows the chain (CONTRACT §5)."""
     if breaks:
-        rounds = ", ".join(map(str, breaks))
-        out.print(f"the 親 recorded for round{'s' if len(breaks) > 1 else ''} {rounds} no longer follows "
-                  "the chain; kept as recorded (edit --rechain moves every later 親 to follow it)")
+        out.print(n_("the 親 recorded for round {rounds} no longer follows the chain; kept as recorded "
+                     "(edit --rechain moves every later 親 to follow it)",
+                     "the 親 recorded for rounds {rounds} no longer follows the chain; kept as recorded "
+                     "(edit --rechain moves every later 親 to follow it)", len(breaks)).format(rounds=_numbers(breaks)))
 
 
 @app.command("round")
@@ -980,7 +1331,7 @@ def round_(
     """
     if file is None:
         if sum((resume, discard, restore)) > 1:
-            fail("--resume, --discard and --restore: give one of them")
+            fail(_("--resume, --discard and --restore: give one of them"))
         if discard:
             _discard_round(session, db, yes)
             return
@@ -996,19 +1347,20 @@ def round_(
         if as_json:
             emit_json({"session": night.sid, "round": None, "saved": False, **added.result.to_json()})
         else:
-            console().print(round_view(added.result, title="場四: not saved"))
+            console().print(round_view(added.result, title=_("場四: not saved")))
         return
     expected = night.chain_break(added.result, added.number)
     if expected is not None:
-        _error(f"round {added.number}: its 親 {added.result.round.dealer} is not the last round's winner "
-               f"{expected} (kept as written: who really dealt)")
+        _error(_("round {number}: its 親 {dealer} is not the last round's winner {expected} "
+                 "(kept as written: who really dealt)").format(
+            number=added.number, dealer=added.result.round.dealer, expected=expected))
     if as_json:
         emit_json({"session": night.sid, "round": added.number, "saved": True, **added.result.to_json()})
         return
     from .night_view import standing_line
 
     out = console()
-    out.print(round_view(added.result, title=f"round {added.number}"))
+    out.print(round_view(added.result, title=_("round {number}").format(number=added.number)))
     out.print(standing_line(night.session, added.results))
 
 
@@ -1057,7 +1409,8 @@ def sessions(
     if as_json:
         emit_json([{**row, "current": row["id"] == current} for row in rows])
     elif not rows:
-        print(f"no sessions yet in {book.path}: start one with `hachi-score new-session NAME NAME NAME`")
+        print(_("no sessions yet in {path}: start one with `hachi-score new-session NAME NAME NAME`").format(
+            path=book.path))
     else:
         from .night_view import sessions_view
         from .render import console
@@ -1065,7 +1418,8 @@ def sessions(
         out = console()
         out.print(sessions_view(rows, current))
         if count > len(rows):
-            out.print(f"the latest {len(rows)} of {count} sessions: `sessions --all` lists every one")
+            out.print(_("the latest {shown} of {count} sessions: `sessions --all` lists every one").format(
+                shown=len(rows), count=count))
     damaged = [row["error"] for row in rows if "error" in row]
     if damaged:
         fail(damaged[0], EXIT_BOOK)
@@ -1081,7 +1435,7 @@ def use(
         book = _open_book(db)
         sid = book.use(session)
         name = book.row(sid)["name"]
-    print(f"session {sid} {name!r} is now current")
+    print(_("session {sid} {name!r} is now current").format(sid=sid, name=name))
 
 
 @app.command()
@@ -1095,8 +1449,7 @@ def show(
     night = _open_night(db, session)
     stored, results = night.session, night.results
     if not 1 <= number <= len(results):
-        have = f"rounds 1 to {len(results)}" if results else "no rounds yet"
-        fail(f"round {number}: session {stored['id']} has {have}")
+        fail(_no_round(number, stored["id"], len(results)))
     record, result = stored["rounds"][number - 1], results[number - 1]
     if as_json:
         emit_json({"session": stored["id"], "round": number, "rules": result.rules.name,
@@ -1115,14 +1468,14 @@ def _confirm(question: str) -> bool:
     """A yes/no question on standard error, "no" by default; an answer from a pipe is echoed so
     that the error line that may follow starts on a line of its own."""
     try:
-        answer = _ask_line(f"{question} [y/N] ")
+        answer = _ask_line(_("{question} [y/N] ").format(question=question))
     except EOFError:  # no answer is a "no"
         print(file=sys.stderr)
         return False
     except KeyboardInterrupt:  # the error line starts on a line of its own
         print(file=sys.stderr)
         raise
-    return answer.strip().lower() in ("y", "yes", "はい")
+    return _answer(answer) in _YES
 
 
 @app.command()
@@ -1134,14 +1487,16 @@ def undo(
     night = _open_night(db)
     count = night.rounds
     if count == 0:
-        fail(f"session {night.sid} ({night.session['name']}) has no rounds: nothing to undo")
+        fail(_("session {sid} ({name}) has no rounds: nothing to undo").format(sid=night.sid, name=night.session["name"]))
     if not yes:
         last = night.session["rounds"][-1]["round"]
-        if not _confirm(f"remove round {count} of session {night.sid} (親 {last.get('dealer')})?"):
-            fail(f"aborted: round {count} was kept", EXIT_BOOK)
+        if not _confirm(_("remove round {number} of session {sid} (親 {dealer})?").format(
+                number=count, sid=night.sid, dealer=last.get("dealer"))):
+            fail(_("aborted: round {number} was kept").format(number=count), EXIT_BOOK)
     with _BookErrors():
         night.undo(expect=count)
-    print(f"removed round {count} of session {night.sid}; {night.rounds} rounds left, next 親 {night.dealer}")
+    print(_("removed round {number} of session {sid}; {left} rounds left, next 親 {dealer}").format(
+        number=count, sid=night.sid, left=night.rounds, dealer=night.dealer))
 
 
 @app.command()
@@ -1194,12 +1549,12 @@ def export(
     --json writes it: `import` takes it into another book, skipping the nights that book holds.
     """
     if as_json and as_csv:
-        fail("--json and --csv: choose one")
+        fail(_("--json and --csv: choose one"))
     if every:
         if as_csv:
-            fail("--all and --csv: a whole book is written as JSON only")
+            fail(_("--all and --csv: a whole book is written as JSON only"))
         if session is not None:
-            fail(f"--all and {session!r}: give a session or --all")
+            fail(_("--all and {session!r}: give a session or --all").format(session=session))
         _export_book(db, output)
         return
     night = _open_night(db, session)
@@ -1218,7 +1573,7 @@ def export(
         from .night import export_data
 
         text = json.dumps(export_data(stored), ensure_ascii=False, separators=(",", ":")) + "\n"
-    _write_export(text, output, f"session {stored['id']} ({len(results)} rounds)")
+    _write_export(text, output, _("session {sid} ({rounds} rounds)").format(sid=stored["id"], rounds=len(results)))
     _bad_rounds(night)
 
 
@@ -1240,9 +1595,11 @@ def _export_book(db: str | None, output: str | None) -> None:
                 bad.append(str(e))
     text = json.dumps({"sessions": nights}, ensure_ascii=False, separators=(",", ":")) + "\n"
     rounds = sum(len(n["rounds"]) for n in nights)
-    _write_export(text, output, f"{len(nights)} session{'' if len(nights) == 1 else 's'} ({rounds} rounds)")
+    _write_export(text, output, n_("{n} session ({rounds} rounds)", "{n} sessions ({rounds} rounds)",
+                                   len(nights)).format(n=len(nights), rounds=rounds))
     if bad:
-        more = f"; {len(bad) - 1} more session{'s' if len(bad) > 2 else ''} too (see doctor)" if len(bad) > 1 else ""
+        more = n_("; {n} more session too (see doctor)", "; {n} more sessions too (see doctor)",
+                  len(bad) - 1).format(n=len(bad) - 1) if len(bad) > 1 else ""
         fail(bad[0] + more, EXIT_BOOK)
 
 
@@ -1255,12 +1612,12 @@ def _write_export(text: str, output: str | None, what: str) -> None:
     from .files import atomic_write
 
     if "\0" in output:
-        fail(f"-o: {output!r} is not a file name")
+        fail(_("-o: {path!r} is not a file name").format(path=output))
     try:
         atomic_write(Path(output), text.encode("utf-8"), backup=False)
     except BookError as e:
         fail(str(e), EXIT_BOOK)
-    print(f"wrote {what} to {output}", file=sys.stderr)
+    print(_("wrote {what} to {path}").format(what=what, path=output), file=sys.stderr)
 
 
 @app.command("import")
@@ -1295,7 +1652,8 @@ def import_(
         except AlreadyHeld as e:
             fail(f"{file}: {e}")
         stored = book.session(sid)
-    print(f"imported {len(stored['rounds'])} rounds as session {sid} {stored['name']!r}. It is now current.")
+    print(_("imported {rounds} rounds as session {sid} {name!r}. It is now current.").format(
+        rounds=len(stored["rounds"]), sid=sid, name=stored["name"]))
 
 
 def _import_book(file: str, nights: Any, name: str | None, db: str | None) -> None:
@@ -1306,37 +1664,39 @@ def _import_book(file: str, nights: Any, name: str | None, db: str | None) -> No
     from .scoring import RoundError
 
     if not isinstance(nights, list):
-        fail(f"{file}: sessions: must be a list of exported nights")
+        fail(_("{file}: sessions: must be a list of exported nights").format(file=file))
     if name is not None:
-        fail("--name: names one night; the nights of a whole book keep their own names")
+        fail(_("--name: names one night; the nights of a whole book keep their own names"))
     checked = []
     for i, night in enumerate(nights, 1):
         try:
             checked.append(read_export(night))
         except RoundError as e:
             named = night.get("name") if isinstance(night, dict) else None
-            fail(f"{file}: sessions[{i}]{f' {named!r}' if isinstance(named, str) else ''}: {e}; nothing was imported")
+            fail(_("{file}: sessions[{i}]{name}: {problem}; nothing was imported").format(
+                file=file, i=i, name=f" {named!r}" if isinstance(named, str) else "", problem=e))
     with _BookErrors():
         book = _open_book(db)
         try:
             outcomes = book.import_sessions(checked)
         except SessionError as e:
-            fail(f"{file}: {e}; nothing was imported")
+            fail(_("{file}: {problem}; nothing was imported").format(file=file, problem=e))
     taken = [(night, sid) for night, sid in zip(checked, outcomes) if isinstance(sid, str)]
     for i, (night, outcome) in enumerate(zip(checked, outcomes), 1):
         if isinstance(outcome, AlreadyHeld):
             named = f" {night['name']!r}" if night["name"] else ""
-            print(f"skipped sessions[{i}]{named}: {outcome.what}")
+            print(_("skipped sessions[{i}]{name}: {what}").format(i=i, name=named, what=outcome.what))
     if not taken:
-        print(f"imported none of the {len(checked)} nights of {file}: the book holds each of them; nothing was changed"
-              if checked else f"{file} holds no night: nothing was imported")
+        print(_("imported none of the {count} nights of {file}: the book holds each of them; nothing was changed")
+              .format(count=len(checked), file=file)
+              if checked else _("{file} holds no night: nothing was imported").format(file=file))
         return
     rounds = sum(len(night["rounds"]) for night, _ in taken)
     sids = [sid for _, sid in taken]
     last = book.row(sids[-1])
     named = ", ".join(sids) if len(sids) <= 6 else f"{sids[0]} … {sids[-1]}"  # a year of nights in one line
-    print(f"imported {len(taken)} of {len(checked)} nights ({rounds} rounds) as {named}; "
-          f"{last['id']} {last['name']!r} is now current.")
+    print(_("imported {taken} of {count} nights ({rounds} rounds) as {sessions}; {sid} {name!r} is now current.")
+          .format(taken=len(taken), count=len(checked), rounds=rounds, sessions=named, sid=last["id"], name=last["name"]))
 
 
 @app.command()
@@ -1365,15 +1725,15 @@ def doctor(
     with _BookErrors():
         path = book_path(db)
         if restore and not yes:
-            with _progress("checking the book") as progress:
+            with _progress(_("checking the book")) as progress:
                 lost = losses(path, progress)
             if lost:  # said and asked once the bar is gone; a file that can't be read is asked about too
-                print("--restore puts back files one save older:", file=sys.stderr)
+                print(_("--restore puts back files one save older:"), file=sys.stderr)
                 for line in lost:
                     print(f"  {line}", file=sys.stderr)
-                if sys.stdin is None or not _confirm("restore them?"):  # None: standard input closed
-                    fail("aborted: nothing was restored", EXIT_BOOK)
-        with _progress("checking the book") as progress:
+                if sys.stdin is None or not _confirm(_("restore them?")):  # None: standard input closed
+                    fail(_("aborted: nothing was restored"), EXIT_BOOK)
+        with _progress(_("checking the book")) as progress:
             report = mend(path, progress=progress) if restore else check(path, progress=progress)
     if as_json:
         emit_json(report.to_json())
@@ -1434,7 +1794,7 @@ def stats(
             try:
                 date.fromisoformat(value)
             except ValueError:
-                fail(f"{option}: {value!r} is not a date (YYYY-MM-DD)")
+                fail(_("{option}: {value!r} is not a date (YYYY-MM-DD)").format(option=option, value=value))
     if rules_name is not None:
         from .rules import profile
 
@@ -1453,7 +1813,7 @@ def stats(
         try:
             Path(svg).write_text(chart_svg(data), encoding="utf-8")
         except OSError as e:
-            fail(f"{svg}: can't be written ({e.strerror})", EXIT_BOOK)
+            fail(_("{path}: can't be written ({problem})").format(path=svg, problem=_strerror(e)), EXIT_BOOK)
     if as_json:
         emit_json(data)
         return
@@ -1481,7 +1841,8 @@ def serve(
     try:
         from .web.serve import serve as run
     except ImportError as e:  # pragma: no cover - an install without the web dependencies
-        fail(f"serve needs starlette, uvicorn, segno and ifaddr ({e.name} is missing): pip install hachi-score", EXIT_BOOK)
+        fail(_("serve needs starlette, uvicorn, segno and ifaddr ({module} is missing): pip install hachi-score")
+             .format(module=e.name), EXIT_BOOK)
     with _BookErrors():
         run(db, host, port, fail=lambda message: fail(message, EXIT_BOOK))
 
@@ -1544,7 +1905,11 @@ def main() -> None:
     """Console-script entry point."""
     if sys.stdout is None:  # started with standard output closed (`>&-`): nothing could be shown
         if sys.stderr is not None:
-            _error("standard output is closed: nothing was done (send it to a file or /dev/null)")
+            try:
+                lang.use(lang.choose(_take_lang(sys.argv[1:])[1], os.environ))
+            except (lang.UnknownLanguage, UserError):
+                pass
+            _error(_("standard output is closed: nothing was done (send it to a file or /dev/null)"))
         sys.exit(EXIT_BOOK)
     if sys.stdout.encoding and sys.stdout.encoding.lower().replace("-", "") != "utf8":
         try:
