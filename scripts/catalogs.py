@@ -61,7 +61,7 @@ def template() -> Catalog:
     """The catalog of every message, untranslated (the ``.pot``)."""
     pot = Catalog(domain=DOMAIN, fuzzy=False, **HEADER)
     for filename, _lineno, message, comments, context in extract_from_dir(
-            PACKAGE, METHODS, KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+            PACKAGE, METHODS, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         pot.add(message, locations=[(f"scorekeeper/{filename}", None)], auto_comments=comments, context=context)
     for text, where in _help_texts():
         pot.add(text, locations=[(f"--help: {where}", None)])
@@ -117,6 +117,11 @@ def _fields(text: str) -> set[str]:
         return {"<not a format string>"}
 
 
+def _hashable(text):
+    """A message's translation as a set holds it (a plural's forms: a list, read from a .mo)."""
+    return tuple(text) if isinstance(text, list) else text
+
+
 def problems() -> list[str]:
     """What keeps the catalogs from being whole, a line each (empty: they are)."""
     out: list[str] = []
@@ -147,9 +152,9 @@ def problems() -> list[str]:
             out.append(f"{lang}: {mo.name} is missing: python scripts/catalogs.py")
         else:
             with mo.open("rb") as f:
-                compiled = {(m.id, m.string) for m in read_mo(f) if m.id}
+                compiled = {(_hashable(m.id), _hashable(m.string)) for m in read_mo(f) if m.id}
             with io.BytesIO(_mo_bytes(cat)) as f:
-                expected = {(m.id, m.string) for m in read_mo(f) if m.id}
+                expected = {(_hashable(m.id), _hashable(m.string)) for m in read_mo(f) if m.id}
             if compiled != expected:
                 out.append(f"{lang}: {mo.name} is not {path.name} compiled: python scripts/catalogs.py")
     return out

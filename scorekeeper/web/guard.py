@@ -116,9 +116,13 @@ class Notices:
 
         named = [w for w, _count in where.most_common(3) if w]
         others = len([w for w in where if w]) - len(named)
-        source = _(" from {addresses}").format(addresses=_(", ").join(named)) if named else ""
-        if others:
-            source += _(" and {others} other addresses").format(others=others)
+        addresses = _(", ").join(named)
+        if named and others:
+            source = _(" from {addresses} and {others} other addresses").format(addresses=addresses, others=others)
+        elif named:
+            source = _(" from {addresses}").format(addresses=addresses)
+        else:  # no address known (then no others either)
+            source = ""
         what = n_("a connection", "{n:,} connections", n).format(n=n)
         why = spoken(reason) if isinstance(reason, lang.Said) else _(reason)
         if first:

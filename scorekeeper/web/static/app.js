@@ -568,7 +568,7 @@ function pileBox(s) {
   const rest = unsent(key) ? s.choices.some((c) => c.label.id === "a.rest" && c.answer === typed) : s.rest;
   const sel = refused[key] ? codesOf(refused[key].text) : rest ? [] : unsent(key) ? codesOf(typed) : s.value || [];
   const box = el("div", { class: "box", id: "pile-box" },
-    el("h3", {}, `${titled(s)} · ${rest ? _("rest") : fmt(n_("1 card", "{n} cards", sel.length), { n: sel.length })}`));
+    el("h3", {}, titled(s) + " · " + (rest ? _("rest") : fmt(n_("1 card", "{n} cards", sel.length), { n: sel.length }))));
   box.append(problemLine(s, "pile-problem"), notSent(key));
   const bad = (refused[key] && refused[key].card) || (s.problem && !s.problem.soft && s.problem.card) || null;
   if (pick.handOpen === null) box.append(grid(sel, (code, on) => answer(key, toggle(sel, code, on).join(" ")), { taken: takenBy(s.player), bad, id: "pile-grid" }));
