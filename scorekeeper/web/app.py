@@ -21,6 +21,12 @@ check on every write; no CORS headers; a content-security policy of local assets
 the body's size, the JSON's nesting and every field's length; a rate limit on wrong links and
 forged cookies that locks a client out for minutes (a right link always gets in). Slow and idle
 connections are the server's (:mod:`scorekeeper.web.guard`).
+
+Languages: every phone is sent the same state, in English, its messages carried as templates and
+arguments (a line kept as text, as ``NAME`` and ``NAME_m``); each page words them from the catalog
+of its own language (``/api/words``) and sends that language with each request
+(``X-Hachi-Lang``; a navigation: the ``hachi-lang`` cookie the page's switch sets, else
+``Accept-Language``), in which that request's refusal is worded, whichever thread made it.
 """
 
 from __future__ import annotations

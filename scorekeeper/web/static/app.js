@@ -393,7 +393,7 @@ function renderStandings() {
   const sec = document.getElementById("standings");
   const rows = S.session.players.map((p) => el("tr", {},
     el("td", { class: "name" }, name(p)), el("td", { class: cls(S.totals[p]) }, signed(S.totals[p]) + "文"), el("td", {}, S.kan[p])));
-  const pays = S.settlement.map((s) => `${s.from} → ${s.to} ${s.mon}文`).join(" · ");
+  const pays = S.settlement.map((s) => `${potted(s.from)} → ${potted(s.to)} ${s.mon}文`).join(" · ");
   const pot = S.session.pot ? el("p", { class: "small", id: "pot" }, fmt(_("pot {mon}文: the settlement pays it back to who paid in"), { mon: S.session.pot })) : null;
   const n = S.session.rounds;
   sec.replaceChildren(...[el("h2", {}, fmt(n_("Standings · {n} round", "Standings · {n} rounds", n), { n })),
