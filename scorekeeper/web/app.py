@@ -426,7 +426,7 @@ def discard_said(view: Any, draft: Any) -> dict[str, Any] | None:
 
     if not draft.answers:
         return None
-    return msg("d.ask", what=str(typed_summary(view, draft.answers))).to_json()
+    return msg("d.ask", what=typed_summary(view, draft.answers)).to_json()  # worded on each page
 
 
 def restorable_said(night: Any) -> dict[str, Any] | None:
@@ -437,7 +437,7 @@ def restorable_said(night: Any) -> dict[str, Any] | None:
     gone = night.discarded()
     if gone is None:
         return None
-    return msg("d.done", what=str(typed_summary(night.view(gone), gone.answers))).to_json()
+    return msg("d.done", what=typed_summary(night.view(gone), gone.answers)).to_json()
 
 
 def _deck_view() -> list[dict[str, Any]]:
