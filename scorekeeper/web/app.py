@@ -21,6 +21,12 @@ check on every write; no CORS headers; a content-security policy of local assets
 the body's size, the JSON's nesting and every field's length; a rate limit on wrong links and
 forged cookies that locks a client out for minutes (a right link always gets in). Slow and idle
 connections are the server's (:mod:`scorekeeper.web.guard`).
+
+Languages: every phone is sent the same state, in English, its messages carried as templates and
+arguments (a line kept as text, as ``NAME`` and ``NAME_m``); each page words them from the catalog
+of its own language (``/api/words``) and sends that language with each request
+(``X-Hachi-Lang``; a navigation: the ``hachi-lang`` cookie the page's switch sets, else
+``Accept-Language``), in which that request's refusal is worded, whichever thread made it.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import contextvars
 import hashlib
 import hmac
 import json
@@ -47,7 +54,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from .. import lang
+from ..lang import L_, N_, _
 from ..scoring import MAX_NAME
+from .spoken import line_of, said_of, spoken, with_said
 
 MAX_BODY = 16 * 1024
 MAX_ANSWER = 2000  # characters of any text in a request (an answer, a member's name)
@@ -57,10 +67,12 @@ COOKIE = "hachi"
 MAX_COOKIE = 256  # a cookie of ours is ~80 characters: anything longer is not one
 ROLES = ("table", "view")
 KEY_SIZE = 32  # bytes of the cookies' key
-RESTARTED = "the server restarted: scan the new code"
+RESTARTED = N_("the server restarted: scan the new code")
 CSRF_HEADER = "x-hachi-csrf"
 POLL = 0.25  # seconds between looks at the files, and between looks at shutdown in a stream
 KEEPALIVE = 15.0
+LANG_HEADER = "x-hachi-lang"  # the language a page reads, sent with each of its requests
+LANG_COOKIE = "hachi-lang"  # the language a phone chose on the page (kept for its pages' navigations)
 STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8",
           "icon.svg": "image/svg+xml", "cards.svg": "image/svg+xml"}
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
@@ -72,9 +84,11 @@ MANIFEST = {"name": "八八 hachi-score", "short_name": "八八", "start_url": "
 
 
 class HttpError(Exception):
-    """A refusal: the status and the one line said (as the terminal would say it)."""
+    """A refusal: the status and the one line said (as the terminal would say it). A message
+    (:func:`~scorekeeper.lang.L_`) is worded in the language of the phone that asked, however
+    and wherever it was made."""
 
-    def __init__(self, status: int, message: str, **extra: Any) -> None:
+    def __init__(self, status: int, message: str | lang.Said, **extra: Any) -> None:
         super().__init__(message)
         self.status, self.message, self.extra = status, message, extra
 
@@ -123,7 +137,7 @@ def cookie_key(path: Path) -> bytes:
     to a temp file then linked into place, so that two servers starting at once share the first
     one's and no reader ever sees half a key. A damaged key is replaced. OSError when it can be
     neither read nor made."""
-    for _ in range(3):
+    for _attempt in range(3):
         try:
             raw: bytes | None = path.read_bytes()
         except FileNotFoundError:
@@ -163,7 +177,7 @@ def cookie_key(path: Path) -> bytes:
             finally:
                 os.close(folder)
         return key
-    raise OSError(f"{path}: changed by another process while it was read")
+    raise OSError(_("{path}: changed by another process while it was read").format(path=path))
 
 
 class RateLimit:
@@ -251,7 +265,9 @@ class Table:
         return draft
 
     def build_sync(self, night: Any = None, view: Any = None, draft: Any = None) -> dict[str, Any]:
-        """The night's whole state, as every page shows it (``view``: the round's, just made)."""
+        """The night's whole state, as every page shows it (``view``: the round's, just made): one
+        for every phone, its messages carried as templates and arguments that each page words in
+        its own language (their ``text``: English, as this thread speaks)."""
         from ..night import balances
 
         night = night or self.night_sync()
@@ -259,7 +275,7 @@ class Table:
         if draft is None or view is None:
             draft = self.draft_sync(night)
             view = night.view(draft)
-        return {
+        return with_said({
             "session": {k: summary[k] for k in ("session", "name", "players", "rounds", "planned_rounds",
                                                  "dealer", "profile", "carry", "pot", "months")},
             "header": night.header(),
@@ -271,7 +287,7 @@ class Table:
                       "discard": discard_said(view, draft), "restorable": restorable_said(night),
                       **view.to_json()},
             "deck": DECK_VIEW,
-        }
+        })
 
     def refresh_sync(self, force: bool = False, night: Any = None, view: Any = None, draft: Any = None) -> bool:
         """Build the state again if the files changed (``night``, ``view``: just made, after a
@@ -297,15 +313,15 @@ class Table:
         night = Night.open(self.db, current)
         self._show(night)
         if self.notice is not None:
-            self.notice(f"hachi-score serve · now session {night.sid} ({night.session.get('name', '')}): "
-                        "the phones follow it")
+            self.notice(L_("hachi-score serve · now session {session} ({name}): the phones follow it",
+                           session=night.sid, name=night.session.get("name", "")))
         return True
 
     def _write_sync(self, act: Callable[[Any, Any], Any]) -> dict[str, Any]:
         """One write to the phones' round, retried when the terminal typed into it meanwhile."""
         from ..drafts import DraftConflict
 
-        for _ in range(3):
+        for _attempt in range(3):
             night = self.night_sync()
             draft = self.draft_sync(night)
             try:
@@ -316,7 +332,7 @@ class Table:
                 continue
             self.refresh_sync(force=True, night=night, view=view, draft=draft)
             return self.state
-        raise HttpError(409, "another terminal keeps typing this round: try again")
+        raise HttpError(409, L_("another terminal keeps typing this round: try again"))
 
     def answer_sync(self, key: str, text: str | None, was: Any = None, seen: bool = False,
                     number: int | None = None) -> dict[str, Any]:
@@ -341,7 +357,7 @@ class Table:
         from ..words import msg
 
         if number is not None and number != draft.number:
-            raise Overtaken(str(msg("r.saved_since", number=number)), key)
+            raise Overtaken(said_of(msg("r.saved_since", number=number)), key)
 
     def done_sync(self, player: str, done: bool, number: int | None = None) -> dict[str, Any]:
         """``player`` says their pile is complete (the mark is the draft's)."""
@@ -356,7 +372,7 @@ class Table:
         night = self.night_sync()
         draft = self.draft_sync(night)
         if revision != draft.revision:
-            raise HttpError(409, "the round changed since it was shown: look at it again before saving")
+            raise HttpError(409, L_("the round changed since it was shown: look at it again before saving"))
         added = night.save(draft)  # a 場四 is redealt: nothing saved, the next round begins
         self.refresh_sync(force=True)
         return {"saved": added.number, "state": self.state}
@@ -374,14 +390,18 @@ class Table:
         if night.restore() is None:
             from ..words import msg
 
-            raise HttpError(409, str(msg("d.none")))
+            raise HttpError(409, said_of(msg("d.none")))
         self.refresh_sync(force=True)
         return self.state
 
     # -- in the event loop ----------------------------------------------------------------------
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        return await asyncio.get_running_loop().run_in_executor(self.writer, fn, *args)
+        """``fn(*args)`` in the worker thread, in English: the state it builds is the one every
+        phone is sent (each words its messages from their templates), and the errors it raises
+        are worded again in the language of the phone that asked (:func:`spoken.line_of`)."""
+        english = contextvars.Context()  # of its own: the language's default, English
+        return await asyncio.get_running_loop().run_in_executor(self.writer, english.run, fn, *args)
 
     async def publish(self, changed: bool) -> None:
         if changed:
@@ -406,7 +426,7 @@ def discard_said(view: Any, draft: Any) -> dict[str, Any] | None:
 
     if not draft.answers:
         return None
-    return msg("d.ask", what=str(typed_summary(view, draft.answers))).to_json()
+    return msg("d.ask", what=typed_summary(view, draft.answers)).to_json()  # worded on each page
 
 
 def restorable_said(night: Any) -> dict[str, Any] | None:
@@ -417,7 +437,7 @@ def restorable_said(night: Any) -> dict[str, Any] | None:
     gone = night.discarded()
     if gone is None:
         return None
-    return msg("d.done", what=str(typed_summary(night.view(gone), gone.answers))).to_json()
+    return msg("d.done", what=typed_summary(night.view(gone), gone.answers)).to_json()
 
 
 def _deck_view() -> list[dict[str, Any]]:
@@ -455,13 +475,15 @@ def chart_svg(players: list[str], running: Mapping[str, list[int]], width: int =
     def y(v: int) -> float:
         return top + h * (hi - v) / (hi - lo)
 
+    named, last = escape(_("running totals")), escape(_("round {n}").format(n=n))  # the page words them again
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {full}" class="chart" '
-             f'role="img" aria-label="running totals">',
+             f'role="img" aria-label="{named}">',
              f'<line class="axis" x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}"/>',
              f'<text class="label" x="{left - 4}" y="{y(hi) + 4:.1f}" text-anchor="end">{hi:+d}</text>',
              f'<text class="label" x="{left - 4}" y="{y(0) + 4:.1f}" text-anchor="end">0</text>',
              f'<text class="label" x="{left - 4}" y="{y(lo) + 4:.1f}" text-anchor="end">{lo:+d}</text>',
-             f'<text class="label" x="{width - right}" y="{height - 6}" text-anchor="end">round {n}</text>']
+             f'<text class="label" x="{width - right}" y="{height - 6}" text-anchor="end" data-round="{n}">'
+             f'{last}</text>']
     column = (width - 8) / columns
     for i, p in enumerate(players):
         points = " ".join(f"{x(j):.1f},{y(v):.1f}" for j, v in enumerate([0, *running.get(p, [])]))
@@ -521,17 +543,56 @@ def nesting(text: str) -> int:
     return depth
 
 
+def request_language(headers: Mapping[str, str]) -> str:
+    """The language of the phone that asks: its page's (the ``X-Hachi-Lang`` header), else the
+    one it chose on the page (its ``hachi-lang`` cookie, for a navigation), else its
+    ``Accept-Language``'s, else English."""
+    from starlette.requests import cookie_parser
+
+    told = [headers.get(LANG_HEADER)]
+    if "cookie" in headers:
+        told.append(cookie_parser(headers["cookie"]).get(LANG_COOKIE))
+    for name in told:
+        if name:
+            try:
+                return lang.named(name[:16])
+            except lang.UnknownLanguage:
+                pass
+    return lang.from_accept_language(headers.get("accept-language", "")[:1024])
+
+
+_catalogs: dict[str, tuple[bytes, str]] = {}
+
+
+def catalog_json(language: str) -> tuple[bytes, str]:
+    """``language``'s catalog as the page reads it, and its ETag (made once per process)."""
+    if language not in _catalogs:
+        table = getattr(lang.translations(language), "_catalog", {})
+        plurals: dict[str, list[str]] = {}
+        for key, text in sorted((k, v) for k, v in table.items() if isinstance(k, tuple) and v):
+            plurals.setdefault(key[0], []).append(text)
+        body = json.dumps({"lang": language, "words": lang.catalog(language), "plurals": plurals},
+                          ensure_ascii=False, sort_keys=True).encode("utf-8")
+        _catalogs[language] = (body, '"' + hashlib.sha256(body).hexdigest()[:20] + '"')
+    return _catalogs[language]
+
+
+def catalogs_version() -> str:
+    """This package's catalogs, in a word (a page asks for its catalog by it: kept for good)."""
+    return hashlib.sha256("".join(catalog_json(x)[1] for x in lang.LANGS).encode()).hexdigest()[:12]
+
+
 def refused_page(error: HttpError) -> str:
-    """A refusal as a page: its one line, in the page's own style (``#gone`` when the server
-    restarted, as the page shows it)."""
+    """A refusal as a page: its one line in the language spoken now (the phone's), in the page's
+    own style (``#gone`` when the server restarted, as the page shows it)."""
     ident = "gone" if error.extra.get("restarted") else "refused"
-    return ('<!doctype html>\n<html lang="ja"><head><meta charset="utf-8">'
+    return (f'<!doctype html>\n<html lang="{lang.current()}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             '<meta name="color-scheme" content="light dark"><meta name="referrer" content="no-referrer">'
             '<title>八八 hachi-score</title><link rel="icon" href="/static/icon.svg">'
             '<link rel="stylesheet" href="/static/style.css"></head>\n'
             f'<body data-refused="{error.status}"><header id="top"><h1>八八 <span id="title">hachi-score</span></h1></header>'
-            f'<main><p class="problem" id="{ident}">{escape(error.message)}</p></main></body></html>\n')
+            f'<main><p class="problem" id="{ident}">{escape(spoken(error.message))}</p></main></body></html>\n')
 
 
 def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
@@ -546,8 +607,9 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
             tokens = Tokens(key=cookie_key(key_path(table.book_path)))
         except OSError as e:
             tokens = Tokens()
-            notes.append(f"hachi-score serve · the cookies' key can't be kept beside the book ({e.strerror or e}): "
-                         "after a restart, a phone's old page is told to scan the new code only once it does")
+            notes.append(L_("hachi-score serve · the cookies' key can't be kept beside the book ({why}): "
+                            "after a restart, a phone's old page is told to scan the new code only once it does",
+                            why=e.strerror or str(e)))
     limiter = limiter or RateLimit()
     allowed = {h.lower().strip("[]") for h in hosts} | LOCAL_NAMES
     flags = {"stop": False}
@@ -562,21 +624,21 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         """A wrong link or a forged cookie: counted against the client, refused (429 once it is
         locked out)."""
         if limiter.locked(client(request)):
-            return HttpError(429, "too many wrong links from this device: wait a few minutes")
+            return HttpError(429, L_("too many wrong links from this device: wait a few minutes"))
         limiter.failed(client(request))
         return HttpError(403, message)
 
     def need(request: Request, write: bool) -> str:
         value = request.cookies.get(COOKIE)
         if not value:
-            raise HttpError(403, "open the link from the QR code first")
+            raise HttpError(403, L_("open the link from the QR code first"))
         who = tokens.holder(value)
         if who == "restarted":  # this key's, a past run's: told, never counted
-            raise HttpError(403, RESTARTED, restarted=True)
+            raise HttpError(403, lang.Said(RESTARTED), restarted=True)
         if who == "forged":
-            raise guessed(request, "this cookie is not this server's: open the link from the QR code")
+            raise guessed(request, L_("this cookie is not this server's: open the link from the QR code"))
         if write and who != "table":
-            raise HttpError(403, "this is the view-only link: it can't change the round")
+            raise HttpError(403, L_("this is the view-only link: it can't change the round"))
         if write:
             same_origin(request)
         return who
@@ -584,19 +646,19 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
     def same_origin(request: Request) -> None:
         sent = request.headers.get(CSRF_HEADER, "")
         if not hmac.compare_digest(sent.encode(), tokens.csrf.encode()):
-            raise HttpError(403, "missing or wrong X-Hachi-CSRF header: reload the page")
+            raise HttpError(403, L_("missing or wrong X-Hachi-CSRF header: reload the page"))
         origin = request.headers.get("origin")
         site = request.headers.get("sec-fetch-site")
         if origin is None and site is None:
-            raise HttpError(403, "a write needs an Origin or Sec-Fetch-Site header")
+            raise HttpError(403, L_("a write needs an Origin or Sec-Fetch-Site header"))
         if origin is not None and origin != "null":
             parts = urlsplit(origin)
             if parts.netloc.lower() != request.headers.get("host", "").lower() or parts.scheme not in ("http", "https"):
-                raise HttpError(403, f"a write from another site ({origin}) is refused")
+                raise HttpError(403, L_("a write from another site ({origin}) is refused", origin=origin))
         elif origin == "null":
-            raise HttpError(403, "a write from an opaque origin is refused")
+            raise HttpError(403, L_("a write from an opaque origin is refused"))
         if site is not None and site != "same-origin":
-            raise HttpError(403, f"a write from a {site} page is refused")
+            raise HttpError(403, L_("a write from a {site} page is refused", site=site))
 
     async def body(request: Request) -> dict[str, Any]:
         """The request's JSON object: 16 KiB at most, nested 32 deep at most (looked at before
@@ -604,24 +666,24 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         whole (no lone surrogate); a 4xx with one line otherwise."""
         length = request.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            raise HttpError(413, f"the request is over {MAX_BODY // 1024} KiB")
+            raise HttpError(413, L_("the request is over {size} KiB", size=MAX_BODY // 1024))
         data = b""
         async for chunk in request.stream():
             data += chunk
             if len(data) > MAX_BODY:
-                raise HttpError(413, f"the request is over {MAX_BODY // 1024} KiB")
+                raise HttpError(413, L_("the request is over {size} KiB", size=MAX_BODY // 1024))
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise HttpError(400, "the request is not JSON") from None
+            raise HttpError(400, L_("the request is not JSON")) from None
         if nesting(text) > MAX_DEPTH:
-            raise HttpError(400, f"the request is nested deeper than {MAX_DEPTH} levels")
+            raise HttpError(400, L_("the request is nested deeper than {depth} levels", depth=MAX_DEPTH))
         try:
             value = json.loads(text)
         except ValueError:  # not JSON, or a number of over 4,300 digits
-            raise HttpError(400, "the request is not JSON") from None
+            raise HttpError(400, L_("the request is not JSON")) from None
         if not isinstance(value, dict):
-            raise HttpError(400, "the request is not a JSON object")
+            raise HttpError(400, L_("the request is not a JSON object"))
         for name, member in value.items():
             texts_fit(name, name)
             texts_fit(member, name)
@@ -631,11 +693,11 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         """Every text in ``value`` (member ``name`` of the request) fits (depth: at most 32)."""
         if isinstance(value, str):
             if len(value) > MAX_ANSWER:
-                raise HttpError(413, f"{shown(name)} is over {MAX_ANSWER:,} characters")
+                raise HttpError(413, L_("{member} is over {size:,} characters", member=shown(name), size=MAX_ANSWER))
             try:
                 value.encode("utf-8")
             except UnicodeEncodeError:
-                raise HttpError(400, f"{shown(name)} is not text (a lone surrogate)") from None
+                raise HttpError(400, L_("{member} is not text (a lone surrogate)", member=shown(name))) from None
         elif isinstance(value, dict):
             for k, v in value.items():
                 texts_fit(k, name)
@@ -645,9 +707,9 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
                 texts_fit(v, name)
 
     def shown(name: str) -> str:
-        return f'"{name}"' if len(name) <= 20 and name.isprintable() and name.isascii() else "a member's name"
+        return f'"{name}"' if len(name) <= 20 and name.isprintable() and name.isascii() else L_("a member's name")
 
-    def number_of(data: Mapping[str, Any], name: str, message: str) -> int | None:
+    def number_of(data: Mapping[str, Any], name: str, message: lang.Said) -> int | None:
         """Member ``name``: None, or a whole number from 0 below 2**31 (``message`` otherwise)."""
         number = data.get(name)
         if number is not None and (type(number) is not int or not 0 <= number < 2 ** 31):
@@ -655,7 +717,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         return number
 
     def round_of(data: Mapping[str, Any]) -> int | None:
-        return number_of(data, "round", "\"round\" is the number of the round the tap was for")
+        return number_of(data, "round", L_('"round" is the number of the round the tap was for'))
 
     async def login(request: Request, kind: str) -> Response:
         """A link's token swapped for a cookie of the device's own. A right token always gets in,
@@ -663,7 +725,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         token = request.path_params["token"]
         good = tokens.table if kind == "table" else tokens.view
         if not hmac.compare_digest(token.encode("utf-8", "surrogateescape"), good.encode("ascii")):
-            raise guessed(request, "this link is not (or no longer) the table's: scan the QR code again")
+            raise guessed(request, L_("this link is not (or no longer) the table's: scan the QR code again"))
         response = RedirectResponse("/", status_code=303)
         response.set_cookie(COOKIE, tokens.cookie(kind), httponly=True, samesite="strict", path="/")
         return response
@@ -675,10 +737,32 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         return await login(request, "view")
 
     async def page(request: Request) -> Response:
+        """The page, in the language its phone asks for (its choice on the page, else its
+        Accept-Language): the page words itself from that language's catalog (:func:`words`)."""
         who = need(request, write=False)
         html = asset("index.html").decode("utf-8")
         html = html.replace("{{role}}", who).replace("{{csrf}}", tokens.csrf if who == "table" else "")
-        return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+        noscript = _("This page needs JavaScript for the live standings.")
+        html = (html.replace("{{lang}}", lang.current()).replace("{{words}}", catalogs_version())
+                .replace("{{noscript}}", escape(noscript)))
+        return HTMLResponse(html, headers={"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"})
+
+    async def words(request: Request) -> Response:
+        """A language's catalog for the page: ``{"lang", "words": {English: its words}, "plurals":
+        {English singular: its forms}}`` (English: empty, the templates are the words). Nothing
+        of the night in it: no cookie needed. Kept by the browser for good when asked for by this
+        package's version of the catalogs (``v``), else checked again each time (its ETag)."""
+        try:
+            language = lang.named(request.query_params.get("lang", "en")[:16])
+        except lang.UnknownLanguage:
+            raise HttpError(400, L_("no such language: ja or en")) from None
+        body, etag = catalog_json(language)
+        cache = ("public, max-age=31536000, immutable" if request.query_params.get("v") == catalogs_version()
+                 else "no-cache")
+        headers = {"Cache-Control": cache, "ETag": etag}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
 
     async def manifest(request: Request) -> Response:
         """The web app's manifest, so that a phone can add the table to its home screen (nothing
@@ -688,7 +772,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in STATIC:
-            raise HttpError(404, "no such file")
+            raise HttpError(404, L_("no such file"))
         return Response(asset(name), media_type=STATIC[name], headers={"Cache-Control": "no-cache"})
 
     async def state(request: Request) -> Response:
@@ -706,12 +790,12 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         data = await body(request)
         key, text = data.get("key"), data.get("text")
         if not isinstance(key, str) or not (text is None or isinstance(text, str)):
-            raise HttpError(400, "an answer is {\"key\": question, \"text\": the answer as typed}")
+            raise HttpError(400, L_('an answer is {{"key": question, "text": the answer as typed}}'))
         if len(key) > MAX_KEY:
-            raise HttpError(400, f"a question's key is at most {MAX_KEY} characters")
+            raise HttpError(400, L_("a question's key is at most {size} characters", size=MAX_KEY))
         was = data.get("was")
         if not (was is None or isinstance(was, str)):
-            raise HttpError(400, "\"was\" is the answer the page had seen: text, or null for none")
+            raise HttpError(400, L_('"was" is the answer the page had seen: text, or null for none'))
         return await written(table.answer_sync, key, text, was, "was" in data, round_of(data))
 
     async def done(request: Request) -> Response:
@@ -719,15 +803,15 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         data = await body(request)
         player = data.get("player")
         if not isinstance(player, str):
-            raise HttpError(400, "say which player: {\"player\": NAME, \"done\": true}")
+            raise HttpError(400, L_('say which player: {{"player": NAME, "done": true}}'))
         if len(player) > MAX_NAME:
-            raise HttpError(400, f"a player's name is at most {MAX_NAME} characters")
+            raise HttpError(400, L_("a player's name is at most {size} characters", size=MAX_NAME))
         return await written(table.done_sync, player, bool(data.get("done", True)), round_of(data))
 
     async def save(request: Request) -> Response:
         need(request, write=True)
         data = await body(request)
-        said = "say which revision of the round was confirmed: {\"revision\": N}"
+        said = L_('say which revision of the round was confirmed: {{"revision": N}}')
         revision = number_of(data, "revision", said)
         if revision is None:
             raise HttpError(400, said)
@@ -796,7 +880,8 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
 
     routes = [
         Route("/", page), Route("/t/{token}", table_link), Route("/v/{token}", view_link),
-        Route("/static/{name}", static), Route("/manifest.webmanifest", manifest), Route("/api/state", state), Route("/api/events", events),
+        Route("/static/{name}", static), Route("/manifest.webmanifest", manifest),
+        Route("/api/words", words), Route("/api/state", state), Route("/api/events", events),
         Route("/api/answer", answer, methods=["POST"]), Route("/api/done", done, methods=["POST"]),
         Route("/api/save", save, methods=["POST"]), Route("/api/discard", discard, methods=["POST"]),
         Route("/api/restore", restore, methods=["POST"]),
@@ -811,17 +896,19 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
             method == "GET" and "text/html" in headers.get("accept", ""))
         if navigating:
             return HTMLResponse(refused_page(error), status_code=error.status, headers={"Cache-Control": "no-store"})
-        return JSONResponse({"error": error.message, **error.extra}, status_code=error.status)
+        return JSONResponse({"error": spoken(error.message), **with_said(error.extra)}, status_code=error.status)
 
     async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await inner(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        lang.use(request_language(headers))  # this request's task alone: its refusals in its phone's words
         host = headers.get("host", "")
         name = host.rsplit(":", 1)[0] if not host.startswith("[") else host[1:].split("]")[0]
         if name.lower() not in allowed:
-            response: Response = refuse(HttpError(421, f"this server does not answer to {host!r}"), headers, scope["method"])
+            response: Response = refuse(HttpError(421, L_("this server does not answer to {host!r}", host=host)),
+                                        headers, scope["method"])
         else:
             response = None  # type: ignore[assignment]
 
@@ -855,17 +942,20 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         (Overtaken, 409),
         (DraftConflict, 409), (ChangedMeanwhile, 409), (DamagedRound, 409), (BookError, 503)]
 
-    def refuse_book(request: Request, e: Exception) -> Response:
+    async def refuse_book(request: Request, e: Exception) -> Response:
         status = next(code for kind, code in statuses if isinstance(e, kind))
         extra: dict[str, Any] = {}
         if isinstance(e, Refused):
             extra = {"problem": e.problem.to_json()}
         if isinstance(e, (Refused, NotAsked, Overtaken)):
             extra["key"] = getattr(e, "key", None) or e.problem.key  # type: ignore[union-attr]
-        return refuse(HttpError(status, str(e), **extra), request.headers, request.method)
+        return refuse(HttpError(status, line_of(e), **extra), request.headers, request.method)
 
-    inner.add_exception_handler(HttpError, lambda request, e: refuse(e, request.headers, request.method))  # type: ignore[arg-type, return-value]
-    for kind, _ in statuses:
+    async def refuse_http(request: Request, e: HttpError) -> Response:  # async: in the request's own context
+        return refuse(e, request.headers, request.method)
+
+    inner.add_exception_handler(HttpError, refuse_http)  # type: ignore[arg-type]
+    for kind, _status in statuses:
         inner.add_exception_handler(kind, refuse_book)  # type: ignore[arg-type]
     app.inner = inner  # type: ignore[attr-defined]
     app.tokens = tokens  # type: ignore[attr-defined]

@@ -34,6 +34,9 @@ import time
 from collections import Counter
 from typing import Any, Callable
 
+from .. import lang
+from ..lang import L_, N_, _, n_
+
 REQUEST_TIMEOUT = 5.0  # seconds to begin a request, and to send it whole (headers and body)
 PER_ADDRESS = 16  # connections from one address waiting on their request at once
 RESERVE = 32  # open files kept for the book, the drafts and the server itself
@@ -44,10 +47,10 @@ SAY_EVERY = 60.0  # seconds between two lines for one reason
 #: uvicorn's and asyncio's lines that a stranger can repeat at will: counted, never printed each
 #: time (None: said by the line before it)
 NOISY: dict[str, str | None] = {
-    "Invalid HTTP request received.": "not HTTP, or headers over the size allowed",
-    "Unsupported upgrade request.": "an upgrade (WebSocket) this server doesn't do",
+    "Invalid HTTP request received.": N_("not HTTP, or headers over the size allowed"),
+    "Unsupported upgrade request.": N_("an upgrade (WebSocket) this server doesn't do"),
     "No supported WebSocket library detected.": None,
-    "socket.accept() out of system resource": "out of open files: a connection could not be accepted",
+    "socket.accept() out of system resource": N_("out of open files: a connection could not be accepted"),
 }
 
 
@@ -64,12 +67,15 @@ def open_files() -> int:
 
 class Notices:
     """Refusals said on the terminal: a reason's first at once, then at most one line a minute
-    with the count since (``later(delay, fn)`` calls ``fn`` after ``delay`` seconds)."""
+    with the count since (``later(delay, fn)`` calls ``fn`` after ``delay`` seconds), in the
+    terminal's ``language`` (the one spoken when they are made, unless told)."""
 
     def __init__(self, say: Callable[[str], Any], every: float = SAY_EVERY,
                  clock: Callable[[], float] = time.monotonic,
-                 later: Callable[[float, Callable[[], None]], Any] | None = None) -> None:
+                 later: Callable[[float, Callable[[], None]], Any] | None = None,
+                 language: str | None = None) -> None:
         self.say, self.every, self.clock, self.later = say, every, clock, later
+        self.language = language or lang.current()
         self.counts: Counter[str] = Counter()
         self.where: dict[str, Counter[str]] = {}
         self.last: dict[str, float] = {}
@@ -99,16 +105,31 @@ class Notices:
         n = self.counts.pop(reason)
         where = self.where.pop(reason)
         self.last[reason] = self.clock()
-        named = [w for w, _ in where.most_common(3) if w]
+        from .spoken import in_language
+
+        self.say(in_language(self.language, self._line, n, where, reason, first))
+
+    @staticmethod
+    def _line(n: int, where: Counter[str], reason: str, first: bool) -> str:
+        """The line said for ``n`` connections closed for ``reason`` (from ``where``)."""
+        from .spoken import spoken
+
+        named = [w for w, _count in where.most_common(3) if w]
         others = len([w for w in where if w]) - len(named)
-        source = f" from {', '.join(named)}" if named else ""
-        if others:
-            source += f" and {others} other addresses"
-        what = "a connection" if n == 1 else f"{n:,} connections"
+        addresses = _(", ").join(named)
+        if named and others:
+            source = _(" from {addresses} and {others} other addresses").format(addresses=addresses, others=others)
+        elif named:
+            source = _(" from {addresses}").format(addresses=addresses)
+        else:  # no address known (then no others either)
+            source = ""
+        what = n_("a connection", "{n:,} connections", n).format(n=n)
+        why = spoken(reason) if isinstance(reason, lang.Said) else _(reason)
         if first:
-            self.say(f"hachi-score serve · closed {what}{source}: {reason} (lines like this one: at most one a minute)")
-        else:
-            self.say(f"hachi-score serve · closed {what}{source} in the last minute: {reason}")
+            return _("hachi-score serve · closed {what}{source}: {reason} (lines like this one: at most one a minute)").format(
+                what=what, source=source, reason=why)
+        return _("hachi-score serve · closed {what}{source} in the last minute: {reason}").format(
+            what=what, source=source, reason=why)
 
 
 class Guard:
@@ -116,12 +137,12 @@ class Guard:
 
     def __init__(self, per_address: int = PER_ADDRESS, total: int | None = None,
                  timeout: float = REQUEST_TIMEOUT, say: Callable[[str], Any] | None = None,
-                 files: int | None = None) -> None:
+                 files: int | None = None, language: str | None = None) -> None:
         files = files if files is not None else open_files()
         self.per_address, self.timeout = per_address, timeout
         self.backlog = max(16, min(MAX_BACKLOG, files // 8))
         self.total = total if total is not None else max(32, min(MAX_TOTAL, files - RESERVE - 2 * self.backlog))
-        self.notices = Notices(say or logging.getLogger("uvicorn.error").warning, later=self._later)
+        self.notices = Notices(say or logging.getLogger("uvicorn.error").warning, later=self._later, language=language)
         self.open: set[Any] = set()
         self.waiting: dict[Any, Any] = {}  # connection -> its timer, in the order they began waiting
         self.by_address: dict[str, dict[Any, None]] = {}
@@ -139,10 +160,10 @@ class Guard:
         self.seen(conn)
         mine = self.by_address.get(conn.peer, {})
         if len(mine) > self.per_address:
-            self.refuse(next(iter(mine)), f"more than {self.per_address} connections at once from one address "
-                                          "waiting to send a request")
+            self.refuse(next(iter(mine)), L_("more than {n} connections at once from one address waiting to send a request",
+                                             n=self.per_address))
         if len(self.open) > self.total and self.waiting:
-            self.refuse(next(iter(self.waiting)), f"more than {self.total} connections open in all")
+            self.refuse(next(iter(self.waiting)), L_("more than {n} connections open in all", n=self.total))
 
     def seen(self, conn: Any, data: bool = False) -> None:
         """After anything the connection did (``data``: bytes came): is it waiting on its client?
@@ -179,7 +200,7 @@ class Guard:
         if conn not in self.waiting:
             return
         if conn.partial:
-            self.refuse(conn, f"a request not sent whole within {self.timeout:g} s")
+            self.refuse(conn, L_("a request not sent whole within {seconds:g} s", seconds=self.timeout))
         else:
             self._done_waiting(conn)
             conn.transport.close()

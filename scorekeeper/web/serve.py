@@ -14,6 +14,9 @@ import socket
 import sys
 from typing import Any, Callable, TextIO
 
+from .. import lang
+from ..lang import _
+
 GRACE = 1  # seconds uvicorn waits for connections still open at shutdown
 KEEP_ALIVE = 5  # seconds an idle connection is kept after a response
 MAX_HEAD = 16 * 1024  # bytes of a request's line and headers
@@ -68,19 +71,24 @@ def serve(db: Any, host: str | None, port: int, out: TextIO | None = None,
     try:
         sock = bind(chosen, port)
     except OSError as e:
-        message = f"can't listen on {chosen}:{port}: {e.strerror or e} (--host IP or --port N)"
+        message = _("can't listen on {host}:{port}: {why} (--host IP or --port N)").format(
+            host=chosen, port=port, why=e.strerror or e)
         if fail is not None:
             fail(message)
         raise SystemExit(message)
     port = sock.getsockname()[1]
     hosts = {chosen} | ({*lan_addresses()} if chosen in ("0.0.0.0", "::") else set())
 
+    terminal = lang.current()  # the terminal's language, whichever thread or request says a line
+
     def notice(line: str) -> None:
-        print(line, file=out, flush=True)
+        """A line on the terminal, in its language (a message made elsewhere worded again)."""
+        print(in_language(terminal, spoken, line), file=out, flush=True)
 
     from .guard import Guard
+    from .spoken import in_language, spoken
 
-    guard = Guard(say=notice)
+    guard = Guard(say=notice, language=terminal)
     server, app = make_server(db, chosen, sock, hosts=hosts, guard=guard)
     tokens, table = app.tokens, app.table
     table.notice = notice
@@ -92,13 +100,14 @@ def serve(db: Any, host: str | None, port: int, out: TextIO | None = None,
     if out.isatty():
         for line in qr_lines(table_url):
             print("  " + line, file=out)
-    print(f"hachi-score serve · session {table.sid} · scan the code, or open on each phone:", file=out)
-    print(f"  table (players): {table_url}", file=out)
-    print(f"  view only:       {base}/v/{tokens.view}", file=out)
+    print(_("hachi-score serve · session {session} · scan the code, or open on each phone:").format(session=table.sid),
+          file=out)
+    print(_("  table (players): {url}").format(url=table_url), file=out)
+    print(_("  view only:       {url}").format(url=f"{base}/v/{tokens.view}"), file=out)
     for other in candidates[1:] if not host else []:
-        print(f"  also reachable at http://{url_host(other)}:{port}/t/{tokens.table} (--host {other} to bind there)",
-              file=out)
-    print("Ctrl-C stops the server; the terminal's `round` keeps working beside it.", file=out, flush=True)
+        print(_("  also reachable at {url} (--host {host} to bind there)").format(
+            url=f"http://{url_host(other)}:{port}/t/{tokens.table}", host=other), file=out)
+    print(_("Ctrl-C stops the server; the terminal's `round` keeps working beside it."), file=out, flush=True)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # pragma: no cover - uvicorn handles the signal itself

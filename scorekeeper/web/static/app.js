@@ -5,12 +5,140 @@
 // checks out are the server's. It sends taps (an answer to a step: card codes, or a choice's
 // answer as given; a pile said complete) through an outbox kept in the phone's storage, and a
 // save, a discard or a restore when asked.
+//
+// It holds no English sentence of its own either: every word it shows is _("…") (or n_("…", "…", n)),
+// worded from the catalog of the page's language, which the server hands it (/api/words), and
+// every message of the view model (an English template and its arguments: the server sends one
+// view to every phone) is worded here from the same catalog. The language: the one chosen on the
+// page (kept on the phone), else the one the phone's Accept-Language asks for, else English.
 "use strict";
 
 const meta = (name) => (document.querySelector(`meta[name="${name}"]`) || {}).content || "";
 const ROLE = meta("hachi-role");
 const CSRF = meta("hachi-csrf");
 const CAN_WRITE = ROLE === "table";
+
+// -- the words: the page's language, its catalog, and the view model's messages worded -------------
+const LANGS = { ja: "日本語", en: "English" };  // each language in its own words, on the switch
+const LANG_KEY = "hachi-lang";
+let LANG = (() => {
+  const kept = localStorage.getItem(LANG_KEY);
+  if (kept && LANGS[kept]) return kept;
+  const told = meta("hachi-lang");  // the server's reading of this phone's Accept-Language
+  return LANGS[told] ? told : "en";
+})();
+let CAT = {};      // English template -> its words in LANG (English: empty, the templates are the words)
+let PLURALS = {};  // English singular -> its forms in LANG
+let worded = false;  // the catalog is in (or can't be had: then English)
+const _ = (text) => CAT[text] || text;
+function n_(one, many, n) {
+  const forms = PLURALS[one];
+  if (forms && forms.length) return forms[forms.length === 1 ? 0 : n === 1 ? 0 : Math.min(1, forms.length - 1)];
+  return n === 1 ? one : many;
+}
+
+// A Python str.format template filled in: {name}, {name!r}, {name:spec} ({n:,} {n:2d} {m:+d}), {{ }}.
+function fmt(template, args) {
+  return String(template).replace(/\{\{|\}\}|\{(\w+)(?:!([rsa]))?(?::([^{}]*))?\}/g, (all, key, conv, spec) => {
+    if (all === "{{") return "{";
+    if (all === "}}") return "}";
+    if (!args || !(key in args)) return all;
+    const v = args[key];
+    const text = conv === "r" ? pyRepr(typeof v === "string" ? v : say(v))
+      : typeof v === "number" ? number(v, spec || "") : say(v);
+    return pad(text, spec || "", typeof v === "number" && !conv);
+  });
+}
+function pyRepr(s) {  // as Python's repr of a str
+  const q = s.includes("'") && !s.includes('"') ? '"' : "'";
+  return q + s.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\t/g, "\\t").split(q).join("\\" + q) + q;
+}
+const SPEC = /^(?:(.)?([<>^=]))?([+\- ])?#?(0)?(\d+)?([,_])?(?:\.(\d+))?([a-zA-Z%])?$/;
+function number(v, spec) {
+  const m = SPEC.exec(spec) || [];
+  let s = m[7] !== undefined ? Math.abs(v).toFixed(Number(m[7])) : String(Math.abs(v));
+  if (m[6]) { const [whole, frac] = s.split("."); s = whole.replace(/\B(?=(\d{3})+(?!\d))/g, m[6]) + (frac ? "." + frac : ""); }
+  return (v < 0 ? "-" : m[3] === "+" ? "+" : m[3] === " " ? " " : "") + s;
+}
+function pad(text, spec, numeric) {
+  const m = SPEC.exec(spec) || [];
+  const width = Number(m[5] || 0);
+  if (text.length >= width) return text;
+  const fill = m[1] || (m[4] ? "0" : " "), align = m[2] || (numeric ? ">" : "<"), room = width - text.length;
+  if (align === "<") return text + fill.repeat(room);
+  if (align === "^") return fill.repeat(Math.floor(room / 2)) + text + fill.repeat(Math.ceil(room / 2));
+  return fill.repeat(room) + text;
+}
+// A message of the view model in this page's language: {t: English template, args} worded from the
+// catalog (its args may be messages, or lists of them, joined as the language joins a list); its
+// text as sent only when it has no template; a list joined; any other value as it is.
+function say(m) {
+  if (m === null || m === undefined) return "";
+  if (Array.isArray(m)) return m.map(say).join(_(", "));
+  if (typeof m !== "object") return String(m);
+  if (typeof m.t !== "string") return m.text === undefined || m.text === null ? "" : String(m.text);
+  return fmt(_(m.t), m.args || {});
+}
+// A template filled in with nodes (a name that is an element, say), as a list of kids for el().
+function nodes(template, args) {
+  const out = [];
+  let at = 0;
+  template.replace(/\{(\w+)\}/g, (all, key, i) => {
+    out.push(template.slice(at, i), key in args ? args[key] : all);
+    at = i + all.length;
+    return all;
+  });
+  out.push(template.slice(at));
+  return out.filter((x) => x !== "");
+}
+// A line the server keeps as text in the shared view (a problem's, the header) but sends with its
+// template too (``NAME_m``): worded from the template where there is one.
+const lineOf = (o, key) => (o ? say(o[`${key}_m`] || o[key]) : "");
+
+async function loadWords(language) {
+  let words = {}, plurals = {};
+  if (language !== "en") {
+    try {
+      const r = await fetch(`/api/words?lang=${encodeURIComponent(language)}&v=${encodeURIComponent(meta("hachi-words"))}`,
+        { credentials: "same-origin" });
+      if (!r.ok) throw new Error(String(r.status));
+      const data = await r.json();
+      words = data.words || {};
+      plurals = data.plurals || {};
+    } catch (e) {  // no catalog (no server just now): English, until it can be had
+      if (!worded) { worded = true; render(); }
+      return false;
+    }
+  }
+  LANG = language;
+  CAT = words;
+  PLURALS = plurals;
+  worded = true;
+  document.documentElement.lang = LANG;
+  document.body.dataset.lang = LANG;
+  renderStatic();
+  render();
+  return true;
+}
+
+// The switch: the other language at once, kept on this phone (and told to the server, for the
+// pages it serves when this phone navigates: a reload, a link).
+function chooseLang(language) {
+  if (!LANGS[language]) return;
+  localStorage.setItem(LANG_KEY, language);
+  document.cookie = `${LANG_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
+  loadWords(language);
+}
+function renderStatic() {  // the page's own words outside the view model
+  const label = { standings: _("standings"), round: _("the round being entered"), chart: _("running totals"), history: _("rounds") };
+  for (const [id, text] of Object.entries(label)) { const sec = document.getElementById(id); if (sec) sec.setAttribute("aria-label", text); }
+  const box = document.getElementById("lang");
+  if (!box) return;
+  box.setAttribute("aria-label", _("language"));
+  box.replaceChildren(...Object.entries(LANGS).map(([code, nameOf]) => el("button", {
+    class: code === LANG ? "on" : "", lang: code, "data-lang": code, "aria-pressed": code === LANG ? "true" : "false",
+    on: { click: () => chooseLang(code) } }, nameOf)));
+}
 
 let S = null;              // the night's state, as the server last pushed it
 let me = localStorage.getItem("hachi-me") || "";
@@ -35,7 +163,7 @@ function el(tag, attrs, ...kids) {
 }
 const signed = (n) => (n > 0 ? "+" : "") + n;
 const cls = (n) => (n > 0 ? "pos" : n < 0 ? "neg" : "");
-const words = (m) => (m && m.text) || "";
+const words = (m) => (m ? say(m) : "");
 const titled = (s) => words(s.title || s.label);  // a step's question as the page asks it
 const name = (p) => el("span", { class: "nm", title: p, tabindex: "0" }, p);  // cut with … and shown whole on tap
 
@@ -95,7 +223,7 @@ async function flush() {
       const key = body.key || `pile:${body.player}`;
       if (r.ok) delete refused[key];
       else if (r.status === 409 && r.data.key) stale[r.data.key] = { text: body.text, message: r.data.error };
-      else refused[key] = { text: body.text || "", card: (r.data.problem || {}).card || null, message: r.data.error || `HTTP ${r.status}` };
+      else refused[key] = { text: body.text || "", card: (r.data.problem || {}).card || null, message: r.data.error || fmt(_("HTTP {status}"), { status: r.status }) };
       keep();
     }
   } finally { flushing = false; pending(); render(); }
@@ -111,12 +239,12 @@ async function post(path, body) {
     try {
       r = await fetch(path, {
         method: "POST", credentials: "same-origin",
-        headers: { "Content-Type": "application/json", "X-Hachi-CSRF": CSRF },
+        headers: { "Content-Type": "application/json", "X-Hachi-CSRF": CSRF, "X-Hachi-Lang": LANG },
         body: JSON.stringify(body),
       });
     } catch (e) { offline = true; return { ok: false, status: 0, data: {} }; }
     offline = false;
-    const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+    const data = await r.json().catch(() => ({ error: fmt(_("HTTP {status}"), { status: r.status }) }));
     if (r.status === 403 && data.restarted) gone = data.error;
     else if (r.ok) gone = "";
     if (r.ok && data.session) take(data);
@@ -128,10 +256,12 @@ async function post(path, body) {
 function setLive() {
   const live = document.getElementById("live");
   if (!live) return;
-  const unsent = outbox.length ? ` · ${outbox.length} not sent yet` : "";
+  const n = outbox.length;
   if (gone) { live.textContent = gone; live.className = "live off"; }
-  else if (offline || live.dataset.stream === "off") { live.textContent = `offline: the last standings${unsent}`; live.className = "live off"; }
-  else { live.textContent = `live${unsent}`; live.className = unsent ? "live wait" : "live on"; }
+  else if (offline || live.dataset.stream === "off") {
+    live.textContent = n ? fmt(_("offline: the last standings · {n} not sent yet"), { n }) : _("offline: the last standings");
+    live.className = "live off";
+  } else { live.textContent = n ? fmt(_("live · {n} not sent yet"), { n }) : _("live"); live.className = n ? "live wait" : "live on"; }
 }
 
 const DECK = {};
@@ -158,7 +288,7 @@ let asked = 0;
 function ask() {
   if (Date.now() - asked < 3000) return;
   asked = Date.now();
-  fetch("/api/state", { credentials: "same-origin" }).then(async (r) => {
+  fetch("/api/state", { credentials: "same-origin", headers: { "X-Hachi-Lang": LANG } }).then(async (r) => {
     const data = await r.json().catch(() => ({}));
     if (r.status === 403 && data.restarted) { gone = data.error; render(); }
     else if (r.ok) { gone = ""; offline = false; take(data); }
@@ -185,9 +315,9 @@ function choice(c, onClick, attrs = {}) {
 
 function problemLine(s, id) {  // nothing (an empty fragment) when the step has no problem to show
   const p = shownProblem(s);
-  return p ? el("p", { class: "problem", id }, p.message || p.text) : document.createDocumentFragment();
+  return p ? el("p", { class: "problem", id }, lineOf(p, "message") || lineOf(p, "text")) : document.createDocumentFragment();
 }
-const notSent = (key) => (unsent(key) ? el("p", { class: "note unsent" }, offline ? "not sent yet: kept on this phone" : "sending…") : document.createDocumentFragment());
+const notSent = (key) => (unsent(key) ? el("p", { class: "note unsent" }, offline ? _("not sent yet: kept on this phone") : _("sending…")) : document.createDocumentFragment());
 
 // -- the card grid --------------------------------------------------------------------------------
 // selected: a list of codes (a kasu may repeat); taken: code -> owner letters; bad: a code to mark.
@@ -235,6 +365,7 @@ function toggle(list, code, on) {
   if (on) out.splice(out.lastIndexOf(code), 1); else out.push(code);
   return out;
 }
+const potted = (x) => (x === "pot" ? _("pot") : x);  // the pot in a payment (CONTRACT: no player is named pot)
 const cardsText = (codes) => (codes || []).map((c) => `${c} ${(DECK[c] || {}).ja || ""}`).join(" · ");
 const codesOf = (text) => (text || "").split(/\s+/).filter(Boolean);
 
@@ -255,25 +386,29 @@ function renderBar() {
 // -- the parts of the page ------------------------------------------------------------------------
 function renderHead() {
   document.getElementById("title").textContent = S.session.name;
-  document.getElementById("sub").textContent = `${S.header}${ROLE === "view" ? " · view only" : ""}`;
+  document.getElementById("sub").textContent = lineOf(S, "header") + (ROLE === "view" ? _(" · view only") : "");
 }
 
 function renderStandings() {
   const sec = document.getElementById("standings");
   const rows = S.session.players.map((p) => el("tr", {},
     el("td", { class: "name" }, name(p)), el("td", { class: cls(S.totals[p]) }, signed(S.totals[p]) + "文"), el("td", {}, S.kan[p])));
-  const pays = S.settlement.map((s) => `${s.from} → ${s.to} ${s.mon}文`).join(" · ");
-  const pot = S.session.pot ? el("p", { class: "small", id: "pot" }, `pot ${S.session.pot}文: the settlement pays it back to who paid in`) : null;
-  sec.replaceChildren(...[el("h2", {}, `Standings · ${S.session.rounds} round${S.session.rounds === 1 ? "" : "s"}`),
-    el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "player"), el("th", {}, "文"), el("th", {}, "貫"))), el("tbody", {}, rows)),
-    pot, el("p", { class: "small", id: "settle" }, pays ? `settle: ${pays}` : "all square")].filter(Boolean));
+  const pays = S.settlement.map((s) => `${potted(s.from)} → ${potted(s.to)} ${s.mon}文`).join(" · ");
+  const pot = S.session.pot ? el("p", { class: "small", id: "pot" }, fmt(_("pot {mon}文: the settlement pays it back to who paid in"), { mon: S.session.pot })) : null;
+  const n = S.session.rounds;
+  sec.replaceChildren(...[el("h2", {}, fmt(n_("Standings · {n} round", "Standings · {n} rounds", n), { n })),
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, _("player")), el("th", {}, "文"), el("th", {}, "貫"))), el("tbody", {}, rows)),
+    pot, el("p", { class: "small", id: "settle" }, pays ? fmt(_("settle: {payments}"), { payments: pays }) : _("all square"))].filter(Boolean));
 }
 
 function renderChart() {
   const sec = document.getElementById("chart");
   const holder = el("div", {});
   holder.innerHTML = S.chart;  // drawn on the server; names escaped there
-  sec.replaceChildren(el("h2", {}, "Running totals"), holder);
+  const svg = holder.querySelector("svg");  // its words, drawn in English for every phone: in this page's
+  if (svg) svg.setAttribute("aria-label", _("running totals"));
+  for (const t of holder.querySelectorAll("[data-round]")) t.textContent = fmt(_("round {n}"), { n: Number(t.dataset.round) });
+  sec.replaceChildren(el("h2", {}, _("Running totals")), holder);
 }
 
 function renderHistory() {
@@ -284,7 +419,7 @@ function renderHistory() {
     el("td", {}, h.round), el("td", { class: "name" }, name(h.dealer)), el("td", {}, `${h.field_class}×${h.multiplier}`),
     ...ps.map((p) => el("td", { class: cls(h.mon[p]) }, signed(h.mon[p])))));
   const wide = ps.length > 3 ? " wide" : "";  // four to six players: narrower cells, scrolled inside the box
-  sec.replaceChildren(el("h2", {}, "Rounds"), el("div", { class: "scroll" + wide, id: "history-table" },
+  sec.replaceChildren(el("h2", {}, _("Rounds")), el("div", { class: "scroll" + wide, id: "history-table" },
     el("table", {}, el("thead", {}, head), el("tbody", {}, rows))));
 }
 
@@ -296,9 +431,9 @@ function statusList() {
   for (const s of R().steps) {
     if (s.kind === "dealer" || s.kind === "seat" || s.kind === "how" || s.kind === "sage") continue;
     if (s.kind === "pile") {
-      const n = s.rest ? "rest" : (s.value || []).length;
-      const what = s.text === null ? "waiting" : s.status === "answered" ? `done (${n})` : `typing… ${n}`;
-      items.push(chip(s, `${s.player}: ${what}`));
+      const n = s.rest ? _("rest") : (s.value || []).length;
+      const what = s.text === null ? _("waiting") : s.status === "answered" ? fmt(_("done ({n})"), { n }) : fmt(_("typing… {n}"), { n });
+      items.push(chip(s, fmt(_("{player}: {what}"), { player: s.player, what })));
     } else items.push(chip(s, words(s.said)));
   }
   return el("ul", { class: "status", id: "status" }, items);
@@ -316,16 +451,16 @@ function fieldBox() {
   const box = el("div", { class: "box", id: "field-box" }, el("h3", {}, titled(s)));
   if (s.status === "answered" && !refused.field && !unsent("field")) {
     box.append(el("p", { class: "chosen" }, cardsText(s.value)));
-    if (CAN_WRITE) box.append(el("div", { class: "row" }, el("button", { on: { click: () => answer("field", null) } }, "change the field")));
+    if (CAN_WRITE) box.append(el("div", { class: "row" }, el("button", { on: { click: () => answer("field", null) } }, _("change the field"))));
     return box;
   }
-  if (!CAN_WRITE) { box.append(el("p", { class: "note" }, "not entered yet")); return box; }
+  if (!CAN_WRITE) { box.append(el("p", { class: "note" }, _("not entered yet"))); return box; }
   const sel = pick.field || codesOf(refused.field ? refused.field.text : mine("field"));
-  box.append(el("p", { class: "note" }, `tap the six cards (${sel.length}/6); anyone at the table may`));
+  box.append(el("p", { class: "note" }, fmt(_("tap the six cards ({n}/6); anyone at the table may"), { n: sel.length })));
   box.append(grid(sel, (code, on) => { pick.field = toggle(sel, code, on); delete refused.field; render(); },
     { bad: refused.field && refused.field.card, id: "field-grid" }));
   box.append(problemLine(s), notSent("field"));
-  offer({ label: "set the field", id: "set-field", disabled: sel.length !== 6,
+  offer({ label: _("set the field"), id: "set-field", disabled: sel.length !== 6,
     on: () => { answer("field", sel.join(" ")); pick.field = null; } });
   return box;
 }
@@ -333,9 +468,9 @@ function fieldBox() {
 function whoBox() {
   const ps = S.session.players;
   if (me && ps.includes(me) && !pick.who)
-    return el("div", { class: "box row", id: "who" }, el("p", { class: "chosen" }, `You are `, el("b", {}, name(me))),
-      el("button", { on: { click: () => { pick.who = true; render(); } } }, "not me"));
-  return el("div", { class: "box", id: "who" }, el("h3", {}, "Who are you?"),
+    return el("div", { class: "box row", id: "who" }, el("p", { class: "chosen" }, ...nodes(_("You are {name}"), { name: el("b", {}, name(me)) })),
+      el("button", { on: { click: () => { pick.who = true; render(); } } }, _("not me")));
+  return el("div", { class: "box", id: "who" }, el("h3", {}, _("Who are you?")),
     el("div", { class: "row" }, ps.map((p) => el("button", { class: p === me ? "on" : "", "data-player": p,
       on: { click: () => { me = p; pick.who = false; localStorage.setItem("hachi-me", p); render(); } } }, name(p)))));
 }
@@ -346,21 +481,21 @@ function handBox(s) {
   if (s.status === "answered" && !refused[s.key] && !unsent(s.key) && !open) {
     const on = s.choices.find((c) => c.on);
     box.append(el("p", { class: "chosen" }, s.shown || (on ? words(on.label) : "")),
-      el("div", { class: "row" }, el("button", { on: { click: () => answer(s.key, null) } }, "change")));
+      el("div", { class: "row" }, el("button", { on: { click: () => answer(s.key, null) } }, _("change"))));
     return box;
   }
   box.append(el("div", { class: "row" },
     s.choices.map((c, i) => choice(c, null, { key: s.key, id: i === 0 && !forced ? "hand-none" : null, "data-none": i === 0 ? player : null })),
     el("button", { class: open ? "on" : "", "data-cards": player, on: { click: () => { pick.handOpen = open ? null : player; pick.hand = null; render(); } } },
-      "by the dealt cards")));
+      _("by the dealt cards"))));
   box.append(problemLine(s), notSent(s.key));
   if (s.note) box.append(el("p", { class: "note" }, words(s.note).trim()));
   if (open) {  // the one grid on the page while it is open: the pile's gives way
     const sel = pick.hand || [];
-    box.append(el("p", { class: "note" }, `tap the seven dealt cards (${sel.length}/7)`));
+    box.append(el("p", { class: "note" }, fmt(_("tap the seven dealt cards ({n}/7)"), { n: sel.length })));
     box.append(grid(sel, (code, on) => { pick.hand = toggle(sel, code, on); render(); },
       { bad: refused[s.key] && refused[s.key].card, id: `hand-grid-${S.session.players.indexOf(player)}` }));
-    barAction = { label: "set the hand", attrs: { "data-set-hand": player }, disabled: sel.length !== 7,
+    barAction = { label: _("set the hand"), attrs: { "data-set-hand": player }, disabled: sel.length !== 7,
       on: () => { answer(s.key, sel.join(" ")); pick.hand = null; pick.handOpen = null; render(); } };
   }
   return box;
@@ -369,14 +504,14 @@ function handBox(s) {
 // Play or drop: each seat from the 親 in turn, as the server lays them out (TRADITIONAL §7).
 function seatsBox() {
   const rows = R().seats, Z = R().seating;
-  const box = el("div", { class: "box", id: "seats" }, el("h3", {}, "席 play or drop, from the 親 in turn"));
+  const box = el("div", { class: "box", id: "seats" }, el("h3", {}, _("席 play or drop, from the 親 in turn")));
   const next = stepsOf("seat").find((s) => s.status === "open" && !unsent(s.key));
   for (const row of rows) {
     const line = el("div", { class: "seat", "data-seat": row.player },
       el("span", { class: "who" }, name(row.player), row.dealer ? el("small", {}, " 親") : null));
     const s = row.key ? step(row.key) : null;
-    if (row.state === "forced") line.append(el("span", { class: "tag forced" }, "forced out 追い込み"));
-    else if (row.state === "must") line.append(el("span", { class: "tag" }, "plays (may not drop)"));
+    if (row.state === "forced") line.append(el("span", { class: "tag forced" }, _("forced out 追い込み")));
+    else if (row.state === "must") line.append(el("span", { class: "tag" }, _("plays (may not drop)")));
     else if (s && CAN_WRITE) {
       const now = mine(s.key);
       line.append(el("span", { class: "toggles" }, s.choices.map((c) => {
@@ -387,11 +522,11 @@ function seatsBox() {
     } else if (s) {
       const on = s.choices.find((c) => c.on);
       line.append(el("span", { class: "tag" }, on ? words(on.label) : "…"));
-    } else line.append(el("span", { class: "tag muted" }, row.state === "unasked" ? "–" : "waiting"));
+    } else line.append(el("span", { class: "tag muted" }, row.state === "unasked" ? "–" : _("waiting")));
     box.append(line);
   }
   for (const s of stepsOf("seat")) box.append(problemLine(s), notSent(s.key));
-  if (next && CAN_WRITE) box.append(el("p", { class: "note" }, `${next.player} speaks next`));
+  if (next && CAN_WRITE) box.append(el("p", { class: "note" }, fmt(_("{player} speaks next"), { player: next.player })));
   if (Z && Z.settled) {
     box.append(el("p", { class: "chosen", id: "seating" }, words(Z.line)));
     if (Z.forced_line) box.append(el("p", { class: "note" }, words(Z.forced_line)));
@@ -402,15 +537,15 @@ function seatsBox() {
 function endingBox() {
   const ended = step("ended"), sage = step("sage"), how = step("how");
   const parts = [ended, sage, how].filter(Boolean);
-  const box = el("div", { class: "box", id: "ending" }, el("h3", {}, "How the round ended"));
+  const box = el("div", { class: "box", id: "ending" }, el("h3", {}, _("How the round ended")));
   const answered = parts.every((s) => s.status === "answered" && !refused[s.key] && !unsent(s.key));
-  const onLabels = (s) => s.choices.filter((c) => c.on).map((c) => words(c.label)).join(", ");
+  const onLabels = (s) => s.choices.filter((c) => c.on).map((c) => words(c.label)).join(_(", "));
   if (answered && !pick.ending) {
     box.append(el("p", { class: "chosen" }, parts.map(onLabels).join(" · ")),
-      el("div", { class: "row" }, el("button", { on: { click: () => { pick.ending = true; render(); } } }, "change")));
+      el("div", { class: "row" }, el("button", { on: { click: () => { pick.ending = true; render(); } } }, _("change"))));
     return box;
   }
-  if (answered) box.append(el("div", { class: "row" }, el("button", { class: "on", on: { click: () => { pick.ending = false; render(); } } }, "close")));
+  if (answered) box.append(el("div", { class: "row" }, el("button", { class: "on", on: { click: () => { pick.ending = false; render(); } } }, _("close"))));
   const row = (s, ids) => el("div", { class: "row" }, s.choices.map((c) => choice(unsent(s.key) ? { ...c, on: mine(s.key) === c.answer } : c, null, { key: s.key, ...ids(c) })));
   box.append(el("p", { class: "note" }, titled(ended)), row(ended, (c) => ({ id: c.player ? null : "ended-out", "data-ended": c.player })));
   box.append(el("p", { class: "note" }, titled(sage)), row(sage, (c) => ({ id: c.player ? null : "sage-none", "data-sage": c.player })));
@@ -433,42 +568,42 @@ function pileBox(s) {
   const rest = unsent(key) ? s.choices.some((c) => c.label.id === "a.rest" && c.answer === typed) : s.rest;
   const sel = refused[key] ? codesOf(refused[key].text) : rest ? [] : unsent(key) ? codesOf(typed) : s.value || [];
   const box = el("div", { class: "box", id: "pile-box" },
-    el("h3", {}, `${titled(s)} · ${rest ? "rest" : sel.length === 1 ? "1 card" : sel.length + " cards"}`));
+    el("h3", {}, titled(s) + " · " + (rest ? _("rest") : fmt(n_("1 card", "{n} cards", sel.length), { n: sel.length }))));
   box.append(problemLine(s, "pile-problem"), notSent(key));
   const bad = (refused[key] && refused[key].card) || (s.problem && !s.problem.soft && s.problem.card) || null;
   if (pick.handOpen === null) box.append(grid(sel, (code, on) => answer(key, toggle(sel, code, on).join(" ")), { taken: takenBy(s.player), bad, id: "pile-grid" }));
-  else box.append(el("p", { class: "note" }, "the pile's cards: once the hand is set"));
+  else box.append(el("p", { class: "note" }, _("the pile's cards: once the hand is set")));
   box.append(el("div", { class: "row" },
     s.choices.map((c) => choice(c, () => answer(key, c.answer), { id: c.label.id === "a.rest" ? "rest" : null }))));
-  if (s.status === "typing" && s.problem) box.append(el("p", { class: "note" }, "checked once you say the pile is complete"));
+  if (s.status === "typing" && s.problem) box.append(el("p", { class: "note" }, _("checked once you say the pile is complete")));
   const done = !!queued(`d:${s.player}`) ? queued(`d:${s.player}`).body.done : s.done;
-  offer({ label: done ? "done ✓ (tap to reopen)" : "my pile is complete", id: "pile-done", primary: !done,
+  offer({ label: done ? _("done ✓ (tap to reopen)") : _("my pile is complete"), id: "pile-done", primary: !done,
     on: () => sayDone(s.player, !done) });
   return box;
 }
 
 function resultBox() {
   const res = R().result, ps = S.session.players;
-  const box = el("div", { class: "box", id: "result" }, el("h3", {}, `Round ${R().number}: the result`));
+  const box = el("div", { class: "box", id: "result" }, el("h3", {}, fmt(_("Round {number}: the result"), { number: R().number })));
   if (res.redeal) {
-    box.append(el("p", {}, "場四 (ばし): a redeal. Nothing is scored or saved."));
+    box.append(el("p", {}, _("場四 (ばし): a redeal. Nothing is scored or saved.")));
   } else {
-    box.append(el("p", { class: "small" }, `${words(R().stand.line)} · next 親 ${res.next_dealer}`));
+    box.append(el("p", { class: "small" }, fmt(_("{stand} · next 親 {dealer}"), { stand: words(R().stand.line), dealer: res.next_dealer })));
     const rows = ps.map((p) => {
       const r = res.players[p];
       const yaku = [...(r.teyaku_all || []), ...r.dekiyaku, ...r.special, ...(r.bonuses || [])].join("・") || "–";
       return el("tr", {}, el("td", { class: "name" }, name(p)), el("td", {}, yaku), el("td", {}, r.card_points), el("td", { class: cls(r.mon) }, signed(r.mon)));
     });
-    box.append(el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "player"), el("th", {}, "役"), el("th", {}, "点"), el("th", {}, "文"))), el("tbody", {}, rows)));
-    box.append(el("ul", { class: "pays", id: "payments" }, res.payments.map((x) => el("li", {}, `${x.from} → ${x.to} ${x.mon}文 ${x.reason}`))));
-    if (res.pot) box.append(el("p", { class: "small" }, `pot after the round: ${res.pot}文`));
+    box.append(el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, _("player")), el("th", {}, "役"), el("th", {}, "点"), el("th", {}, "文"))), el("tbody", {}, rows)));
+    box.append(el("ul", { class: "pays", id: "payments" }, res.payments.map((x) => el("li", {}, `${potted(x.from)} → ${potted(x.to)} ${x.mon}文 ${potted(x.reason)}`))));
+    if (res.pot) box.append(el("p", { class: "small" }, fmt(_("pot after the round: {mon}文"), { mon: res.pot })));
   }
   if (CAN_WRITE && !res.redeal) {
-    offer({ label: "save the round", id: "save", on: async () => {
+    offer({ label: _("save the round"), id: "save", on: async () => {
       const r = await post("/api/save", { revision: R().revision });
-      if (!r.ok) { box.append(el("p", { class: "problem" }, r.data.error || "not saved: no server")); }
+      if (!r.ok) { box.append(el("p", { class: "problem" }, r.data.error || _("not saved: no server"))); }
     } });
-  } else if (CAN_WRITE) offer({ label: "next round", id: "next", on: () => post("/api/save", { revision: R().revision }) });
+  } else if (CAN_WRITE) offer({ label: _("next round"), id: "next", on: () => post("/api/save", { revision: R().revision }) });
   return box;
 }
 
@@ -478,16 +613,16 @@ function discardRow() {
   const V = R();
   if (V.discard) return el("div", { class: "row away" }, el("button", { id: "discard", class: "quiet", on: { click: () => {
     if (window.confirm(words(V.discard))) post("/api/discard", {});
-  } } }, "throw this round away…"));
+  } } }, _("throw this round away…")));
   if (V.restorable) return el("div", { class: "box", id: "restorable" }, el("p", { class: "note" }, words(V.restorable)),
-    el("button", { id: "restore", on: { click: () => post("/api/restore", {}) } }, "bring it back"));
+    el("button", { id: "restore", on: { click: () => post("/api/restore", {}) } }, _("bring it back")));
   return null;
 }
 
 // The 親 is the last round's winner; another (who really dealt) needs the yes the server words.
 function dealerRow() {
   const s = step("dealer");
-  if (!pick.dealer) return el("div", { class: "row" }, el("button", { id: "dealer-change", on: { click: () => { pick.dealer = true; render(); } } }, "another 親?"));
+  if (!pick.dealer) return el("div", { class: "row" }, el("button", { id: "dealer-change", on: { click: () => { pick.dealer = true; render(); } } }, _("another 親?")));
   return el("div", { class: "row", id: "dealer" }, s.choices.map((c) => el("button", {
     class: c.on ? "on" : "", "data-dealer": c.answer, on: { click: () => {
       if (c.confirm && !window.confirm(words(c.confirm).trim())) return;
@@ -499,7 +634,8 @@ function dealerRow() {
 function renderRound() {
   const sec = document.getElementById("round");
   const V = R(), dealer = step("dealer");
-  const kids = [el("h2", {}, `Round ${V.number} · 親 ${dealer ? dealer.value : S.session.dealer}`), standBox(), statusList()];
+  const kids = [el("h2", {}, fmt(_("Round {number} · 親 {dealer}"), { number: V.number, dealer: dealer ? dealer.value : S.session.dealer })),
+    standBox(), statusList()];
   if (gone) kids.unshift(el("p", { class: "problem", id: "gone" }, gone));
   if (CAN_WRITE && !V.complete) kids.push(dealerRow());
   const playing = V.order, settled = !V.seating || V.seating.settled;
@@ -507,7 +643,7 @@ function renderRound() {
     if (CAN_WRITE && V.seats.length && !playing.length) kids.push(seatsBox());  // nothing played: the seats may still change
     kids.push(resultBox());
   } else if (!CAN_WRITE) {
-    kids.push(el("p", { class: "note" }, "the players are entering the round…"));
+    kids.push(el("p", { class: "note" }, _("the players are entering the round…")));
   } else {
     kids.push(fieldBox());
     if (step("field").status === "answered" && V.seats.length) {
@@ -517,18 +653,19 @@ function renderRound() {
     if (step("field").status === "answered" && settled && playing.length) {
       kids.push(whoBox());
       if (me && playing.includes(me)) kids.push(handBox(step(`hand:${me}`)), endingBox(), pileBox(step(`pile:${me}`)));
-      else if (me && S.session.players.includes(me)) kids.push(el("p", { class: "note", id: "not-playing" }, `${me} does not play this round: the piles and the ending are for ${playing.join(", ")}`));
+      else if (me && S.session.players.includes(me)) kids.push(el("p", { class: "note", id: "not-playing" },
+        fmt(_("{player} does not play this round: the piles and the ending are for {players}"), { player: me, players: playing })));
     }
     if (shownProblem(step("dealer"))) kids.push(problemLine(step("dealer")));
     for (const s of stepsOf("pile")) if (s.player !== me && s.problem && !s.problem.soft) kids.push(problemLine(s));
-    for (const p of V.problems) kids.push(el("p", { class: "problem" }, p.text));
+    for (const p of V.problems) kids.push(el("p", { class: "problem" }, lineOf(p, "message") || lineOf(p, "text")));
   }
   if (CAN_WRITE) kids.push(discardRow());
   sec.replaceChildren(...kids.filter(Boolean));
 }
 
 function render() {
-  if (!S) return;
+  if (!S || !worded) return;
   barAction = null;
   renderHead(); renderStandings(); renderRound(); renderChart(); renderHistory(); renderBar();
   setLive();
@@ -554,5 +691,7 @@ document.addEventListener("click", (ev) => {  // a name cut short is shown whole
   const nm = ev.target.closest && ev.target.closest(".nm");
   if (nm) nm.classList.toggle("whole");
 });
-fetch("/api/state", { credentials: "same-origin" }).then((r) => r.json()).then(take)
+renderStatic();
+loadWords(LANG);
+fetch("/api/state", { credentials: "same-origin", headers: { "X-Hachi-Lang": LANG } }).then((r) => r.json()).then(take)
   .catch(() => { offline = true; setLive(); }).finally(() => { connect(); flush(); });

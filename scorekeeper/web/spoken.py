@@ -1,0 +1,69 @@
+"""Words said in a language other than the one of the moment: the server's own terminal lines
+(in the terminal's language, whichever request or thread made them) and a refusal worded again
+in the language of the phone that asked, from the template it remembers (:class:`lang.Said`).
+No starlette here.
+"""
+
+from __future__ import annotations
+
+import contextvars
+from typing import Any, Callable, TypeVar
+
+from .. import lang
+
+T = TypeVar("T")
+
+
+def in_language(language: str, fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` spoken in ``language``, in a context of its own (the caller's is unchanged)."""
+
+    def run() -> T:
+        lang.use(language)
+        return fn(*args)
+
+    return contextvars.copy_context().run(run)
+
+
+def spoken(text: Any) -> str:
+    """``text`` in the language spoken now: a message (:class:`lang.Said`) worded again from its
+    template and arguments; any other text as it is."""
+    if isinstance(text, lang.Said):
+        return lang.word(text.template, text.args)
+    return str(text)
+
+
+def said_of(message: Any) -> lang.Said:
+    """A message of :mod:`scorekeeper.words` (an id and its arguments) as a :class:`lang.Said`,
+    which a refusal words again in each phone's language."""
+    from ..words import TEXT
+
+    return lang.Said(TEXT[message.id], message.args)
+
+
+def line_of(error: BaseException) -> str:
+    """An error's one line in the language spoken now: worded again when it was made of a
+    message (a :class:`lang.Said` that is the whole of its text), else as it says itself."""
+    text = str(error)
+    said = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], lang.Said) else None
+    if said is not None and text == str(said):
+        return spoken(said)
+    message = getattr(error, "message", None)  # an HttpError
+    if isinstance(message, lang.Said) and text == str(message):
+        return spoken(message)
+    return text
+
+
+def with_said(value: Any) -> Any:
+    """``value`` (a view's JSON) with every message that is text (a :class:`lang.Said`: a problem's
+    line, the header) also carried as its template and arguments, under the same key and
+    ``_m`` (``message`` and ``message_m``), so that each phone words it in its own language."""
+    if isinstance(value, dict):
+        out = {}
+        for k, v in value.items():
+            out[k] = with_said(v)
+            if isinstance(v, lang.Said) and isinstance(k, str) and f"{k}_m" not in value:
+                out[f"{k}_m"] = v.to_json()
+        return out
+    if isinstance(value, list):
+        return [with_said(v) for v in value]
+    return value
