@@ -216,7 +216,7 @@ def _night(rounds: int = 2) -> None:
 
 def test_a_session_s_lines_are_japanese(japanese):
     made = runner.invoke(app, ["new-session", "Aki", "Ben", "Chie", "--name", "金曜"])
-    assert made.stdout.startswith("セッション s1 '金曜': Aki, Ben, Chie。最初の親 Aki、12ラウンド、ルール sdin")
+    assert made.stdout.startswith("セッション s1 '金曜': Aki、Ben、Chie。最初の親 Aki、12ラウンド、ルール sdin")
     saved = runner.invoke(app, ["round", "-f", str(NIGHT[0])])
     assert "ラウンド 1" in saved.stdout
     assert one_line_error(runner.invoke(app, ["show", "9"])) == (
