@@ -16,7 +16,7 @@ from rich.text import Text
 from . import night
 from .cards import sort_cards
 from .lang import _
-from .render import (FitTable, PhraseText, mon, name, pot_line, round_view, seat_mon, texts, two_handed,
+from .render import (FitTable, Phrased, PhraseText, mon, name, pot_line, round_view, seat_mon, texts, two_handed,
                      waiting_label)
 from .scoring import BAD_ROUND, MISDEAL, PLAIN_ROUND, SOLO, SPLIT, Payment, Result, Round
 
@@ -110,23 +110,18 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
     for p in players:
         table.add_column(name(p), right=True)
     for n, r in shown:
-        yaku = Text()
-        for i, (p, y) in enumerate(night.round_yaku(r)):
-            if i:
-                yaku.append("\n")  # one player's yaku a line: a narrow column wraps within one
-            yaku.append(p)
-            yaku.append(f" {y}")
+        # one player's yaku a line, the name and the yaku each whole: a narrow column wraps between
+        lines: list[list[Text]] = [[name(p), Text(y)] for p, y in night.round_yaku(r)]
         if r.kind == BAD_ROUND:
-            yaku.append(_("✗ does not score: edit replaces it"), style="red")
+            lines.append(Phrased.words(_("✗ does not score: edit replaces it"), style="red"))
         elif r.kind in (MISDEAL, SOLO, SPLIT):  # nothing played: what it did with the pot (TRADITIONAL §7)
-            yaku.append(f"{r.kind}: {pot_line(r) or _('nothing paid')}", style="dim")
-        elif not yaku:
+            lines.append(Phrased.words(f"{r.kind}: " + (pot_line(r) or _("nothing paid")), style="dim"))
+        elif not lines:
             plain = _("札 the two piles' difference only") if two_handed(r) else _("札 card points only")
-            yaku.append(plain if r.kind == PLAIN_ROUND else "–", style="dim")
+            lines.append(Phrased.words(plain if r.kind == PLAIN_ROUND else "–", style="dim"))
         if r.round.sage:
-            yaku.append("\n(下げ ", style="yellow")
-            yaku.append("→".join(r.round.sage), style="yellow")
-            yaku.append(")", style="yellow")
+            lines.append([Text("(下げ", style="yellow"), Text("→".join(r.round.sage) + ")", style="yellow")])
+        yaku = Phrased(*lines)
         table.add_row(str(n), name(r.round.dealer), "✗" if r.kind == BAD_ROUND else f"{r.field_class} ×{r.multiplier}", yaku,
                       *[seat_mon(r.players[p]) for p in players])
     if not results:
@@ -199,7 +194,7 @@ def sessions_view(rows: Sequence[Mapping[str, Any]], current: str | None) -> Tab
             row["id"],
             name(row["name"]),
             row["created"][:10],
-            name(" ".join(row["players"])),
+            Phrased(row["players"]),  # each name whole: the cell wraps between two
             shown,
         )
     return table

@@ -13,7 +13,7 @@ from rich.console import Group
 from rich.text import Text
 
 from .lang import N_, _
-from .render import FitTable
+from .render import FitTable, Phrased
 from .rules import SDIN, Rules
 
 #: marks a value or switch that differs from sdin
@@ -169,7 +169,7 @@ def switches_table(rules: Rules) -> FitTable:
         row: list[Any] = [key, said]
         if compare:
             differs = sdin.get(key) is not None and sdin[key] != said
-            row.append(Text(f"{MARK} sdin: {sdin[key]}", style="yellow") if differs else "")
+            row.append(Phrased(Phrased.words(f"{MARK} sdin: {sdin[key]}", style="yellow")) if differs else "")
         table.add_row(*row)
     return table
 

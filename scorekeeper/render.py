@@ -77,6 +77,28 @@ def texts(template: str, **args: Any) -> Text:
     return out
 
 
+def phrases(template: str, **args: Any) -> list[Text]:
+    """``template`` (worded already) with ``args`` put in, as the phrases of a :class:`Phrased`:
+    each argument whole (with the words it touches: ``{mon}文``), the words between, each one."""
+    import string
+
+    formatter = string.Formatter()
+    out: list[Text] = [Text()]
+    for literal, field, spec, conversion in formatter.parse(template):
+        for i, word in enumerate(literal.split(" ")):
+            if i and out[-1].plain:
+                out.append(Text())
+            out[-1].append(word)
+        if field is None:
+            continue
+        value = args[field]
+        if isinstance(value, Text) and not spec and not conversion:
+            out[-1].append_text(value)
+        else:
+            out[-1].append(formatter.format_field(formatter.convert_field(value, conversion), spec or ""))
+    return [p for p in out if p.plain]
+
+
 def party(who: str) -> str:
     """A payer or payee as shown: a player's name, or the pot in words."""
     return _(POT_WORD) if who == POT else who
@@ -138,8 +160,10 @@ class FitTable:
         self.rows: list[tuple[tuple[Any, ...], Any]] = []
 
     def add_column(self, heading: Any = "", *, right: bool = False, drop: int | None = None,
-                   whole: bool = False) -> None:
-        self.columns.append((heading, right, drop, whole or right))
+                   whole: bool | None = None) -> None:
+        """A column; ``whole`` (by default: when ``right``, numbers) never wraps. A right-aligned
+        column that is not ``whole`` wraps between phrases (``+160 s1``)."""
+        self.columns.append((heading, right, drop, right if whole is None else whole))
 
     def add_row(self, *cells: Any, style: Any = None) -> None:
         self.rows.append((cells, style))
@@ -151,10 +175,20 @@ class FitTable:
         for i in keep:
             heading, right, _drop, whole = self.columns[i]
             widest = max([_cells(heading)] + [_cells(cells[i]) for cells, _style in self.rows]) if whole else None
-            table.add_column(heading, justify="right" if right else "left", no_wrap=whole, min_width=widest)
+            # what may wrap folds a word too long for its column, never cuts it ("…")
+            table.add_column(heading, justify="right" if right else "left", no_wrap=whole, min_width=widest,
+                             overflow="ellipsis" if whole else "fold")
         for cells, style in self.rows:
-            table.add_row(*(cells[i] for i in keep), style=style)
+            table.add_row(*(self._cell(cells[i], self.columns[i][3]) for i in keep), style=style)
         return table
+
+    @staticmethod
+    def _cell(cell: Any, whole: bool) -> Any:
+        """A cell as shown: text in a column that may wrap wraps as prose (:meth:`Phrased.words`:
+        in Japanese after 、 and 。 too, not only at spaces)."""
+        if whole or not isinstance(cell, str) or not cell:
+            return cell
+        return Phrased(*(Phrased.words(line) for line in cell.split("\n")))
 
     def variants(self) -> Iterable[Table]:
         """The table, then with each rank of columns dropped in turn (built as asked for)."""
@@ -170,6 +204,62 @@ class FitTable:
             if _least_width(console, options, table) <= options.max_width:
                 break
         yield table
+
+
+class Phrased:
+    """A table cell whose phrases never break (a name, a yaku with its value, an amount): lines
+    of phrases, each line wrapped between its phrases only when the column is narrow; shown
+    joined by single spaces. rich breaks a cell at every space, inside a name such as ``Aki
+    Tanaka`` too, and Japanese has no spaces to break at: a phrase here is whatever must stay
+    together, in either language. A phrase given as ``("", text)`` follows the one before it
+    without a space (Japanese prose, which may break after 、 and 。: :meth:`words`)."""
+
+    def __init__(self, *lines: Iterable[Any]) -> None:
+        self.lines = [[self._glued(p) for p in line] for line in lines]
+
+    @staticmethod
+    def _glued(phrase: Any) -> tuple[str, Text]:
+        if isinstance(phrase, tuple):
+            glue, text = phrase
+            return glue, text if isinstance(text, Text) else Text(text)
+        return " ", phrase if isinstance(phrase, Text) else Text(phrase)
+
+    @staticmethod
+    def words(text: str, style: Any = "") -> list[tuple[str, Text]]:
+        """Prose as phrases: it may break at a space, and in Japanese after 、 and 。."""
+        import re
+
+        out: list[tuple[str, Text]] = []
+        for word in (w for w in text.split(" ") if w):
+            for i, piece in enumerate(re.findall(r"[^、。]*[、。]|[^、。]+", word)):
+                out.append(("" if i else " ", Text(piece, style=style)))
+        return out
+
+    @property
+    def plain(self) -> str:
+        return "\n".join("".join((glue if i else "") + p.plain for i, (glue, p) in enumerate(line))
+                         for line in self.lines)
+
+    def __rich_measure__(self, console: Console, options: Any) -> Any:
+        from rich.measure import Measurement
+
+        widest = max((p.cell_len for line in self.lines for _glue, p in line), default=0)
+        longest = max((sum(len(glue) * bool(i) + p.cell_len for i, (glue, p) in enumerate(line))
+                       for line in self.lines), default=0)
+        return Measurement(widest, max(widest, longest))
+
+    def __rich_console__(self, console: Console, options: Any) -> Any:
+        width = options.max_width
+        for line in self.lines:
+            out = Text()
+            for i, (glue, phrase) in enumerate(line):
+                if i and out.cell_len + len(glue) + phrase.cell_len > width:
+                    yield out
+                    out = Text()
+                elif i:
+                    out.append(glue)
+                out.append_text(phrase)
+            yield out
 
 
 class PhraseText:
@@ -338,18 +428,18 @@ def round_view(result: Result, title: str | None = None) -> Group:
             label.append(" 下げ", style="yellow")
         if p == rnd.ended_by:
             label.append(" 上がり", style="cyan")
-        te = " + ".join(yaku_label(t, rules.mon(rules.teyaku[t])) for t in r.teyaku_all) or "–"
+        te = [yaku_label(t, rules.mon(rules.teyaku[t])) for t in r.teyaku_all] or ["–"]
         if r.teyaku and r.role == "forced_out":
-            te += " (追い込み)"  # their compensation, paid before play: no 特殊役 cancels it (TRADITIONAL §7)
+            te[-1] += " (追い込み)"  # their compensation, paid before play: no 特殊役 cancels it (TRADITIONAL §7)
         elif r.teyaku and (result.kind == SPECIAL_ROUND or r.role == "dropped"):
-            te += " " + _("(void)")  # a 特殊役 round voids 手役; a dropped hand earns nothing (TRADITIONAL §7)
+            te[-1] += " " + _("(void)")  # a 特殊役 round voids 手役; a dropped hand earns nothing (TRADITIONAL §7)
         # several yaku in a cell: " · " between them, so that a narrow column wraps between two
-        deki = " · ".join(yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules)))
-                          + ("" if (p, d) in result.earned else " " + _("(void)")) for d in r.dekiyaku) or "–"
-        sp = " · ".join([yaku_label(y, specials.get((p, y))) for y in r.special]
-                      + [yaku_label(b, rules.mon(rules.bonuses[b])) if b in rules.bonuses else b
-                         for b in r.bonuses]) or "–"
-        table.add_row(label, te, deki, sp, str(r.card_points) if r.role == "played" else "–", seat_mon(r))
+        deki = [yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules)))
+                + ("" if (p, d) in result.earned else " " + _("(void)")) for d in r.dekiyaku] or ["–"]
+        sp = [yaku_label(y, specials.get((p, y))) for y in r.special] + [
+            yaku_label(b, rules.mon(rules.bonuses[b])) if b in rules.bonuses else b for b in r.bonuses] or ["–"]
+        table.add_row(label, _joined(te, "+"), _joined(deki, "·"), _joined(sp, "·"),
+                      str(r.card_points) if r.role == "played" else "–", seat_mon(r))
 
     pays = FitTable(_("payments"), pad_edge=False, title_justify="left")
     pays.add_column(_("from"), whole=True)
@@ -374,6 +464,12 @@ def round_view(result: Result, title: str | None = None) -> Group:
     if legend:
         foot.append("\n" + legend, style="dim")
     return Group(PhraseText(head), table, pays, foot)
+
+
+def _joined(labels: list[str], sep: str) -> Phrased:
+    """Yaku labels (``三本 20``) in one cell, ``sep`` between them: the cell wraps between two,
+    never inside one."""
+    return Phrased([label + ("" if i == len(labels) - 1 else f" {sep}") for i, label in enumerate(labels)])
 
 
 def _special_values(result: Result) -> dict[tuple[str, str], int]:
@@ -426,7 +522,7 @@ def _numbers_table(title: str | None, columns: list[tuple[Any, ...]], **options:
     narrow (lowest rank first)."""
     table = FitTable(title, **options)
     for col, right, *more in columns:
-        table.add_column(col, right=right, drop=more[0] if more else None, whole=len(more) > 1 and more[1])
+        table.add_column(col, right=right, drop=more[0] if more else None, whole=more[1] if len(more) > 1 else None)
     return table
 
 

@@ -12,11 +12,10 @@ from xml.sax.saxutils import escape
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderResult
-from rich.table import Table
 from rich.text import Text
 
 from .lang import _, n_
-from .render import mon, name, texts
+from .render import FitTable, Phrased, mon, name, phrases
 from .stats import SAGE_ENDS, SAGE_LABELS, unusual, unusual_words
 
 #: one mark and colour per player, in order of first appearance (a night holds at most six)
@@ -121,39 +120,48 @@ def _unusual(row: Mapping[str, Any]) -> str:
 
 
 def _profile_view(title: str, data: Mapping[str, Any]) -> Group:
+    """One profile's block. Every table fits the terminal without cutting a name, a yaku or an
+    amount (:class:`~scorekeeper.render.FitTable`): what may wrap wraps between phrases."""
     players = data["players"]
     parts: list[Any] = [Text(title, style="bold")]
-    table = Table(show_edge=False, pad_edge=False, title=_("standings"), title_justify="left")
-    for i, col in enumerate((_("player"), _("nights"), _("rounds"), "文", "貫", _("per round"))):
-        table.add_column(col, justify="left" if i == 0 else "right", no_wrap=True)
+    table = FitTable(_("standings"), pad_edge=False, title_justify="left")
+    table.add_column(_("player"), whole=True)
+    for col in (_("nights"), _("rounds"), "文", "貫", _("per round")):
+        table.add_column(col, right=True)
     for p, me in players.items():
         table.add_row(name(p), str(me["nights"]), str(me["rounds"]), mon(me["mon"]), me["kan"],
                       "–" if me["average"] is None else f"{me['average']:+.1f}")
-    nights = Table(show_edge=False, pad_edge=False, title=_("nights and rounds"), title_justify="left")
-    for i, col in enumerate((_("player"), _("best night"), _("worst night"), _("rounds won"), _("親 held"))):
-        nights.add_column(col, justify="left" if i == 0 else "right", no_wrap=i == 0)
+    nights = FitTable(_("nights and rounds"), pad_edge=False, title_justify="left")
+    nights.add_column(_("player"), whole=True)
+    for col in (_("best night"), _("worst night")):  # an amount and a session: may wrap between the two
+        nights.add_column(col, right=True, whole=False)
+    for col in (_("rounds won"), _("親 held")):
+        nights.add_column(col, right=True)
     for p, me in players.items():
         best, worst = me["best"], me["worst"]
-        nights.add_row(name(p), Text(f"{best['mon']:+,} {best['session']}") if best else "–",
-                       Text(f"{worst['mon']:+,} {worst['session']}") if worst else "–", str(me["won"]), str(me["dealer"]))
+        nights.add_row(name(p), Phrased([f"{best['mon']:+,}", best["session"]]) if best else "–",
+                       Phrased([f"{worst['mon']:+,}", worst["session"]]) if worst else "–",
+                       str(me["won"]), str(me["dealer"]))
     parts += [table, Text(), nights, Text()]
 
-    cards = Table(show_edge=False, pad_edge=False, title=_("what the cards gave"), title_justify="left")
-    for i, col in enumerate((_("player"), _("手役 held / expected"), _("how unusual"), "出来役", "下げ", "特殊役")):
-        cards.add_column(col, no_wrap=i == 0)
+    cards = FitTable(_("what the cards gave"), pad_edge=False, title_justify="left")
+    cards.add_column(_("player"), whole=True)
+    cards.add_column(_("手役 held / expected"))
+    cards.add_column(_("how unusual"))
+    made = FitTable(_("出来役, 下げ and 特殊役"), pad_edge=False, title_justify="left")
+    made.add_column(_("player"), whole=True)
+    for col in ("出来役", "下げ", "特殊役"):
+        made.add_column(col)
     for p, me in players.items():
         allrow = me["teyaku_all"]
-        sage = me["sage"]
-        sage_text = (f"{sage['declared']}: " + _(", ").join(f"{_(SAGE_LABELS[h])} {sage[h]}" for h in SAGE_ENDS if sage[h])
-                     if sage["declared"] else "–")
-        cards.add_row(name(p), f"{allrow['held']} / {allrow['expected']:.1f}", _unusual(allrow),
-                      _count_text(me["dekiyaku"]), sage_text, _count_text(me["special"]))
-    parts += [cards, Text()]
+        cards.add_row(name(p), f"{allrow['held']} / {allrow['expected']:.1f}", _unusual(allrow))
+        made.add_row(name(p), _counted(me["dekiyaku"]), _sage(me["sage"]), _counted(me["special"]))
+    parts += [cards, Text(), made, Text()]
 
-    each = Table(show_edge=False, pad_edge=False, title=_("手役 by name: held / expected"), title_justify="left")
-    each.add_column("手役")
+    each = FitTable(_("手役 by name: held / expected"), pad_edge=False, title_justify="left")
+    each.add_column("手役", whole=True)
     for p in players:
-        each.add_column(name(p), justify="right")
+        each.add_column(name(p), right=True)
     names = list(next(iter(players.values()))["teyaku"]) if players else []
     for y in names:
         cells = []
@@ -165,16 +173,30 @@ def _profile_view(title: str, data: Mapping[str, Any]) -> Group:
     parts += [each, Text(_("! : about 1 in 20 or rarer"), style="dim"), Text()]
 
     if data["head_to_head"]:
-        h2h = Table(show_edge=False, pad_edge=False, title=_("head to head (paid between the two)"),
-                    title_justify="left")
-        for i, col in enumerate((_("pair"), _("nights"), _("net"))):
-            h2h.add_column(col, justify="right" if i else "left")
+        h2h = FitTable(_("head to head (paid between the two)"), pad_edge=False, title_justify="left")
+        h2h.add_column(_("pair"))
+        h2h.add_column(_("nights"), right=True)
+        h2h.add_column(_("net"), right=True)
         for pair in data["head_to_head"]:
-            h2h.add_row(texts(_("{a} v {b}"), a=name(pair["a"]), b=name(pair["b"])), str(pair["nights"]),
-                        Text(f"{pair['a']} {pair['net']:+,}"))
+            h2h.add_row(Phrased(phrases(_("{a} v {b}"), a=name(pair["a"]), b=name(pair["b"]))),
+                        str(pair["nights"]), Text(f"{pair['a']} {pair['net']:+,}"))
         parts += [h2h, Text()]
     parts += [Text(_("cumulative standings, night by night"), style="bold"), StandingsChart(data["chart"])]
     return Group(*parts)
+
+
+def _counted(counts: Mapping[str, int]) -> Phrased:
+    """``猪鹿蝶×2 青短×1``, most first: each yaku whole."""
+    return Phrased(_count_text(counts).split(" "))
+
+
+def _sage(sage: Mapping[str, int]) -> Phrased | str:
+    """``3: 勝負 1, cancel 2``: the 下げ called and how each ended."""
+    if not sage["declared"]:
+        return "–"
+    ends = [f"{_(SAGE_LABELS[h])} {sage[h]}" for h in SAGE_ENDS if sage[h]]
+    sep = _(", ")
+    return Phrased([f"{sage['declared']}:", *(e + (sep.rstrip() if i < len(ends) - 1 else "") for i, e in enumerate(ends))])
 
 
 def stats_view(data: Mapping[str, Any]) -> Group:
@@ -204,12 +226,13 @@ def chart_svg(data: Mapping[str, Any], width: int = 720, height: int = 360) -> s
     parts = data["by_profile"] if "by_profile" in data else ({data["profiles"][0]: data} if data["profiles"] else {})
     panel_h = height
     total_h = max(1, len(parts)) * panel_h
+    title, empty = escape(_("cumulative standings, night by night")), escape(_("no nights to chart"))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{total_h}" '
            f'viewBox="0 0 {width} {total_h}" font-family="sans-serif" font-size="12">',
-           f"<title>hachi-score: {escape(_('cumulative standings, night by night'))}</title>",
+           f"<title>hachi-score: {title}</title>",
            f'<rect width="{width}" height="{total_h}" fill="#ffffff"/>']
     if not parts:
-        out.append(f'<text x="20" y="30">{escape(_("no nights to chart"))}</text>')
+        out.append(f'<text x="20" y="30">{empty}</text>')
     for i, (profile, part) in enumerate(parts.items()):
         out.append(_panel(profile, part["chart"], 0, i * panel_h, width, panel_h))
     out.append("</svg>")
@@ -231,9 +254,10 @@ def _panel(profile: str, chart: Mapping[str, Any], x0: int, y0: int, width: int,
     def py(v: float) -> float:
         return y0 + top + h - (v - lo) * h / span
 
+    heading = escape(_("{profile}: cumulative 文 after each night").format(profile=profile))
     g = ['<g class="panel">',
          f'<text x="{x0 + left}" y="{y0 + 18}" font-weight="bold">'
-         f'{escape(_("{profile}: cumulative 文 after each night").format(profile=profile))}</text>',
+         f'{heading}</text>',
          f'<line x1="{x0 + left}" y1="{y0 + top}" x2="{x0 + left}" y2="{y0 + top + h}" stroke="#888"/>',
          f'<line x1="{x0 + left}" y1="{py(0):.1f}" x2="{x0 + left + w}" y2="{py(0):.1f}" stroke="#bbb" stroke-dasharray="4 3"/>']
     for v in sorted({lo, 0, hi}):

@@ -61,7 +61,7 @@ def template() -> Catalog:
     """The catalog of every message, untranslated (the ``.pot``)."""
     pot = Catalog(domain=DOMAIN, fuzzy=False, **HEADER)
     for filename, _lineno, message, comments, context in extract_from_dir(
-            PACKAGE, METHODS, KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+            PACKAGE, METHODS, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         pot.add(message, locations=[(f"scorekeeper/{filename}", None)], auto_comments=comments, context=context)
     for text, where in _help_texts():
         pot.add(text, locations=[(f"--help: {where}", None)])
