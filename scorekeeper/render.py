@@ -555,7 +555,8 @@ def odds_view(report: dict[str, Any]) -> Group:
         b = fo["bashi"]
         ft.add_row(_("場四 (ばし) redeal"), "", f"{b['count']:,}", _percent(b), _one_in(b), "")
         parts.append(ft)
-        parts.append(Text(_("Classes count every field, 場四 ones included; the last column leaves 場四 out.")))
+        parts.append(Phrased(Phrased.words(_("Classes count every field, 場四 ones included; the last column leaves "
+                                             "場四 out."))))
     return Group(*parts)
 
 
