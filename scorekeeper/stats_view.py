@@ -195,8 +195,10 @@ def _sage(sage: Mapping[str, int]) -> Phrased | str:
     if not sage["declared"]:
         return "–"
     ends = [f"{_(SAGE_LABELS[h])} {sage[h]}" for h in SAGE_ENDS if sage[h]]
-    sep = _(", ")
-    return Phrased([f"{sage['declared']}:", *(e + (sep.rstrip() if i < len(ends) - 1 else "") for i, e in enumerate(ends))])
+    sep = _(", ")  # ", " in English, "、" in Japanese: a space after it only where the language has one
+    glue = " " if sep.endswith(" ") else ""
+    return Phrased([f"{sage['declared']}:", *((" " if i == 0 else glue, e + (sep.rstrip() if i < len(ends) - 1 else ""))
+                                              for i, e in enumerate(ends))])
 
 
 def stats_view(data: Mapping[str, Any]) -> Group:

@@ -170,6 +170,22 @@ def test_score_of_a_sdin_file_in_japanese_and_json_alike(tmp_path):
     assert run(["score", str(file), "--json"]).stdout == run(["score", str(file), "--json"], language="en").stdout
 
 
+def test_a_round_that_no_longer_scores_is_marked_in_japanese(book, book_file):
+    file = ch.current_file(book_file)
+    data = json.loads(file.read_text(encoding="utf-8"))
+    rnd = data["rounds"]["2"]["round"]  # a card in two piles: round 2 no longer scores
+    rnd["captured"][NAMES[0]] = rnd["captured"][NAMES[0]] + rnd["captured"][NAMES[1]][:2]
+    file.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    for width in WIDTHS:
+        summary = run(["summary"], width, code=1).stdout
+        assert "✗ 採点不可:" in summary and "で差し替え" in summary and "does not score" not in summary
+        text = run(["show", "2"], width, code=1).stdout
+        assert text.startswith("ラウンド 2  ✗ 採点不可") and "`edit` で差し替えるまで" in text
+        # (the problem itself is the round's checks' words, not the view's)
+        assert "保存された内容: " in text and english(text, "does not score", "as stored", "counts nothing") == []
+        assert all(cell_len(line) <= width for line in summary.splitlines())
+
+
 # -- sessions, stats ----------------------------------------------------------------------------
 
 
