@@ -29,6 +29,7 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
+from .lang import N_, _
 from .rules import ALIASES, FIELD_MODES, PROFILES, SDIN, TWO_VOLUNTEERS, Rules, check, profile
 
 
@@ -47,11 +48,11 @@ KEYS = ("base", "name", *SWITCHES, "values")
 
 #: rules TRADITIONAL §10 leaves uncovered: key -> how the refusal names the rule
 UNCOVERED = {
-    "liability": "the liability rule (who fed the card pays for it)",
-    "mizuten": "mizuten",
-    "dealer_swap": "the dealer's-hand swap",
-    "seven_players": "seven players with the blank card",
-    "blank_card": "the blank card (seven players)",
+    "liability": N_("the liability rule (who fed the card pays for it)"),
+    "mizuten": N_("mizuten"),
+    "dealer_swap": N_("the dealer's-hand swap"),
+    "seven_players": N_("seven players with the blank card"),
+    "blank_card": N_("the blank card (seven players)"),
 }
 
 #: a profile's name is shown on every screen: one short line
@@ -71,18 +72,18 @@ _AT_END = re.compile(r"\s*\(at end of document\)\s*$")
 def _type(value: Any) -> str:
     """A TOML value's type, as a file's author would call it."""
     if isinstance(value, bool):
-        return f"{str(value).lower()} (a boolean)"
+        return _("{value} (a boolean)").format(value=str(value).lower())
     if isinstance(value, int):
-        return f"{value} (a whole number)"
+        return _("{value} (a whole number)").format(value=value)
     if isinstance(value, float):
-        return f"{value!r} (a decimal number)"
+        return _("{value} (a decimal number)").format(value=repr(value))
     if isinstance(value, str):
-        return f"{_show(value)} (a string)"
+        return _("{value} (a string)").format(value=_show(value))
     if isinstance(value, list):
-        return "an array"
+        return _("an array")
     if isinstance(value, dict):
-        return "a table"
-    return f"{value} (a date or time)"
+        return _("a table")
+    return _("{value} (a date or time)").format(value=value)
 
 
 def _key(key: str) -> str:
@@ -100,17 +101,17 @@ def _read(path: Path) -> str:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise HouseRuleError(path, "", "no such file") from None
+        raise HouseRuleError(path, "", _("no such file")) from None
     except IsADirectoryError:
-        raise HouseRuleError(path, "", "is a directory, not a house-rule file") from None
+        raise HouseRuleError(path, "", _("is a directory, not a house-rule file")) from None
     except OSError as e:
-        raise HouseRuleError(path, "", f"can't be read ({e.strerror or e})") from None
+        raise HouseRuleError(path, "", _("can't be read ({reason})").format(reason=e.strerror or e)) from None
     except ValueError:  # a NUL byte in the name
-        raise HouseRuleError(repr(str(path)), "", "is not a file name") from None
+        raise HouseRuleError(repr(str(path)), "", _("is not a file name")) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise HouseRuleError(path, "", f"is not UTF-8 text (byte {e.start})") from None
+        raise HouseRuleError(path, "", _("is not UTF-8 text (byte {n})").format(n=e.start)) from None
 
 
 def _parse(path: Path, text: str) -> dict[str, Any]:
@@ -122,19 +123,19 @@ def _parse(path: Path, text: str) -> dict[str, Any]:
         message = str(e)
         at = _AT.search(message)
         if at:
-            where = f"line {at.group(1)}, column {at.group(2)}"
+            where = _("line {line}, column {column}").format(line=at.group(1), column=at.group(2))
             message = message[: at.start()]
             lines = text.splitlines()
             line = lines[int(at.group(1)) - 1] if int(at.group(1)) <= len(lines) else ""
-            key, _, value = (part.strip() for part in line.partition("="))
+            key, _eq, value = (part.strip() for part in line.partition("="))
             if key and not key.isascii() and not key.startswith(('"', "'")):
-                message += f' (a yaku\'s name is quoted: "{key}" = {value or "..."})'
+                message += " " + _('(a yaku\'s name is quoted: "{key}" = {value})').format(key=key, value=value or "...")
         else:
-            where = "end of file"
+            where = _("end of file")
             message = _AT_END.sub("", message)
-        raise HouseRuleError(path, where, f"broken TOML: {message}") from None
+        raise HouseRuleError(path, where, _("broken TOML: {message}").format(message=message)) from None
     except RecursionError:
-        raise HouseRuleError(path, "", "broken TOML: nested too deeply") from None
+        raise HouseRuleError(path, "", _("broken TOML: nested too deeply")) from None
 
 
 def load(path: str | Path) -> Rules:
@@ -147,16 +148,18 @@ def from_data(data: Mapping[str, Any], path: str | Path = "<house rules>") -> Ru
     """The profile of a house-rule file's parsed TOML (``path`` names it in errors)."""
     for key in data:
         if key in UNCOVERED:  # (a key that is neither is named as _key shows it: one line)
-            raise HouseRuleError(path, key, f"hachi-score does not cover {UNCOVERED[key]}: remove the key "
-                                            "(TRADITIONAL §10 lists what a house-rule file may change)")
+            raise HouseRuleError(path, key, _("hachi-score does not cover {rule}: remove the key "
+                                              "(TRADITIONAL §10 lists what a house-rule file may change)").format(
+                                                  rule=_(UNCOVERED[key])))
         if key not in KEYS:
-            raise HouseRuleError(path, _key(key), f"unknown key (a house-rule file knows {', '.join(KEYS)})")
+            raise HouseRuleError(path, _key(key), _("unknown key (a house-rule file knows {keys})").format(
+                keys=", ".join(KEYS)))
     reader = _Reader(path, data)
     rules = reader.read()
     try:
         return check(rules)
     except ValueError as e:  # check names the key first
-        key, _, problem = str(e).partition(": ")
+        key, _sep, problem = str(e).partition(": ")
         raise HouseRuleError(path, key, problem or str(e)) from None
 
 
@@ -170,28 +173,30 @@ class _Reader:
     def take(self, key: str, kind: type, what: str) -> Any:
         value = self.data[key]
         if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-            raise self.fail(key, f"must be {what}, not {_type(value)}")
+            raise self.fail(key, _("must be {what}, not {value}").format(what=what, value=_type(value)))
         return value
 
     def choice(self, key: str, allowed: tuple[Any, ...]) -> Any:
         kinds = {type(a) for a in allowed}
         kind = kinds.pop()
-        shown = " or ".join(map(str, allowed)) if kind is int else ", ".join(f'"{a}"' for a in allowed)
-        value = self.take(key, kind, f"one of {shown}" if kind is str else shown)
+        shown = _(" or ").join(map(str, allowed)) if kind is int else ", ".join(f'"{a}"' for a in allowed)
+        what = _("one of {choices}").format(choices=shown) if kind is str else shown
+        value = self.take(key, kind, what)
         if value not in allowed:
-            raise self.fail(key, f"must be {'one of ' if kind is str else ''}{shown}, not {_type(value)}")
+            raise self.fail(key, _("must be {what}, not {value}").format(what=what, value=_type(value)))
         return value
 
     def read(self) -> Rules:
         if "base" not in self.data:
-            raise self.fail("base", 'missing: say which profile the file starts from (base = "sdin" or "fudawiki")')
-        base_text = self.take("base", str, 'a string: "sdin" or "fudawiki"')
+            raise self.fail("base", _('missing: say which profile the file starts from (base = "sdin" or "fudawiki")'))
+        base_text = self.take("base", str, _('a string: "sdin" or "fudawiki"'))
         try:
             base = profile(base_text)
         except ValueError:
-            raise self.fail("base", f"{_show(base_text)} is not a built-in profile ({_builtins()})") from None
+            raise self.fail("base", _("{name} is not a built-in profile ({builtins})").format(
+                name=_show(base_text), builtins=_builtins())) from None
         if "name" not in self.data:
-            raise self.fail("name", 'missing: a house-rule file names its profile (name = "...")')
+            raise self.fail("name", _('missing: a house-rule file names its profile (name = "...")'))
         changes: dict[str, Any] = {"name": self.name(), "base": base.base}
         if "kan" in self.data:
             changes["kan"] = self.choice("kan", (10, 12))
@@ -199,13 +204,13 @@ class _Reader:
             changes["field"] = self.choice("field", FIELD_MODES)
         for key in ("inoshikacho", "nanatan_plus", "forced_three"):
             if key in self.data:
-                changes[key] = self.take(key, bool, "true or false")
+                changes[key] = self.take(key, bool, _("true or false"))
         if "two_volunteers" in self.data:
             changes["two_volunteers"] = self.choice("two_volunteers", TWO_VOLUNTEERS)
         for key in ("two_volunteers", "forced_three"):
             if key in changes and changes[key] != getattr(base, key) and base.max_players == 3:
-                raise self.fail(key, f"only a night of 4–6 players has it, and {base.name} seats three: "
-                                     'use base = "fudawiki" or leave the key out')
+                raise self.fail(key, _('only a night of 4–6 players has it, and {profile} seats three: '
+                                       'use base = "fudawiki" or leave the key out').format(profile=base.name))
         # 猪鹿蝶 on or off, the table kept in table order (SDIN's holds every 出来役, in order)
         on = changes.pop("inoshikacho", base.inoshikacho)
         dekiyaku = {k: base.dekiyaku.get(k, v) for k, v in SDIN.dekiyaku.items()
@@ -216,17 +221,20 @@ class _Reader:
     def name(self) -> str:
         import unicodedata
 
-        name = self.take("name", str, "a string")
+        name = self.take("name", str, _("a string"))
         name = name.strip()
         if not name:
-            raise self.fail("name", "is empty: a profile needs a name, shown on every screen")
+            raise self.fail("name", _("is empty: a profile needs a name, shown on every screen"))
         if any(unicodedata.category(ch)[0] == "C" or unicodedata.category(ch) in ("Zl", "Zp") for ch in name):
-            raise self.fail("name", f"{_show(name)} holds a control character: one line of plain text, please")
+            raise self.fail("name", _("{name} holds a control character: one line of plain text, please").format(
+                name=_show(name)))
         if len(name) > MAX_NAME:
-            raise self.fail("name", f"{_show(name)} is {len(name)} characters long: at most {MAX_NAME}")
+            raise self.fail("name", _("{name} is {n} characters long: at most {most}").format(
+                name=_show(name), n=len(name), most=MAX_NAME))
         folded = name.lower()
         if folded in PROFILES or folded in ALIASES:
-            raise self.fail("name", f"{_show(name)} is a built-in profile's name: give the house rules their own")
+            raise self.fail("name", _("{name} is a built-in profile's name: give the house rules their own").format(
+                name=_show(name)))
         return name
 
     def values(self, rules: Rules) -> Rules:
@@ -236,7 +244,7 @@ class _Reader:
             return _frozen_tables(rules)
         table = self.data["values"]
         if not isinstance(table, dict):
-            raise self.fail("values", f"must be a table ([values]), not {_type(table)}")
+            raise self.fail("values", _("must be a table ([values]), not {value}").format(value=_type(table)))
         teyaku = {row.name: row for row in rules.teyaku_table}
         tables = {"dekiyaku": dict(rules.dekiyaku), "special": dict(rules.special), "bonuses": dict(rules.bonuses)}
         fee = rules.fee
@@ -245,12 +253,13 @@ class _Reader:
             key = f"values.{_key(given)}"
             name = given if given in teyaku or given not in _SAME else _SAME[given]
             if name in seen:
-                raise self.fail(key, f"names the same 手役 as values.{seen[name]}: give one of them")
+                raise self.fail(key, _("names the same 手役 as values.{other}: give one of them").format(other=seen[name]))
             seen[name] = given
             if isinstance(value, bool) or not isinstance(value, int):
-                raise self.fail(key, f"must be a whole number of kan, not {_type(value)}")
+                raise self.fail(key, _("must be a whole number of kan, not {value}").format(value=_type(value)))
             if not 0 <= value <= MAX_KAN:
-                raise self.fail(key, f"{value} kan: a value is a whole number of kan from 0 to {MAX_KAN}")
+                raise self.fail(key, _("{value} kan: a value is a whole number of kan from 0 to {most}").format(
+                    value=value, most=MAX_KAN))
             if name in teyaku:
                 teyaku[name] = teyaku[name]._replace(kan=value)
                 continue
@@ -272,14 +281,16 @@ class _Reader:
 
     def unknown(self, name: str, rules: Rules) -> str:
         if name == "猪鹿蝶":
-            return "猪鹿蝶 is off in this profile: set inoshikacho = true to pay it"
+            return _("猪鹿蝶 is off in this profile: set inoshikacho = true to pay it")
         if name == "逃げ料":
-            return f"{rules.base} seats three players, so nobody pays 逃げ料: use base = \"fudawiki\""
+            return _('{base} seats three players, so nobody pays 逃げ料: use base = "fudawiki"').format(base=rules.base)
         for other in PROFILES.values():
             names = other.values().keys() | {"逃げ料"}
             if other.base != rules.base and name in names:
-                return f"{name} is a value of {other.name}, not of {rules.base}: use base = \"{other.name}\""
-        return f"{_show(name)} is not a yaku, bonus or fee of {rules.base} (known: {' '.join(rules.values())})"
+                return _('{name} is a value of {other}, not of {base}: use base = "{other}"').format(
+                    name=name, other=other.name, base=rules.base)
+        return _("{name} is not a yaku, bonus or fee of {base} (known: {known})").format(
+            name=_show(name), base=rules.base, known=" ".join(rules.values()))
 
 
 def _frozen_tables(rules: Rules) -> Rules:
@@ -299,8 +310,8 @@ def resolve(text: str) -> Rules:
     :class:`HouseRuleError` for a file) says what is wrong, in one line."""
     text = str(text)
     if not text.strip():
-        raise ValueError(f"{text!r}: not a rule profile: the built-in ones are {_builtins()}; "
-                         "or give a house-rule FILE.toml")
+        raise ValueError(_("{text}: not a rule profile: the built-in ones are {builtins}; "
+                           "or give a house-rule FILE.toml").format(text=repr(text), builtins=_builtins()))
     if text.lower().endswith(".toml"):
         return load(text)
     try:
@@ -312,5 +323,5 @@ def resolve(text: str) -> Rules:
             is_file = False
         if is_file:
             return load(text)
-        raise ValueError(f"{_show(text)}: not a rule profile: the built-in ones are {_builtins()}; "
-                         "or give a house-rule FILE.toml") from None
+        raise ValueError(_("{text}: not a rule profile: the built-in ones are {builtins}; "
+                           "or give a house-rule FILE.toml").format(text=_show(text), builtins=_builtins())) from None

@@ -15,7 +15,9 @@ from rich.text import Text
 
 from . import night
 from .cards import sort_cards
-from .render import FitTable, PhraseText, mon, name, pot_line, round_view, seat_mon, two_handed, waiting_label
+from .lang import _
+from .render import (FitTable, Phrased, PhraseText, mon, name, pot_line, round_view, seat_mon, texts, two_handed,
+                     waiting_label)
 from .scoring import BAD_ROUND, MISDEAL, PLAIN_ROUND, SOLO, SPLIT, Payment, Result, Round
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -37,8 +39,9 @@ def plan_label(months: int, rounds: int, planned: int) -> str:
     """``5 of 12 rounds``: the months of the planned length used up; after a misdeal, which is a
     round but no month (TRADITIONAL §8), ``5 of 12 months, 6 rounds (1 流れ)``."""
     if months == rounds:
-        return f"{rounds} of {planned} rounds"
-    return f"{months} of {planned} months, {rounds} rounds ({rounds - months} 流れ)"
+        return _("{rounds} of {planned} rounds").format(rounds=rounds, planned=planned)
+    return _("{months} of {planned} months, {rounds} rounds ({misdeals} 流れ)").format(
+        months=months, planned=planned, rounds=rounds, misdeals=rounds - months)
 
 
 def session_title(session: Mapping[str, Any], results: Sequence[Result]) -> Text:
@@ -49,9 +52,9 @@ def session_title(session: Mapping[str, Any], results: Sequence[Result]) -> Text
     if date and date != session["name"]:
         title.append(f"{date}  ")
     title.append(plan_label(night.months_played(results), len(results), session.get("planned_rounds", 12)))
-    title.append(f"  rules {profile_label(night.session_rules(session))}")
+    title.append("  " + _("rules {profile}").format(profile=profile_label(night.session_rules(session))))
     if session.get("rate") is not None:
-        title.append(f"  rate {night.money_text(1, session['rate'])} per 文")
+        title.append("  " + _("rate {money} per 文").format(money=night.money_text(1, session["rate"])))
     return title
 
 
@@ -71,19 +74,20 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
 
     per = night.session_rules(session).kan
     head = session_title(session, results)
-    head.append("\nnext 親: ")
-    head.append(name(night.current_dealer(session, results)))
+    head.append("\n")
+    head.append_text(texts(_("next 親: {dealer}"), dealer=name(night.current_dealer(session, results))))
     state = night.current_state(results)
     if state.carry:
         head.append(f"  {waiting_label(state.carry)}", style="bold")
 
-    standings = FitTable("standings", title_justify="left", pad_edge=False)
-    standings.add_column("player", whole=True)
+    standings = FitTable(_("standings"), title_justify="left", pad_edge=False)
+    standings.add_column(_("player"), whole=True)
     standings.add_column("文", right=True)
     standings.add_column("貫", right=True)
     if rate is not None:
-        standings.add_column("money", right=True)
-    standings.add_column(f"trend (last {TREND})" if len(results) > TREND else "trend", whole=True, drop=1)
+        standings.add_column(_("money"), right=True)
+    standings.add_column(_("trend (last {n})").format(n=TREND) if len(results) > TREND else _("trend"),
+                         whole=True, drop=1)
     for p in players:
         row: list[Any] = [name(p), mon(net[p]), night.kan(net[p], per)]
         if rate is not None:
@@ -94,38 +98,34 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
     shown = list(enumerate(results, 1))
     if not show_all and len(shown) > RECENT:
         shown = shown[-RECENT:]
-        caption = f"rounds: the last {RECENT} of {len(results)} (--all for every round)"
+        caption = _("rounds: the last {recent} of {rounds} (--all for every round)").format(
+            recent=RECENT, rounds=len(results))
     else:
-        caption = "rounds"
+        caption = _("rounds")
     table = FitTable(caption, title_justify="left", pad_edge=False)
     table.add_column("#", right=True)
     table.add_column("親", whole=True, drop=2)
-    table.add_column("場 field", whole=True, drop=1)
-    table.add_column("yaku")
+    table.add_column(_("場 field"), whole=True, drop=1)
+    table.add_column(_("yaku"))
     for p in players:
         table.add_column(name(p), right=True)
     for n, r in shown:
-        yaku = Text()
-        for i, (p, y) in enumerate(night.round_yaku(r)):
-            if i:
-                yaku.append("\n")  # one player's yaku a line: a narrow column wraps within one
-            yaku.append(p)
-            yaku.append(f" {y}")
+        # one player's yaku a line, the name and the yaku each whole: a narrow column wraps between
+        lines: list[list[Text]] = [[name(p), Text(y)] for p, y in night.round_yaku(r)]
         if r.kind == BAD_ROUND:
-            yaku.append("✗ does not score: edit replaces it", style="red")
+            lines.append(Phrased.words(_("✗ does not score: edit replaces it"), style="red"))
         elif r.kind in (MISDEAL, SOLO, SPLIT):  # nothing played: what it did with the pot (TRADITIONAL §7)
-            yaku.append(f"{r.kind}: {pot_line(r) or 'nothing paid'}", style="dim")
-        elif not yaku:
-            plain = "札 the two piles' difference only" if two_handed(r) else "札 card points only"
-            yaku.append(plain if r.kind == PLAIN_ROUND else "–", style="dim")
+            lines.append(Phrased.words(f"{r.kind}: " + (pot_line(r) or _("nothing paid")), style="dim"))
+        elif not lines:
+            plain = _("札 the two piles' difference only") if two_handed(r) else _("札 card points only")
+            lines.append(Phrased.words(plain if r.kind == PLAIN_ROUND else "–", style="dim"))
         if r.round.sage:
-            yaku.append("\n(下げ ", style="yellow")
-            yaku.append("→".join(r.round.sage), style="yellow")
-            yaku.append(")", style="yellow")
+            lines.append([Text("(下げ", style="yellow"), Text("→".join(r.round.sage) + ")", style="yellow")])
+        yaku = Phrased(*lines)
         table.add_row(str(n), name(r.round.dealer), "✗" if r.kind == BAD_ROUND else f"{r.field_class} ×{r.multiplier}", yaku,
                       *[seat_mon(r.players[p]) for p in players])
     if not results:
-        table.add_row("–", "", "", Text("no rounds yet", style="dim"), *["" for _ in players])
+        table.add_row("–", "", "", Text(_("no rounds yet"), style="dim"), *["" for _p in players])
 
     return Group(PhraseText(head), Text(), standings, Text(), table, Text(),
                  settlement_view(net, rate, per, results=results))
@@ -139,19 +139,17 @@ def settlement_view(net: Mapping[str, int], rate: float | None, per: int = 10,
     pot = night.current_state(results).pot if results else 0
     refunds = night.pot_refunds(results) if pot else {}
     pays: list[Payment] = night.settlement(net, refunds)
-    out = Text("settlement", style="bold")
+    out = Text(_("settlement"), style="bold")
     if pot:
-        back = ", ".join(f"{p} {v}文" for p, v in refunds.items() if v)
-        out.append(f"\n  pot: {pot}文 waits for a round's winner; settled as if the night stopped now, "
-                   f"paid back to who paid in ({back})", style="")
+        back = _(", ").join(f"{p} {v}文" for p, v in refunds.items() if v)
+        out.append("\n  " + _("pot: {mon}文 waits for a round's winner; settled as if the night stopped now, "
+                               "paid back to who paid in ({refunds})").format(mon=pot, refunds=back), style="")
     if not pays:
-        out.append("\n  all square: nobody pays")
+        out.append("\n  " + _("all square: nobody pays"))
     for pay in pays:
         out.append("\n  ")
-        out.append(name(pay.payer))
-        out.append(" pays ")
-        out.append(name(pay.payee))
-        out.append(f" {pay.mon}文 ({night.kan(pay.mon, per).lstrip('+')})")
+        out.append_text(texts(_("{payer} pays {payee} {mon}文 ({kan})"), payer=name(pay.payer), payee=name(pay.payee),
+                              mon=pay.mon, kan=night.kan(pay.mon, per).lstrip("+")))
         if rate is not None:
             out.append(f" = {night.money_text(pay.mon, rate)}")
     return out
@@ -161,15 +159,16 @@ def standing_line(session: Mapping[str, Any], results: Sequence[Result]) -> Text
     """One line after a round: each player's total so far and the next 親."""
     net = night.totals(results, session["players"])
     planned, months = session.get("planned_rounds", 12), night.months_played(results)
-    of = f"of {planned}" if months == len(results) else f"(month {months} of {planned})"
-    out = Text(f"after round {len(results)} {of}: ")
+    out = Text(_("after round {n} of {planned}: ").format(n=len(results), planned=planned)
+               if months == len(results) else
+               _("after round {n} (month {months} of {planned}): ").format(n=len(results), months=months,
+                                                                           planned=planned))
     for p in session["players"]:
         out.append(name(p))
         out.append(" ")
         out.append(mon(net[p]))
         out.append(" · ")
-    out.append("next 親 ")
-    out.append(name(night.current_dealer(session, results)))
+    out.append_text(texts(_("next 親 {dealer}"), dealer=name(night.current_dealer(session, results))))
     waiting = waiting_label(night.current_state(results).carry)
     if waiting:
         out.append(f" · {waiting}")
@@ -179,11 +178,15 @@ def standing_line(session: Mapping[str, Any], results: Sequence[Result]) -> Text
 def sessions_view(rows: Sequence[Mapping[str, Any]], current: str | None) -> Table:
     """The book's sessions, the current one marked with *."""
     table = FitTable(pad_edge=False)
-    for col in ("", "id", "name", "date", "players", "rounds"):
-        table.add_column(col, right=col == "rounds", whole=col in ("id", "date"), drop=1 if col == "date" else None)
+    table.add_column("")
+    table.add_column("id", whole=True)
+    table.add_column(_("name"))
+    table.add_column(_("date"), whole=True, drop=1)
+    table.add_column(_("players"))
+    table.add_column(_("rounds"), right=True)
     for row in rows:
         rounds, months = row.get("rounds"), row.get("months", row.get("rounds"))
-        shown = "damaged" if rounds is None and "error" in row else f"{months}/{row['planned_rounds']}"
+        shown = _("damaged") if rounds is None and "error" in row else f"{months}/{row['planned_rounds']}"
         if rounds is not None and months is not None and months != rounds:
             shown += f" +{rounds - months} 流れ"  # a misdeal is a round but no month (TRADITIONAL §8)
         table.add_row(
@@ -191,7 +194,7 @@ def sessions_view(rows: Sequence[Mapping[str, Any]], current: str | None) -> Tab
             row["id"],
             name(row["name"]),
             row["created"][:10],
-            name(" ".join(row["players"])),
+            Phrased(row["players"]),  # each name whole: the cell wraps between two
             shown,
         )
     return table
@@ -204,19 +207,20 @@ def round_detail(number: int, result: Result, record: Mapping[str, Any]) -> Grou
         import json
 
         stored = json.dumps(record.get("round"), ensure_ascii=False)
-        return Group(round_view(result, title=f"round {number}"), Text(), Text("as stored: " + stored))
+        return Group(round_view(result, title=_("round {n}").format(n=number)), Text(),
+                     Text(_("as stored: ") + stored))
     rnd: Round = result.round
-    cards = Table(title="cards", title_justify="left", show_edge=False, pad_edge=False)
-    cards.add_column("player")
-    cards.add_column("手札 hand")
-    cards.add_column("取り札 pile")
+    cards = Table(title=_("cards"), title_justify="left", show_edge=False, pad_edge=False)
+    cards.add_column(_("player"), no_wrap=True)
+    cards.add_column(_("手札 hand"))
+    cards.add_column(_("取り札 pile"))
     cards.add_column("札", justify="right")
     for p in rnd.players:
         hand = " ".join(c.code for c in sort_cards(rnd.hands[p])) if p in rnd.hands else "–"
         if p in rnd.declared:
-            hand += f" (declared {' + '.join(rnd.declared[p])})"
+            hand += " " + _("(declared {teyaku})").format(teyaku=" + ".join(rnd.declared[p]))
         pile = rnd.pile(p)
         cards.add_row(name(p), hand, " ".join(c.code for c in sort_cards(pile)) or "–",
-                      f"{len(pile)} cards, {result.players[p].card_points}")
-    title = f"round {number}"
+                      _("{n} cards, {points}").format(n=len(pile), points=result.players[p].card_points))
+    title = _("round {n}").format(n=number)
     return Group(round_view(result, title=title), Text(), cards)

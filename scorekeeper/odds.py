@@ -24,6 +24,7 @@ from fractions import Fraction
 from math import comb
 from typing import Any, Callable, Iterable, Sequence
 
+from .lang import _
 from .cards import DECK_COUNT, FACES, MONTHS, PAULOWNIA, Card, over_deck, sort_cards
 from .rules import SDIN, Rules
 from .scoring import field_class, is_bashi
@@ -53,12 +54,13 @@ def remaining(excluded: Iterable[Card] = ()) -> Counter[Card]:
     out = Counter(excluded)
     for c in out:
         if not isinstance(c, Card) or c not in DECK_COUNT:
-            raise OddsError(f"{c!r} is not a card")
+            raise OddsError(_("{card!r} is not a card").format(card=c))
     too_many = over_deck(out.elements())
     if too_many:
         c = too_many[0]
         raise OddsError(
-            f"{c.code} {c.ja} appears {out[c]} times but the deck holds {DECK_COUNT[c]}"
+            _("{code} {name} appears {n} times but the deck holds {count}").format(
+                code=c.code, name=c.ja, n=out[c], count=DECK_COUNT[c])
         )
     left = Counter(DECK_COUNT)
     left.subtract(out)
@@ -313,7 +315,9 @@ def _cards(cards: Sequence[Card] | None, size: int, what: str) -> list[Card] | N
         return None
     cards = list(cards)
     if len(cards) != size:
-        raise OddsError(f"the {what} must be {size} cards, not {len(cards)}")
+        said = (_("the field must be {size} cards, not {n}") if what == "field"
+                else _("the hand must be {size} cards, not {n}"))
+        raise OddsError(said.format(size=size, n=len(cards)))
     return cards
 
 

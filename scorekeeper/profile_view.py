@@ -12,7 +12,8 @@ from rich.console import Group
 
 from rich.text import Text
 
-from .render import FitTable
+from .lang import N_, _
+from .render import FitTable, Phrased
 from .rules import SDIN, Rules
 
 #: marks a value or switch that differs from sdin
@@ -45,42 +46,42 @@ def _kind(rules: Rules, name: str) -> str:
     if name in rules.special:
         return "特殊役"
     if name in rules.bonuses:
-        return "bonus"
-    return "fee"
+        return _("bonus")
+    return _("fee")
 
 
 def _note(rules: Rules, name: str) -> str:
     if name == "七短" and rules.nanatan_plus:
-        return "+1 per 短冊 > 7"
+        return _("+1 per 短冊 > 7")
     if name == "二八":
-        return f"+{rules.nihachi_step}/point > {rules.nihachi_from}"
+        return _("+{step}/point > {start}").format(step=rules.nihachi_step, start=rules.nihachi_from)
     if name == "素十六":
-        return f"+{rules.sujiroku_step}/kasu > {rules.sujiroku_from}"
+        return _("+{step}/kasu > {start}").format(step=rules.sujiroku_step, start=rules.sujiroku_from)
     if name == "逃げ料":
-        return "n-th: ×(n+1)/2"
+        return _("n-th: ×(n+1)/2")
     return ""
 
 
 def values_table(rules: Rules) -> FitTable:
     """Every value in kan and 文; beside sdin's (in 文 at sdin's kan) unless this is sdin."""
     compare = rules != SDIN
-    table = FitTable(Text(f"values of {rules.name}"), title_justify="left", pad_edge=False)
+    table = FitTable(Text(_("values of {profile}").format(profile=rules.name)), title_justify="left", pad_edge=False)
     table.add_column("", whole=True)
-    table.add_column("yaku", whole=True)
-    table.add_column("kan", right=True)
+    table.add_column(_("yaku"), whole=True)
+    table.add_column(_("kan"), right=True)
     table.add_column("文", right=True)
     if compare:
-        table.add_column("sdin kan", right=True)
+        table.add_column(_("sdin kan"), right=True)
         table.add_column("sdin 文", right=True, drop=2)  # on a narrow terminal: kan × sdin's 10
         table.add_column("", whole=True)
-    table.add_column("note", drop=1)
+    table.add_column(_("note"), drop=1)
     values = rules.values()
     for name, kan in values.items():
         row = [_kind(rules, name), name, str(kan), str(rules.mon(kan))]
         if compare:
             theirs = _sdin_value(name)
             if theirs is None:
-                row += ["–", "–", Text(f"{MARK} new", style="bold yellow")]
+                row += ["–", "–", Text(f"{MARK} " + _("new"), style="bold yellow")]
             else:
                 differs = theirs != kan  # a 文 that differs by kan alone: the kan row says so
                 row += [str(theirs), str(SDIN.mon(theirs)),
@@ -90,63 +91,67 @@ def values_table(rules: Rules) -> FitTable:
     if compare:  # what sdin pays that this profile does not
         for name, kan in SDIN.values().items():
             if name not in values and _SAME.get(name) not in values:
-                table.add_row(_kind(SDIN, name), name, "off", "–", str(kan), str(SDIN.mon(kan)),
-                              Text(f"{MARK} off", style="bold yellow"), "")
+                table.add_row(_kind(SDIN, name), name, _("off"), "–", str(kan), str(SDIN.mon(kan)),
+                              Text(f"{MARK} " + _("off"), style="bold yellow"), "")
     return table
 
 
 def _teyaku_policy(rules: Rules) -> str:
     if rules.teyaku_mode == "highest":
-        return "the single highest"
-    return "best of Group A + best of B"
+        return _("the single highest")
+    return _("best of Group A + best of B")
 
 
 def _sage_policy(rules: Rules) -> str:
-    who = "one caller" if rules.sage_callers == 1 else (
-        "any number of callers" if rules.sage_callers == 0 else f"up to {rules.sage_callers} callers")
-    return who + (", may cancel" if rules.cancel else ", no cancel")
+    who = _("one caller") if rules.sage_callers == 1 else (
+        _("any number of callers") if rules.sage_callers == 0
+        else _("up to {n} callers").format(n=rules.sage_callers))
+    return who + (_(", may cancel") if rules.cancel else _(", no cancel"))
 
 
 def _special_policy(rules: Rules) -> str:
-    order = " over ".join(rules.special)
+    order = _(" over ").join(rules.special)
     if rules.special_mode == "all":
-        return "all that occur are paid"
-    return f"the first only: {order}"
+        return _("all that occur are paid")
+    return _("the first only: {order}").format(order=order)
 
 
 _FIELD = {
-    "none": "none: the largest ×",
-    "carry": "carry: the other ×s wait",
-    "stack": "stack: the ×s multiplied",
+    "none": N_("none: the largest ×"),
+    "carry": N_("carry: the other ×s wait"),
+    "stack": N_("stack: the ×s multiplied"),
 }
 
 _WINNER = {
-    "result": "the highest result",
-    "play": "by play (TRADITIONAL §9)",
+    "result": N_("the highest result"),
+    "play": N_("by play (TRADITIONAL §9)"),
 }
 
 
 def _players(rules: Rules) -> str:
-    return "3" if rules.max_players == 3 else f"3 to {rules.max_players}, some drop"
+    return "3" if rules.max_players == 3 else _("3 to {n}, some drop").format(n=rules.max_players)
 
 
 def _policies(rules: Rules) -> list[tuple[str, str]]:
+    """(the rule, what the profile says of it), in words."""
+    on, off = _("on"), _("off")
     out = [
-        ("kan", f"{rules.kan} 文 ({'decimal' if rules.kan == 10 else 'dozenal'})"),
+        (_("kan"), _("{mon} 文 (decimal)").format(mon=rules.kan) if rules.kan == 10
+         else _("{mon} 文 (dozenal)").format(mon=rules.kan)),
         ("手役", _teyaku_policy(rules)),
-        ("猪鹿蝶 (inoshikacho)", "on" if rules.inoshikacho else "off"),
-        ("七短 (nanatan_plus)", "+1 kan per 短冊 over 7" if rules.nanatan_plus else "flat"),
+        (_("猪鹿蝶 (inoshikacho)"), on if rules.inoshikacho else off),
+        (_("七短 (nanatan_plus)"), _("+1 kan per 短冊 over 7") if rules.nanatan_plus else _("flat")),
         ("下げ", _sage_policy(rules)),
         ("特殊役", _special_policy(rules)),
-        ("bonuses", ", ".join(rules.bonuses) or "none"),
-        ("field", _FIELD[rules.field]),
-        ("winner", _WINNER[rules.winner]),
-        ("players", _players(rules)),
+        (_("bonuses"), _(", ").join(rules.bonuses) or _("none")),
+        (_("field"), _(_FIELD[rules.field])),
+        (_("winner"), _(_WINNER[rules.winner])),
+        (_("players"), _players(rules)),
     ]
     if rules.max_players > 3 or SDIN.max_players > 3:
         out += [
-            ("two_volunteers", "play for the pot" if rules.two_volunteers == "play" else "split the pot"),
-            ("forced_three", "on: no drop once only 3 can play" if rules.forced_three else "off"),
+            (_("two_volunteers"), _("play for the pot") if rules.two_volunteers == "play" else _("split the pot")),
+            (_("forced_three"), _("on: no drop once only 3 can play") if rules.forced_three else off),
         ]
     return out
 
@@ -154,8 +159,8 @@ def _policies(rules: Rules) -> list[tuple[str, str]]:
 def switches_table(rules: Rules) -> FitTable:
     """The switches and policies in words, marked where they differ from sdin."""
     compare = rules != SDIN
-    table = FitTable("switches and policies", title_justify="left", pad_edge=False)
-    table.add_column("rule")
+    table = FitTable(_("switches and policies"), title_justify="left", pad_edge=False)
+    table.add_column(_("rule"))
     table.add_column(Text(rules.name))  # a house file's name is shown as typed, never as markup
     if compare:
         table.add_column("")
@@ -164,19 +169,24 @@ def switches_table(rules: Rules) -> FitTable:
         row: list[Any] = [key, said]
         if compare:
             differs = sdin.get(key) is not None and sdin[key] != said
-            row.append(Text(f"{MARK} sdin: {sdin[key]}", style="yellow") if differs else "")
+            row.append(Phrased(Phrased.words(f"{MARK} sdin: {sdin[key]}", style="yellow")) if differs else "")
         table.add_row(*row)
     return table
 
 
 def profile_view(rules: Rules, source: str | None = None) -> Group:
     """The whole `rules` screen."""
-    head = Text(f"rule profile {rules.name}", style="bold")
-    if rules.name != rules.base:
-        head.append(f" (house rules on {rules.base}", style="bold")
-        head.append(f", from {source})" if source else ")", style="bold")
+    if rules.name == rules.base:
+        said = _("rule profile {profile}").format(profile=rules.name)
+    elif source:
+        said = _("rule profile {profile} (house rules on {base}, from {source})").format(
+            profile=rules.name, base=rules.base, source=source)
+    else:
+        said = _("rule profile {profile} (house rules on {base})").format(profile=rules.name, base=rules.base)
+    head = Text(said, style="bold")
     parts: list[Any] = [head, values_table(rules), switches_table(rules)]
     if rules != SDIN:
-        kan_note = f"; every 文 here is kan × {rules.kan}, sdin's × {SDIN.kan}" if rules.kan != SDIN.kan else ""
-        parts.append(Text(f"{MARK}: differs from sdin{kan_note}", style="dim"))
+        kan_note = (_("; every 文 here is kan × {kan}, sdin's × {sdin_kan}").format(kan=rules.kan, sdin_kan=SDIN.kan)
+                    if rules.kan != SDIN.kan else "")
+        parts.append(Text(_("{mark}: differs from sdin").format(mark=MARK) + kan_note, style="dim"))
     return Group(*parts)

@@ -12,23 +12,36 @@ from rich.table import Table
 from rich.text import Text
 
 from .cards import DECK_COUNT, FACES, MONTHS, sort_cards
+from .lang import N_, _
 from .scoring import (
     BAD_ROUND, CARD_POINTS_REASON, FIELD_READINGS, MISDEAL, PLAIN_ROUND, POT, REDEAL, SOLO, SPECIAL_ROUND, SPLIT, Payment,
     PlayerResult, Result,
 )
 from .yaku import YAKU_BY_NAME, dekiyaku_kan
 
+#: how each kind of round is settled, in words (worded with _() where shown)
 ROUND_KINDS = {
-    REDEAL: "場四 (ばし): redeal, nothing scored",
-    "出来役": "出来役 round: 手役 and 出来役 paid, no card points",
-    SPECIAL_ROUND: "特殊役 round: only 特殊役 paid, 手役 void",
-    PLAIN_ROUND: "plain round: 手役 paid, card points − 88",
-    MISDEAL: "流れ: nobody plays, the fees stay in the pot, the 親 deals again",
-    SOLO: "一人: one volunteer takes the pot, nothing is played",
-    SPLIT: "山分け: the two volunteers share the pot, nobody wins",
+    REDEAL: N_("場四 (ばし): redeal, nothing scored"),
+    "出来役": N_("出来役 round: 手役 and 出来役 paid, no card points"),
+    SPECIAL_ROUND: N_("特殊役 round: only 特殊役 paid, 手役 void"),
+    PLAIN_ROUND: N_("plain round: 手役 paid, card points − 88"),
+    MISDEAL: N_("流れ: nobody plays, the fees stay in the pot, the 親 deals again"),
+    SOLO: N_("一人: one volunteer takes the pot, nothing is played"),
+    SPLIT: N_("山分け: the two volunteers share the pot, nobody wins"),
 }
 #: a plain round of two volunteers (TRADITIONAL §7): no − 88, the two piles against each other
-TWO_PLAYER_PLAIN = "two-player round: 手役 paid, the lower pile pays the difference of the two piles"
+TWO_PLAYER_PLAIN = N_("two-player round: 手役 paid, the lower pile pays the difference of the two piles")
+
+#: a payment's note (the result's JSON keeps the English) in words for people
+PAYMENT_NOTES = {
+    "split": N_("split"),
+    "下げ": "下げ",
+    "下げ: double": N_("下げ: double"),
+    "下げ: half": N_("下げ: half"),
+    "cancel: half": N_("cancel: half"),
+}
+#: the pot as a payer or payee (scoring's ``POT``), for people
+POT_WORD = N_("pot")
 
 
 def two_handed(result: Result) -> bool:
@@ -39,19 +52,78 @@ def two_handed(result: Result) -> bool:
 def kind_line(result: Result) -> str:
     """How the round was settled, in words."""
     if result.kind == PLAIN_ROUND and two_handed(result):
-        return TWO_PLAYER_PLAIN
-    return ROUND_KINDS[result.kind]
+        return _(TWO_PLAYER_PLAIN)
+    return _(ROUND_KINDS[result.kind])
+
+
+def texts(template: str, **args: Any) -> Text:
+    """``template`` (worded already) with ``args`` put in, as a :class:`rich.text.Text`: an
+    argument that is a ``Text`` (a name, a styled amount) keeps its style, and a name is never
+    read as rich markup; the others are formatted as ``str.format`` would (``{n:,}``, ``{x!r}``)."""
+    import string
+
+    formatter = string.Formatter()
+    out = Text()
+    for literal, field, spec, conversion in formatter.parse(template):
+        if literal:
+            out.append(literal)
+        if field is None:
+            continue
+        value = args[field]
+        if isinstance(value, Text) and not spec and not conversion:
+            out.append_text(value)
+        else:
+            out.append(formatter.format_field(formatter.convert_field(value, conversion), spec or ""))
+    return out
+
+
+def phrases(template: str, **args: Any) -> list[Text]:
+    """``template`` (worded already) with ``args`` put in, as the phrases of a :class:`Phrased`:
+    each argument whole (with the words it touches: ``{mon}文``), the words between, each one."""
+    import string
+
+    formatter = string.Formatter()
+    out: list[Text] = [Text()]
+    for literal, field, spec, conversion in formatter.parse(template):
+        for i, word in enumerate(literal.split(" ")):
+            if i and out[-1].plain:
+                out.append(Text())
+            out[-1].append(word)
+        if field is None:
+            continue
+        value = args[field]
+        if isinstance(value, Text) and not spec and not conversion:
+            out[-1].append_text(value)
+        else:
+            out[-1].append(formatter.format_field(formatter.convert_field(value, conversion), spec or ""))
+    return [p for p in out if p.plain]
+
+
+def party(who: str) -> str:
+    """A payer or payee as shown: a player's name, or the pot in words."""
+    return _(POT_WORD) if who == POT else who
+
+
+def note_words(note: str) -> str:
+    """A payment's note (``1. to drop``, ``下げ: double``) in words for people."""
+    import re
+
+    dropped = re.fullmatch(r"(\d+)\. to drop", note)
+    if dropped:
+        return _("{n}. to drop").format(n=int(dropped.group(1)))
+    return _(PAYMENT_NOTES[note]) if note in PAYMENT_NOTES else note
 
 
 def payment_reason(pay: Payment, result: Result) -> str:
     """A payment's reason for people: ``札 card points``; in a two-player round ``札 the
     difference of the two piles (28 − 23)``; a note in brackets."""
-    reason = pay.reason
+    reason = party(pay.reason)
     if reason == CARD_POINTS_REASON:
         points = {p: r.card_points for p, r in result.players.items()}
-        reason = (f"札 the difference of the two piles ({points[pay.payee]} − {points[pay.payer]})"
-                  if two_handed(result) else "札 card points")
-    return f"{reason} ({pay.note})" if pay.note else reason
+        reason = (_("札 the difference of the two piles ({high} − {low})").format(
+                      high=points[pay.payee], low=points[pay.payer])
+                  if two_handed(result) else _("札 card points"))
+    return f"{reason} ({note_words(pay.note)})" if pay.note else reason
 
 
 def pot_line(result: Result) -> str | None:
@@ -59,13 +131,16 @@ def pot_line(result: Result) -> str | None:
     waits``, ``…; Aki takes the pot, 230文``, ``…; split: Dan 95文 · Aki 95文``; None if nothing."""
     fees = sum(pay.mon for pay in result.payments if pay.payee == POT)
     out = [(pay.payee, pay.mon) for pay in result.payments if pay.payer == POT]
-    text = f"{fees}文 逃げ料 into the pot" if fees else ""
+    text = _("{mon}文 逃げ料 into the pot").format(mon=fees) if fees else ""
     if out:
-        taken = ("split: " + " · ".join(f"{who} {amount}文" for who, amount in out) if result.kind == SPLIT
-                 else f"{out[0][0]} takes the pot, {sum(amount for _, amount in out)}文")
+        taken = (_("split: {shares}").format(shares=" · ".join(f"{who} {amount}文" for who, amount in out))
+                 if result.kind == SPLIT
+                 else _("{player} takes the pot, {mon}文").format(
+                     player=out[0][0], mon=sum(amount for _who, amount in out)))
         text = f"{text}; {taken}" if text else taken
     elif result.state.pot:
-        text = f"{text}, {result.state.pot}文 waits" if text else f"{result.state.pot}文 waits"
+        text = (_("{fees}, {mon}文 waits").format(fees=text, mon=result.state.pot) if text
+                else _("{mon}文 waits").format(mon=result.state.pot))
     return text or None
 
 
@@ -85,8 +160,10 @@ class FitTable:
         self.rows: list[tuple[tuple[Any, ...], Any]] = []
 
     def add_column(self, heading: Any = "", *, right: bool = False, drop: int | None = None,
-                   whole: bool = False) -> None:
-        self.columns.append((heading, right, drop, whole or right))
+                   whole: bool | None = None) -> None:
+        """A column; ``whole`` (by default: when ``right``, numbers) never wraps. A right-aligned
+        column that is not ``whole`` wraps between phrases (``+160 s1``)."""
+        self.columns.append((heading, right, drop, right if whole is None else whole))
 
     def add_row(self, *cells: Any, style: Any = None) -> None:
         self.rows.append((cells, style))
@@ -96,12 +173,22 @@ class FitTable:
         table = Table(title=self.title, **self.options)
         keep = [i for i in range(len(self.columns)) if i not in dropped]
         for i in keep:
-            heading, right, _, whole = self.columns[i]
-            widest = max([_cells(heading)] + [_cells(cells[i]) for cells, _ in self.rows]) if whole else None
-            table.add_column(heading, justify="right" if right else "left", no_wrap=whole, min_width=widest)
+            heading, right, _drop, whole = self.columns[i]
+            widest = max([_cells(heading)] + [_cells(cells[i]) for cells, _style in self.rows]) if whole else None
+            # what may wrap folds a word too long for its column, never cuts it ("…")
+            table.add_column(heading, justify="right" if right else "left", no_wrap=whole, min_width=widest,
+                             overflow="ellipsis" if whole else "fold")
         for cells, style in self.rows:
-            table.add_row(*(cells[i] for i in keep), style=style)
+            table.add_row(*(self._cell(cells[i], self.columns[i][3]) for i in keep), style=style)
         return table
+
+    @staticmethod
+    def _cell(cell: Any, whole: bool) -> Any:
+        """A cell as shown: text in a column that may wrap wraps as prose (:meth:`Phrased.words`:
+        in Japanese after 、 and 。 too, not only at spaces)."""
+        if whole or not isinstance(cell, str) or not cell:
+            return cell
+        return Phrased(*(Phrased.words(line) for line in cell.split("\n")))
 
     def variants(self) -> Iterable[Table]:
         """The table, then with each rank of columns dropped in turn (built as asked for)."""
@@ -117,6 +204,62 @@ class FitTable:
             if _least_width(console, options, table) <= options.max_width:
                 break
         yield table
+
+
+class Phrased:
+    """A table cell whose phrases never break (a name, a yaku with its value, an amount): lines
+    of phrases, each line wrapped between its phrases only when the column is narrow; shown
+    joined by single spaces. rich breaks a cell at every space, inside a name such as ``Aki
+    Tanaka`` too, and Japanese has no spaces to break at: a phrase here is whatever must stay
+    together, in either language. A phrase given as ``("", text)`` follows the one before it
+    without a space (Japanese prose, which may break after 、 and 。: :meth:`words`)."""
+
+    def __init__(self, *lines: Iterable[Any]) -> None:
+        self.lines = [[self._glued(p) for p in line] for line in lines]
+
+    @staticmethod
+    def _glued(phrase: Any) -> tuple[str, Text]:
+        if isinstance(phrase, tuple):
+            glue, text = phrase
+            return glue, text if isinstance(text, Text) else Text(text)
+        return " ", phrase if isinstance(phrase, Text) else Text(phrase)
+
+    @staticmethod
+    def words(text: str, style: Any = "") -> list[tuple[str, Text]]:
+        """Prose as phrases: it may break at a space, and in Japanese after 、 and 。."""
+        import re
+
+        out: list[tuple[str, Text]] = []
+        for word in (w for w in text.split(" ") if w):
+            for i, piece in enumerate(re.findall(r"[^、。]*[、。]|[^、。]+", word)):
+                out.append(("" if i else " ", Text(piece, style=style)))
+        return out
+
+    @property
+    def plain(self) -> str:
+        return "\n".join("".join((glue if i else "") + p.plain for i, (glue, p) in enumerate(line))
+                         for line in self.lines)
+
+    def __rich_measure__(self, console: Console, options: Any) -> Any:
+        from rich.measure import Measurement
+
+        widest = max((p.cell_len for line in self.lines for _glue, p in line), default=0)
+        longest = max((sum(len(glue) * bool(i) + p.cell_len for i, (glue, p) in enumerate(line))
+                       for line in self.lines), default=0)
+        return Measurement(widest, max(widest, longest))
+
+    def __rich_console__(self, console: Console, options: Any) -> Any:
+        width = options.max_width
+        for line in self.lines:
+            out = Text()
+            for i, (glue, phrase) in enumerate(line):
+                if i and out.cell_len + len(glue) + phrase.cell_len > width:
+                    yield out
+                    out = Text()
+                elif i:
+                    out.append(glue)
+                out.append_text(phrase)
+            yield out
 
 
 class PhraseText:
@@ -233,7 +376,7 @@ def readings(names: Iterable[str]) -> str:
 def waiting_label(carry: Iterable[int]) -> str:
     """``×4 ×2 waiting``: the multipliers the next rounds will take (TRADITIONAL §8)."""
     carry = list(carry)
-    return " ".join(f"×{m}" for m in carry) + " waiting" if carry else ""
+    return _("{waiting} waiting").format(waiting=" ".join(f"×{m}" for m in carry)) if carry else ""
 
 
 def field_label(result: Result) -> str:
@@ -242,7 +385,7 @@ def field_label(result: Result) -> str:
     from .questions import stand_line
 
     if result.kind == BAD_ROUND:
-        return "✗ does not score"
+        return _("✗ does not score")
     fc = result.field_class
     carried = result.multiplier != result.rules.multipliers[fc] and not result.redeal
     return str(stand_line(fc, result.multiplier, carried, (), result.rules))
@@ -257,20 +400,20 @@ def round_view(result: Result, title: str | None = None) -> Group:
         head.append(title + "  ", style="bold")
     head.append(field_label(result), style="bold")
     if result.kind == BAD_ROUND:
-        head.append(f"\n{result.problem}\nIt counts nothing until `edit` replaces it.", style="red")
+        head.append(f"\n{result.problem}\n" + _("It counts nothing until `edit` replaces it."), style="red")
         return Group(head)
-    head.append(f"  rules {result.rules.name} (1貫 = {result.rules.kan}文)")
+    head.append("  " + _("rules {profile}").format(profile=f"{result.rules.name} (1貫 = {result.rules.kan}文)"))
     if result.state.carry:
         head.append("  " + waiting_label(result.state.carry), style="bold")
     head.append("\n" + kind_line(result))
-    head.append("\n場札 field:  " + "  ".join(f"{c.code} {c.ja}" for c in sort_cards(rnd.field)))
+    head.append("\n" + _("場札 field:") + "  " + "  ".join(f"{c.code} {c.ja}" for c in sort_cards(rnd.field)))
     if result.redeal:
-        head.append(f"\n場四: {rnd.dealer} deals again. Nothing is scored or saved.")
+        head.append("\n" + _("場四: {dealer} deals again. Nothing is scored or saved.").format(dealer=rnd.dealer))
         return Group(PhraseText(head))
 
     table = _numbers_table(
         None,
-        [("player", False, None, True), ("手役", False), ("出来役", False), ("特殊役", False), ("札", True),
+        [(_("player"), False, None, True), ("手役", False), ("出来役", False), ("特殊役", False), ("札", True),
          ("文", True)],
         pad_edge=False,
     )
@@ -280,47 +423,53 @@ def round_view(result: Result, title: str | None = None) -> Group:
         if p == rnd.round_dealer:  # the round's 親: the first volunteer, when some dropped
             label.append(" 親", style="bold")
         elif p == rnd.dealer:
-            label.append(" (the night's 親)", style="dim")
+            label.append(" " + _("(the night's 親)"), style="dim")
         if p in rnd.sage:
             label.append(" 下げ", style="yellow")
         if p == rnd.ended_by:
             label.append(" 上がり", style="cyan")
-        te = " + ".join(yaku_label(t, rules.mon(rules.teyaku[t])) for t in r.teyaku_all) or "–"
+        te = [yaku_label(t, rules.mon(rules.teyaku[t])) for t in r.teyaku_all] or ["–"]
         if r.teyaku and r.role == "forced_out":
-            te += " (追い込み)"  # their compensation, paid before play: no 特殊役 cancels it (TRADITIONAL §7)
+            te[-1] += " (追い込み)"  # their compensation, paid before play: no 特殊役 cancels it (TRADITIONAL §7)
         elif r.teyaku and (result.kind == SPECIAL_ROUND or r.role == "dropped"):
-            te += " (void)"  # a 特殊役 round voids 手役; a dropped hand earns nothing (TRADITIONAL §7)
+            te[-1] += " " + _("(void)")  # a 特殊役 round voids 手役; a dropped hand earns nothing (TRADITIONAL §7)
         # several yaku in a cell: " · " between them, so that a narrow column wraps between two
-        deki = " · ".join(yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules)))
-                          + ("" if (p, d) in result.earned else " (void)") for d in r.dekiyaku) or "–"
-        sp = " · ".join([yaku_label(y, specials.get((p, y))) for y in r.special]
-                      + [yaku_label(b, rules.mon(rules.bonuses[b])) if b in rules.bonuses else b
-                         for b in r.bonuses]) or "–"
-        table.add_row(label, te, deki, sp, str(r.card_points) if r.role == "played" else "–", seat_mon(r))
+        deki = [yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules)))
+                + ("" if (p, d) in result.earned else " " + _("(void)")) for d in r.dekiyaku] or ["–"]
+        sp = [yaku_label(y, specials.get((p, y))) for y in r.special] + [
+            yaku_label(b, rules.mon(rules.bonuses[b])) if b in rules.bonuses else b for b in r.bonuses] or ["–"]
+        table.add_row(label, _joined(te, "+"), _joined(deki, "·"), _joined(sp, "·"),
+                      str(r.card_points) if r.role == "played" else "–", seat_mon(r))
 
-    pays = FitTable("payments", pad_edge=False, title_justify="left")
-    pays.add_column("from", whole=True)
-    pays.add_column("to", whole=True)
+    pays = FitTable(_("payments"), pad_edge=False, title_justify="left")
+    pays.add_column(_("from"), whole=True)
+    pays.add_column(_("to"), whole=True)
     pays.add_column("文", right=True)
-    pays.add_column("for")
+    pays.add_column(_("for"))
     for pay in result.payments:
-        pays.add_row(name(pay.payer), name(pay.payee), str(pay.mon), payment_reason(pay, result))
+        pays.add_row(name(party(pay.payer)), name(party(pay.payee)), str(pay.mon), payment_reason(pay, result))
     if not result.payments:
-        pays.add_row("–", "–", "0", "nobody pays")
+        pays.add_row("–", "–", "0", _("nobody pays"))
     named = [y for r in result.players.values() for y in (*r.teyaku_all, *r.dekiyaku, *r.special, *r.bonuses)]
     foot = Text()
     if result.kind == PLAIN_ROUND and two_handed(result) and not any(
             pay.reason == CARD_POINTS_REASON for pay in result.payments):
         tie = result.players[rnd.playing[0]].card_points
-        foot.append(f"札: the two piles tie at {tie}, nobody pays for them\n")
+        foot.append(_("札: the two piles tie at {points}, nobody pays for them").format(points=tie) + "\n")
     pot = pot_line(result)
     if pot:
-        foot.append(f"pot: {pot}\n")
-    foot.append(f"next 親: {result.next_dealer}")
+        foot.append(_("pot: {pot}").format(pot=pot) + "\n")
+    foot.append(_("next 親: {dealer}").format(dealer=result.next_dealer))
     legend = readings(named)
     if legend:
         foot.append("\n" + legend, style="dim")
     return Group(PhraseText(head), table, pays, foot)
+
+
+def _joined(labels: list[str], sep: str) -> Phrased:
+    """Yaku labels (``三本 20``) in one cell, ``sep`` between them: the cell wraps between two,
+    never inside one."""
+    return Phrased([label + ("" if i == len(labels) - 1 else f" {sep}") for i, label in enumerate(labels)])
 
 
 def _special_values(result: Result) -> dict[tuple[str, str], int]:
@@ -337,9 +486,10 @@ def _special_values(result: Result) -> dict[tuple[str, str], int]:
 def cards_table() -> FitTable:
     """Every card with its code, Japanese name, reading and points."""
     table = _numbers_table(
-        "The 48 cards (hachi-score cards)",
-        [("month", False, None, True), ("", False, 2), ("code", False, None, True), ("name", False, None, True),
-         ("romaji", False, 1), ("kind", False, None, True), ("", False, 1), ("points", True), ("×", True)],
+        _("The 48 cards (hachi-score cards)"),
+        [(_("month"), False, None, True), ("", False, 2), (_("code"), False, None, True),
+         (_("name"), False, None, True), (_("romaji"), False, 1), (_("kind"), False, None, True), ("", False, 1),
+         (_("points"), True), ("×", True)],
     )
     for c in FACES:
         m = MONTHS[c.month - 1]
@@ -363,7 +513,7 @@ def _percent(row: dict[str, Any]) -> str:
 
 def _one_in(row: dict[str, Any]) -> str:
     n = row["one_in"]
-    return "–" if n is None else f"1 in {n:,.0f}" if n >= 100 else f"1 in {n:,.2f}"
+    return "–" if n is None else _("1 in {n:,.0f}").format(n=n) if n >= 100 else _("1 in {n:,.2f}").format(n=n)
 
 
 def _numbers_table(title: str | None, columns: list[tuple[Any, ...]], **options: Any) -> FitTable:
@@ -372,7 +522,7 @@ def _numbers_table(title: str | None, columns: list[tuple[Any, ...]], **options:
     narrow (lowest rank first)."""
     table = FitTable(title, **options)
     for col, right, *more in columns:
-        table.add_column(col, right=right, drop=more[0] if more else None, whole=len(more) > 1 and more[1])
+        table.add_column(col, right=right, drop=more[0] if more else None, whole=more[1] if len(more) > 1 else None)
     return table
 
 
@@ -385,8 +535,8 @@ def odds_view(report: dict[str, Any]) -> Group:
     parts: list[Any] = []
     if "field" in report:
         f = report["field"]
-        note = "  場四: the 親 redeals" if f["bashi"] else ""
-        parts.append(Text(f"場札 field: {' '.join(f['cards'])}  {f['class']} "
+        note = "  " + _("場四: the 親 redeals") if f["bashi"] else ""
+        parts.append(Text(_("場札 field:") + f" {' '.join(f['cards'])}  {f['class']} "
                           f"({FIELD_READINGS[f['class']]}) ×{f['multiplier']}{note}"))
     if report.get("teyaku_mode") == "groups":
         parts.extend(_odds_groups_parts(report))
@@ -395,17 +545,18 @@ def odds_view(report: dict[str, Any]) -> Group:
     if "field_odds" in report:
         fo = report["field_odds"]
         ft = _numbers_table(
-            f"the field: {fo['total']:,} six-card fields",
-            [("field", False), ("×", True), ("fields", True), ("probability", True),
-             ("1 in N", True), ("if not 場四", True, 3)],
+            _("the field: {total:,} six-card fields").format(total=fo["total"]),
+            [(_("field"), False), ("×", True), (_("fields"), True), (_("probability"), True),
+             (_("1 in N"), True), (_("if not 場四"), True, 3)],
         )
         for cls, row in fo["classes"].items():
             ft.add_row(f"{cls} ({FIELD_READINGS[cls]})", str(row["multiplier"]), f"{row['count']:,}",
                        _percent(row), _one_in(row), _percent(fo["classes_played"][cls]))
         b = fo["bashi"]
-        ft.add_row("場四 (ばし) redeal", "", f"{b['count']:,}", _percent(b), _one_in(b), "")
+        ft.add_row(_("場四 (ばし) redeal"), "", f"{b['count']:,}", _percent(b), _one_in(b), "")
         parts.append(ft)
-        parts.append(Text("Classes count every field, 場四 ones included; the last column leaves 場四 out."))
+        parts.append(Phrased(Phrased.words(_("Classes count every field, 場四 ones included; the last column leaves "
+                                             "場四 out."))))
     return Group(*parts)
 
 
@@ -414,23 +565,24 @@ def _odds_highest_parts(report: dict[str, Any]) -> list[Any]:
     parts: list[Any] = []
     mine = report.get("hand", {}).get("teyaku", ...)
     table = _numbers_table(
-        f"手役 of a dealt hand: {report['hands']:,} hands from {report['deck']} cards",
-        [("手役", False), ("reading", False, 1), ("文", True), ("hands", True),
-         ("probability", True), ("1 in N", True)],
+        _("手役 of a dealt hand: {hands:,} hands from {deck} cards").format(hands=report["hands"], deck=report["deck"]),
+        [("手役", False), (_("reading"), False, 1), ("文", True), (_("hands"), True),
+         (_("probability"), True), (_("1 in N"), True)],
     )
     for row in report["teyaku"]:
-        table.add_row(row["name"] or "none (役なし)", row["reading"] or "", str(row["mon"]),
+        table.add_row(row["name"] or _("none (役なし)"), row["reading"] or "", str(row["mon"]),
                       f"{row['count']:,}", _percent(row), _one_in(row),
                       style="bold" if row["name"] == mine else None)
     any_row = report["any_teyaku"]
-    table.add_row("any 手役", "", "", f"{any_row['count']:,}", _percent(any_row), _one_in(any_row))
+    table.add_row(_("any 手役"), "", "", f"{any_row['count']:,}", _percent(any_row), _one_in(any_row))
     parts.append(table)
     if "hand" in report:
         h = report["hand"]
-        held = f"{h['teyaku']} ({h['reading']}) {h['mon']}文" if h["teyaku"] else "no 手役"
-        parts.append(Text(f"hand {' '.join(h['cards'])}: {held}; {_percent(h)} of hands "
-                          f"({_one_in(h)}); worth at least as much: {_percent(h['at_least'])} "
-                          f"({_one_in(h['at_least'])})"))
+        held = f"{h['teyaku']} ({h['reading']}) {h['mon']}文" if h["teyaku"] else _("no 手役")
+        parts.append(Text(_("hand {cards}: {held}; {percent} of hands ({one_in}); worth at least as much: "
+                            "{at_least} ({at_least_one_in})").format(
+            cards=" ".join(h["cards"]), held=held, percent=_percent(h), one_in=_one_in(h),
+            at_least=_percent(h["at_least"]), at_least_one_in=_one_in(h["at_least"]))))
     return parts
 
 
@@ -445,47 +597,53 @@ def _odds_groups_parts(report: dict[str, Any]) -> list[Any]:
     kan, and the hand's line."""
     groups = report["group_names"]
     hand = report.get("hand")
-    head = (f"profile {report['profile']}: a hand scores the best of "
-            + " plus the best of ".join(f"Group {g}" for g in groups)
-            + f"; 1貫 = {report['mon_per_kan']}文. {report['hands']:,} hands from "
-            f"{report['deck']} cards.")
+    head = _("profile {profile}: a hand scores the best of {groups}; 1貫 = {kan}文. {hands:,} hands from "
+             "{deck} cards.").format(profile=report["profile"],
+                                     groups=_(" plus the best of ").join(_group(g) for g in groups),
+                                     kan=report["mon_per_kan"], hands=report["hands"], deck=report["deck"])
     parts: list[Any] = [Text(head)]
-    columns = [("貫", True), ("文", True, 2), ("hands", True), ("probability", True, 3), ("1 in N", True)]
+    columns = [("貫", True), ("文", True, 2), (_("hands"), True), (_("probability"), True, 3), (_("1 in N"), True)]
     for g in groups:
         data = report["groups"][g]
         mine = hand[g] if hand else ...
-        table = _numbers_table(f"Group {g} 手役 (the group's best)",
-                               [("手役", False), ("reading", False, 1), *columns])
+        table = _numbers_table(_("Group {group} 手役 (the group's best)").format(group=g),
+                               [("手役", False), (_("reading"), False, 1), *columns])
         for row in data["teyaku"]:
-            table.add_row(row["name"] or "none (役なし)", row["reading"] or "", str(row["kan"]),
+            table.add_row(row["name"] or _("none (役なし)"), row["reading"] or "", str(row["kan"]),
                           str(row["mon"]), f"{row['count']:,}", _percent(row), _one_in(row),
                           style="bold" if row["name"] == mine else None)
-        table.add_row(f"any Group {g} 手役", "", "", "", f"{data['any']['count']:,}",
+        table.add_row(_("any Group {group} 手役").format(group=g), "", "", "", f"{data['any']['count']:,}",
                       _percent(data["any"]), _one_in(data["any"]))
         parts.append(table)
 
-    combos = _numbers_table("combinations that occur, most valuable first (the values add up)",
-                            [*((f"Group {g}", False) for g in groups), *columns])
+    combos = _numbers_table(_("combinations that occur, most valuable first (the values add up)"),
+                            [*((_group(g), False) for g in groups), *columns])
     seen = [c for c in report["combinations"] if c["count"]]
     for c in sorted(seen, key=lambda c: -c["kan"]):  # stable: table order within a value
         mine = hand is not None and all(c[g] == hand[g] for g in groups)
         combos.add_row(*(c[g] or "–" for g in groups), str(c["kan"]), str(c["mon"]),
                        f"{c['count']:,}", _percent(c), _one_in(c), style="bold" if mine else None)
     any_row = report["any_teyaku"]
-    combos.add_row("any 手役", *("" for _ in groups[1:]), "", "", f"{any_row['count']:,}",
+    combos.add_row(_("any 手役"), *("" for _g in groups[1:]), "", "", f"{any_row['count']:,}",
                    _percent(any_row), _one_in(any_row))
     parts.append(combos)
 
-    at_least = _numbers_table("hands worth at least", [("at least", False), *columns[2:]])
+    at_least = _numbers_table(_("hands worth at least"), [(_("at least"), False), *columns[2:]])
     for row in report["at_least"]:
         at_least.add_row(_kan_mon(row["kan"], row["mon"]), f"{row['count']:,}", _percent(row),
                          _one_in(row), style="bold" if hand and row["kan"] == hand["kan"] else None)
     parts.append(at_least)
 
     if hand is not None:
-        held = " + ".join(hand["teyaku"]) or "no 手役"
-        parts.append(Text(f"hand {' '.join(hand['cards'])}: {held} = "
-                          f"{_kan_mon(hand['kan'], hand['mon'])}; this combination: {_percent(hand)} "
-                          f"of hands ({_one_in(hand)}); worth at least as much: "
-                          f"{_percent(hand['at_least'])} ({_one_in(hand['at_least'])})"))
+        held = " + ".join(hand["teyaku"]) or _("no 手役")
+        parts.append(Text(_("hand {cards}: {held} = {value}; this combination: {percent} of hands ({one_in}); "
+                            "worth at least as much: {at_least} ({at_least_one_in})").format(
+            cards=" ".join(hand["cards"]), held=held, value=_kan_mon(hand["kan"], hand["mon"]),
+            percent=_percent(hand), one_in=_one_in(hand), at_least=_percent(hand["at_least"]),
+            at_least_one_in=_one_in(hand["at_least"]))))
     return parts
+
+
+def _group(group: str) -> str:
+    """``Group A``: a group of 手役 (TRADITIONAL §3) named."""
+    return _("Group {group}").format(group=group)

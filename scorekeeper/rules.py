@@ -16,6 +16,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
+from .lang import _
+
 
 def _frozen(d: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(d))
@@ -215,17 +217,18 @@ class Rules(NamedTuple):
 def check(rules: Rules) -> Rules:
     """A profile's values make sense, or ``ValueError`` names the one that does not."""
     if rules.kan not in (10, 12):
-        raise ValueError(f"kan: {rules.kan!r} is not 10 or 12")
+        raise ValueError("kan: " + _("{value!r} is not 10 or 12").format(value=rules.kan))
     if rules.field not in FIELD_MODES:
-        raise ValueError(f"field: {rules.field!r} is not one of {', '.join(FIELD_MODES)}")
+        raise ValueError("field: " + _("{value!r} is not one of {choices}").format(
+            value=rules.field, choices=", ".join(FIELD_MODES)))
     if rules.two_volunteers not in TWO_VOLUNTEERS:
-        raise ValueError(f"two_volunteers: {rules.two_volunteers!r} is not play or split")
+        raise ValueError("two_volunteers: " + _("{value!r} is not play or split").format(value=rules.two_volunteers))
     if rules.teyaku_mode not in ("highest", "groups") or rules.special_mode not in ("all", "first"):
-        raise ValueError("not a hachi-score rule profile (teyaku_mode / special_mode)")
+        raise ValueError(_("not a hachi-score rule profile (teyaku_mode / special_mode)"))
     if rules.winner not in ("result", "play"):
-        raise ValueError(f"winner: {rules.winner!r} is not result or play")
+        raise ValueError("winner: " + _("{value!r} is not result or play").format(value=rules.winner))
     if not isinstance(rules.name, str) or not rules.name.strip():
-        raise ValueError("name: a profile needs a name")
+        raise ValueError("name: " + _("a profile needs a name"))
     return rules
 
 
@@ -326,4 +329,5 @@ def profile(name: str) -> Rules:
         return PROFILES[key]
     except KeyError:
         known = ", ".join([*PROFILES, *(f"{a} (= {n})" for a, n in ALIASES.items())])
-        raise ValueError(f"unknown rule profile {name!r} (known: {known}, or a house-rule FILE.toml)") from None
+        raise ValueError(_("unknown rule profile {name!r} (known: {known}, or a house-rule FILE.toml)").format(
+            name=name, known=known)) from None

@@ -20,12 +20,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from .lang import N_
 from .night import chain_breaks, kan, session_rules, totals
 from .rules import Rules
 
 #: how each 下げ call ended, in the order shown
 SAGE_ENDS = ("shoubu", "cancel", "overtaken", "played_out")
-SAGE_LABELS = {"shoubu": "勝負", "cancel": "cancel", "overtaken": "overtaken", "played_out": "played out"}
+#: how each end is said (worded with _() where shown)
+SAGE_LABELS = {"shoubu": "勝負", "cancel": N_("cancel"), "overtaken": N_("overtaken"), "played_out": N_("played out")}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -184,18 +186,32 @@ def _round_nicely(x: float) -> int:
     return int(round(x / digits) * digits)
 
 
+#: the words of :func:`unusual_words`, by how unusual and on which side
+UNUSUAL = {
+    None: N_("as expected"),
+    ("far", "more"): N_("far more than expected (less than 1 in a billion)"),
+    ("far", "fewer"): N_("far fewer than expected (less than 1 in a billion)"),
+    ("about", "more"): N_("about 1 in {odds:,} (more than expected)"),
+    ("about", "fewer"): N_("about 1 in {odds:,} (fewer than expected)"),
+}
+
+
+def unusual(k: int, expected: float, tail: float) -> tuple[str, dict[str, int]]:
+    """How unusual ``k`` held against ``expected`` is: one of :data:`UNUSUAL`'s templates, with
+    its arguments."""
+    if tail >= 0.5 or abs(k - expected) < 0.5:
+        return UNUSUAL[None], {}
+    side = "more" if k > expected else "fewer"
+    if tail <= 0 or 1 / tail >= 1e9:
+        return UNUSUAL["far", side], {}
+    return UNUSUAL["about", side], {"odds": _round_nicely(1 / tail)}
+
+
 def unusual_words(k: int, expected: float, tail: float) -> str:
     """How unusual ``k`` held against ``expected`` is, in words: "about 1 in 40 (more than
-    expected)", "as expected"."""
-    if tail >= 0.5 or abs(k - expected) < 0.5:
-        return "as expected"
-    side = "more" if k > expected else "fewer"
-    if tail <= 0:
-        return f"far {side} than expected (less than 1 in a billion)"
-    odds = 1 / tail
-    if odds >= 1e9:
-        return f"far {side} than expected (less than 1 in a billion)"
-    return f"about 1 in {_round_nicely(odds):,} ({side} than expected)"
+    expected)", "as expected". English always: `stats --json` holds it (the view words it)."""
+    template, args = unusual(k, expected, tail)
+    return template.format(**args)
 
 
 def _held_row(held: int, rounds: int, p: float) -> dict[str, Any]:

@@ -10,12 +10,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderResult
-from rich.table import Table
 from rich.text import Text
 
-from .render import mon, name
-from .stats import SAGE_ENDS, SAGE_LABELS
+from .lang import _, n_
+from .render import FitTable, Phrased, mon, name, phrases
+from .stats import SAGE_ENDS, SAGE_LABELS, unusual, unusual_words
 
 #: one mark and colour per player, in order of first appearance (a night holds at most six)
 MARKS = "●▲■◆✚★"
@@ -48,7 +49,7 @@ class StandingsChart:
         standings = self.chart["standings"]
         nights = len(self.chart["nights"])
         if not nights:
-            yield Text("no nights to chart")
+            yield Text(_("no nights to chart"))
             return
         every = [v for vs in standings.values() for v in vs] + [0]
         lo, hi = min(every), max(every)
@@ -74,8 +75,8 @@ class StandingsChart:
                 line.append(ch, style=style)
             yield line
         axis = Text(" " * label_w)
-        first, last = "night 1", f"night {nights}"
-        gap = width - len(first) - len(last)
+        first, last = _night(1), _night(nights)
+        gap = width - cell_len(first) - cell_len(last)
         axis.append(first + (" " * gap + last if gap > 0 else ""), style="dim")
         yield axis
         legend = Text(" " * label_w)
@@ -97,43 +98,70 @@ def _count_text(counts: Mapping[str, int]) -> str:
 
 
 def _nights(n: int) -> str:
-    return f"{n} night{'s' if n != 1 else ''}"
+    return n_("{n} night", "{n} nights", n).format(n=n)
+
+
+def _rounds(n: int) -> str:
+    return n_("{n} round", "{n} rounds", n).format(n=n)
+
+
+def _night(n: int) -> str:
+    """``night 3``: the chart's axis."""
+    return _("night {n}").format(n=n)
+
+
+def _unusual(row: Mapping[str, Any]) -> str:
+    """How unusual a row's figure held is, in words (the row's own English words, worded: the
+    words are worked out again from the row, and are the row's whenever they say the same)."""
+    template, args = unusual(row["held"], row["expected"], row["tail"])
+    if unusual_words(row["held"], row["expected"], row["tail"]) != row["unusual"]:
+        return row["unusual"]  # the rounded expectation says otherwise: the row's words, as they are
+    return _(template).format(**args)
 
 
 def _profile_view(title: str, data: Mapping[str, Any]) -> Group:
+    """One profile's block. Every table fits the terminal without cutting a name, a yaku or an
+    amount (:class:`~scorekeeper.render.FitTable`): what may wrap wraps between phrases."""
     players = data["players"]
     parts: list[Any] = [Text(title, style="bold")]
-    table = Table(show_edge=False, pad_edge=False, title="standings", title_justify="left")
-    for col in ("player", "nights", "rounds", "文", "貫", "per round"):
-        table.add_column(col, justify="left" if col == "player" else "right", no_wrap=True)
+    table = FitTable(_("standings"), pad_edge=False, title_justify="left")
+    table.add_column(_("player"), whole=True)
+    for col in (_("nights"), _("rounds"), "文", "貫", _("per round")):
+        table.add_column(col, right=True)
     for p, me in players.items():
         table.add_row(name(p), str(me["nights"]), str(me["rounds"]), mon(me["mon"]), me["kan"],
                       "–" if me["average"] is None else f"{me['average']:+.1f}")
-    nights = Table(show_edge=False, pad_edge=False, title="nights and rounds", title_justify="left")
-    for col in ("player", "best night", "worst night", "rounds won", "親 held"):
-        nights.add_column(col, justify="left" if col == "player" else "right")
+    nights = FitTable(_("nights and rounds"), pad_edge=False, title_justify="left")
+    nights.add_column(_("player"), whole=True)
+    for col in (_("best night"), _("worst night")):  # an amount and a session: may wrap between the two
+        nights.add_column(col, right=True, whole=False)
+    for col in (_("rounds won"), _("親 held")):
+        nights.add_column(col, right=True)
     for p, me in players.items():
         best, worst = me["best"], me["worst"]
-        nights.add_row(name(p), Text(f"{best['mon']:+,} {best['session']}") if best else "–",
-                       Text(f"{worst['mon']:+,} {worst['session']}") if worst else "–", str(me["won"]), str(me["dealer"]))
+        nights.add_row(name(p), Phrased([f"{best['mon']:+,}", best["session"]]) if best else "–",
+                       Phrased([f"{worst['mon']:+,}", worst["session"]]) if worst else "–",
+                       str(me["won"]), str(me["dealer"]))
     parts += [table, Text(), nights, Text()]
 
-    cards = Table(show_edge=False, pad_edge=False, title="what the cards gave", title_justify="left")
-    for col in ("player", "手役 held / expected", "how unusual", "出来役", "下げ", "特殊役"):
-        cards.add_column(col)
+    cards = FitTable(_("what the cards gave"), pad_edge=False, title_justify="left")
+    cards.add_column(_("player"), whole=True)
+    cards.add_column(_("手役 held / expected"))
+    cards.add_column(_("how unusual"))
+    made = FitTable(_("出来役, 下げ and 特殊役"), pad_edge=False, title_justify="left")
+    made.add_column(_("player"), whole=True)
+    for col in ("出来役", "下げ", "特殊役"):
+        made.add_column(col)
     for p, me in players.items():
         allrow = me["teyaku_all"]
-        sage = me["sage"]
-        sage_text = (f"{sage['declared']}: " + ", ".join(f"{SAGE_LABELS[h]} {sage[h]}" for h in SAGE_ENDS if sage[h])
-                     if sage["declared"] else "–")
-        cards.add_row(name(p), f"{allrow['held']} / {allrow['expected']:.1f}", allrow["unusual"],
-                      _count_text(me["dekiyaku"]), sage_text, _count_text(me["special"]))
-    parts += [cards, Text()]
+        cards.add_row(name(p), f"{allrow['held']} / {allrow['expected']:.1f}", _unusual(allrow))
+        made.add_row(name(p), _counted(me["dekiyaku"]), _sage(me["sage"]), _counted(me["special"]))
+    parts += [cards, Text(), made, Text()]
 
-    each = Table(show_edge=False, pad_edge=False, title="手役 by name: held / expected", title_justify="left")
-    each.add_column("手役")
+    each = FitTable(_("手役 by name: held / expected"), pad_edge=False, title_justify="left")
+    each.add_column("手役", whole=True)
     for p in players:
-        each.add_column(name(p), justify="right")
+        each.add_column(name(p), right=True)
     names = list(next(iter(players.values()))["teyaku"]) if players else []
     for y in names:
         cells = []
@@ -142,32 +170,53 @@ def _profile_view(title: str, data: Mapping[str, Any]) -> Group:
             mark = " !" if row["tail"] < 0.05 and row["unusual"] != "as expected" else ""
             cells.append(f"{row['held']} / {row['expected']:.1f}{mark}")
         each.add_row(y, *cells)
-    parts += [each, Text("! : about 1 in 20 or rarer", style="dim"), Text()]
+    parts += [each, Text(_("! : about 1 in 20 or rarer"), style="dim"), Text()]
 
     if data["head_to_head"]:
-        h2h = Table(show_edge=False, pad_edge=False, title="head to head (paid between the two)", title_justify="left")
-        for col in ("pair", "nights", "net"):
-            h2h.add_column(col, justify="right" if col != "pair" else "left")
+        h2h = FitTable(_("head to head (paid between the two)"), pad_edge=False, title_justify="left")
+        h2h.add_column(_("pair"))
+        h2h.add_column(_("nights"), right=True)
+        h2h.add_column(_("net"), right=True)
         for pair in data["head_to_head"]:
-            h2h.add_row(Text(f"{pair['a']} v {pair['b']}"), str(pair["nights"]),
-                        Text(f"{pair['a']} {pair['net']:+,}"))
+            h2h.add_row(Phrased(phrases(_("{a} v {b}"), a=name(pair["a"]), b=name(pair["b"]))),
+                        str(pair["nights"]), Text(f"{pair['a']} {pair['net']:+,}"))
         parts += [h2h, Text()]
-    parts += [Text("cumulative standings, night by night", style="bold"), StandingsChart(data["chart"])]
+    parts += [Text(_("cumulative standings, night by night"), style="bold"), StandingsChart(data["chart"])]
     return Group(*parts)
+
+
+def _counted(counts: Mapping[str, int]) -> Phrased:
+    """``猪鹿蝶×2 青短×1``, most first: each yaku whole."""
+    return Phrased(_count_text(counts).split(" "))
+
+
+def _sage(sage: Mapping[str, int]) -> Phrased | str:
+    """``3: 勝負 1, cancel 2``: the 下げ called and how each ended."""
+    if not sage["declared"]:
+        return "–"
+    ends = [f"{_(SAGE_LABELS[h])} {sage[h]}" for h in SAGE_ENDS if sage[h]]
+    sep = _(", ")  # ", " in English, "、" in Japanese: a space after it only where the language has one
+    glue = " " if sep.endswith(" ") else ""
+    return Phrased([f"{sage['declared']}:", *((" " if i == 0 else glue, e + (sep.rstrip() if i < len(ends) - 1 else ""))
+                                              for i, e in enumerate(ends))])
 
 
 def stats_view(data: Mapping[str, Any]) -> Group:
     """`stats` for the terminal: one block per profile."""
     if not data["profiles"]:
-        return Group(Text("no sessions chosen: nothing to add up"))
+        return Group(Text(_("no sessions chosen: nothing to add up")))
     if "by_profile" in data:
         blocks: list[Any] = []
         for profile, part in data["by_profile"].items():
-            blocks += [_profile_view(f"rules {profile} (1貫 = {part['kan_per']}文): {_nights(part['nights'])}, "
-                                     f"{part['rounds']} round{'s' if part['rounds'] != 1 else ''}", part), Text()]
+            blocks += [_profile_view(_title(profile, part), part), Text()]
         return Group(*blocks)
-    return _profile_view(f"rules {data['profiles'][0]} (1貫 = {data['kan_per']}文): {_nights(data['nights'])}, "
-                         f"{data['rounds']} round{'s' if data['rounds'] != 1 else ''}", data)
+    return _profile_view(_title(data["profiles"][0], data), data)
+
+
+def _title(profile: str, data: Mapping[str, Any]) -> str:
+    """``rules sdin (1貫 = 10文): 3 nights, 36 rounds``."""
+    return _("rules {profile}: {nights}, {rounds}").format(
+        profile=f"{profile} (1貫 = {data['kan_per']}文)", nights=_nights(data["nights"]), rounds=_rounds(data["rounds"]))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -179,12 +228,13 @@ def chart_svg(data: Mapping[str, Any], width: int = 720, height: int = 360) -> s
     parts = data["by_profile"] if "by_profile" in data else ({data["profiles"][0]: data} if data["profiles"] else {})
     panel_h = height
     total_h = max(1, len(parts)) * panel_h
+    title, empty = escape(_("cumulative standings, night by night")), escape(_("no nights to chart"))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{total_h}" '
            f'viewBox="0 0 {width} {total_h}" font-family="sans-serif" font-size="12">',
-           "<title>hachi-score: cumulative standings, night by night</title>",
+           f"<title>hachi-score: {title}</title>",
            f'<rect width="{width}" height="{total_h}" fill="#ffffff"/>']
     if not parts:
-        out.append('<text x="20" y="30">no nights to chart</text>')
+        out.append(f'<text x="20" y="30">{empty}</text>')
     for i, (profile, part) in enumerate(parts.items()):
         out.append(_panel(profile, part["chart"], 0, i * panel_h, width, panel_h))
     out.append("</svg>")
@@ -206,15 +256,17 @@ def _panel(profile: str, chart: Mapping[str, Any], x0: int, y0: int, width: int,
     def py(v: float) -> float:
         return y0 + top + h - (v - lo) * h / span
 
+    heading = escape(_("{profile}: cumulative 文 after each night").format(profile=profile))
     g = ['<g class="panel">',
-         f'<text x="{x0 + left}" y="{y0 + 18}" font-weight="bold">{escape(profile)}: cumulative 文 after each night</text>',
+         f'<text x="{x0 + left}" y="{y0 + 18}" font-weight="bold">'
+         f'{heading}</text>',
          f'<line x1="{x0 + left}" y1="{y0 + top}" x2="{x0 + left}" y2="{y0 + top + h}" stroke="#888"/>',
          f'<line x1="{x0 + left}" y1="{py(0):.1f}" x2="{x0 + left + w}" y2="{py(0):.1f}" stroke="#bbb" stroke-dasharray="4 3"/>']
     for v in sorted({lo, 0, hi}):
         g.append(f'<text x="{x0 + left - 6}" y="{py(v) + 4:.1f}" text-anchor="end" fill="#555">{v:+,}</text>')
-    g.append(f'<text x="{x0 + left}" y="{y0 + top + h + 18}" fill="#555">night 1</text>')
+    g.append(f'<text x="{x0 + left}" y="{y0 + top + h + 18}" fill="#555">{escape(_night(1))}</text>')
     if n > 1:
-        g.append(f'<text x="{x0 + left + w}" y="{y0 + top + h + 18}" text-anchor="end" fill="#555">night {n}</text>')
+        g.append(f'<text x="{x0 + left + w}" y="{y0 + top + h + 18}" text-anchor="end" fill="#555">{escape(_night(n))}</text>')
     for i, (player, values) in enumerate(standings.items()):
         colour = SVG_COLOURS[i % len(SVG_COLOURS)]
         points = " ".join(f"{px(j):.1f},{py(v):.1f}" for j, v in enumerate(values))
