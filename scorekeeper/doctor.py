@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import digests, files, lang, schema
-from .errors import BookError, Damaged, DamagedRound, NewerBook, in_english
+from .errors import BookError, Damaged, DamagedRound, NewerBook
+from .lang import in_english
 from .lang import L_, _, n_
 from .store import Book, sessions_dir
 

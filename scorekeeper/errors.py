@@ -19,14 +19,10 @@ option, a night the book already holds (:class:`AlreadyHeld`).
 
 from __future__ import annotations
 
-import contextvars
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any
 
-from . import lang
 from .lang import L_, Said
-
-T = TypeVar("T")
 
 
 class BookError(Exception):
@@ -99,20 +95,3 @@ def message(e: BaseException) -> str:
     return said if isinstance(said, Said) else str(e)
 
 
-def in_english(work: Callable[[], T]) -> T:
-    """``work()`` done in English (what scripts read: ``--json``), whatever the language spoken
-    now, which is left as it was."""
-
-    def english_work() -> T:
-        lang.use(lang.LANGS[0])
-        return work()
-
-    return contextvars.copy_context().run(english_work)
-
-
-def english(text: Any) -> str:
-    """A message as English says it: a :class:`~scorekeeper.lang.Said` worded again from its
-    template and arguments (any other text is returned as it is)."""
-    if not isinstance(text, Said):
-        return str(text)
-    return in_english(lambda: lang.word(text.template, text.args))

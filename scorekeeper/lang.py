@@ -14,9 +14,11 @@ server wording each phone's request in that phone's language never mixes two. Wh
 from __future__ import annotations
 
 import gettext
-from contextvars import ContextVar
+from contextvars import ContextVar, copy_context
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, TypeVar
+
+T = TypeVar("T")
 
 #: the languages spoken, the first the default
 LANGS = ("en", "ja")
@@ -102,6 +104,31 @@ def as_json(value: Any) -> Any:
         return value.to_json()
     if isinstance(value, (list, tuple)):
         return [as_json(v) for v in value]
+    return value
+
+
+def in_english(work: Callable[[], T]) -> T:
+    """``work()`` done in English, whatever the language spoken now (which is left as it was)."""
+
+    def english_work() -> T:
+        use(LANGS[0])
+        return work()
+
+    return copy_context().run(english_work)
+
+
+def english(value: Any) -> str:
+    """A message as English says it, whatever the language spoken: what a script reads
+    (``--json``) never changes with it. ``value`` is a :class:`Said`, a message with
+    ``to_json`` (``words.Msg``), their JSON (``{"t": …, "args": …}``), a list of them, or text."""
+    return in_english(lambda: str(worded(_from_json(value))))
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, dict) and "t" in value:
+        return Said(value["t"], {k: _from_json(v) for k, v in (value.get("args") or {}).items()})
+    if isinstance(value, list):
+        return [_from_json(v) for v in value]
     return value
 
 

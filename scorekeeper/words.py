@@ -53,23 +53,6 @@ def both(items: Any) -> Any:
     return out
 
 
-def english(said: Any) -> str:
-    """A message (:class:`Msg`, :class:`~scorekeeper.lang.Said`, or their JSON) worded in English
-    whatever the language spoken: what a script reads (``--json``) never changes with it."""
-    if isinstance(said, Msg):
-        template, args = TEXT[said.id], dict(said.args)
-    elif isinstance(said, Said):
-        template, args = said.template, dict(said.args)
-    elif isinstance(said, dict) and "t" in said:
-        template, args = said["t"], dict(said.get("args") or {})
-    elif isinstance(said, (list, tuple)):
-        return ", ".join(english(x) for x in said)
-    else:
-        return str(said)
-    return template.format(**{k: english(v) if isinstance(v, (Msg, Said, dict, list, tuple)) else v
-                              for k, v in args.items()})
-
-
 TEXT: dict[str, str] = {
     # -- the questions (labels), by kind ------------------------------------------------------
     "q.dealer": N_("親 dealer ({players})"),

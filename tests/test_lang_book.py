@@ -301,7 +301,7 @@ def test_a_round_saved_meanwhile_is_said_in_japanese_and_keeps_its_english(book)
         night.add_round(ch.bare(ch.NIGHT[6]), expect_rounds=2)
     file = store.sessions_dir(book) / "s2.json"
     assert str(caught.value) == f"{file}: その間に別の端末がラウンド 3 を保存しました。何も保存していません"
-    assert errors.english(errors.message(caught.value)) == (f"{file}: another terminal saved round 3 meanwhile; "
+    assert lang.english(errors.message(caught.value)) == (f"{file}: another terminal saved round 3 meanwhile; "
                                                             "nothing was saved")
     with pytest.raises(store.SessionError) as caught:
         night.replace_round(9, ch.bare(ch.NIGHT[0]))
@@ -329,5 +329,5 @@ def test_the_lock_s_notice_is_worded_when_said(tmp_path):
     finally:
         holder.release()
     assert notices == [f"帳面のロックを待っています（{files.lock_path(path)}）: 別の hachi-score が書き込み中です…"]
-    assert errors.english(errors.message(caught.value)).endswith("gave up, nothing was changed: try again when it is done")
-    assert errors.english("plain text") == "plain text" and lang.current() == "ja"
+    assert lang.english(errors.message(caught.value)).endswith("gave up, nothing was changed: try again when it is done")
+    assert lang.english("plain text") == "plain text" and lang.current() == "ja"

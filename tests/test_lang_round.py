@@ -189,7 +189,7 @@ def test_the_help_and_echo_words_of_the_model_are_japanese():
     shoubu = q.settlement_said(g, values, "Aki", ("Ben",), "shoubu")
     assert "下げを宣言した相手は Ben だけなので Ben が Aki に倍払い、Chie は払いません" in str(shoubu)
     lang.use("en")
-    assert words.english(shoubu) == str(q.settlement_said(g, values, "Aki", ("Ben",), "shoubu"))
+    assert lang.english(shoubu) == str(q.settlement_said(g, values, "Aki", ("Ben",), "shoubu"))
 
 
 def test_a_view_made_in_japanese_words_again_in_english_for_a_phone_that_speaks_it():
@@ -207,7 +207,7 @@ def test_a_view_made_in_japanese_words_again_in_english_for_a_phone_that_speaks_
     assert said["text"] == problem.message == json.loads(json.dumps(problem.to_json()))["message"]
     lang.use("en")
     assert reword(said) == english.message == "Ben's pile: '1x' is not a card (did you mean 1r 松に赤短?)"
-    assert words.english(said) == english.message
+    assert lang.english(said) == english.message
     step = json.loads(json.dumps(view.to_json()))["steps"]
     pile = next(s for s in step if s["key"] == "pile:Ben")
     assert reword(pile["problem"]["said"]) == english.message
@@ -249,7 +249,7 @@ def test_card_name_and_round_file_errors_are_japanese_and_keep_the_english_templ
         Round.from_dict({"players": list(PLAYERS), "dealer": "Aki", "field": "1h 3r 5t 8k 9k"})
     assert str(e.value) == "field: 5枚あります（6枚のはずです）"
     lang.use("en")
-    assert words.english(e.value.message) == "field: holds 5 cards, not 6"
+    assert lang.english(e.value.message) == "field: holds 5 cards, not 6"
 
 
 def test_english_is_as_it_was():
