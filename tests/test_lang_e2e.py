@@ -144,6 +144,18 @@ def test_lang_en_under_a_japanese_locale_is_english(book_file):
     assert "round 1 saved" in r.stdout and "保存" not in r.stdout
 
 
+@pytest.mark.parametrize("env, english", [
+    ({"LANGUAGE": "C:ja", "LANG": "ja_JP.UTF-8"}, True),  # gettext stops at C: the messages as they are
+    ({"LANGUAGE": "POSIX:ja"}, True),
+    ({"LANGUAGE": "fr:ja", "LANG": "C.UTF-8"}, False),  # no French here: the next one, Japanese
+    ({"LC_ALL": "C", "LANG": "ja_JP.UTF-8"}, True),
+    ({"LC_MESSAGES": "ja_JP.UTF-8", "LANG": "C.UTF-8"}, False),
+])
+def test_the_locale_is_read_as_gettext_reads_it_up_to_a_c(env, english):
+    r = run("summary", "--help", env=env)
+    assert ("Usage:" in r.stdout) is english and ("使い方" in r.stdout) is not english, r.stdout
+
+
 def test_hachi_score_lang_en_under_a_japanese_locale_is_english():
     r = run("demo", env={**JA, "HACHI_SCORE_LANG": "en"})
     assert "standings" in r.stdout and "成績" not in r.stdout
