@@ -6,7 +6,7 @@ is left outside the markers is text that no translation will ever reach; each ca
 those lines (the checker, and what it leaves alone and why, is described in untranslated.py).
 
 Typer's plain CliRunner builds the command afresh for each run (tests/fast_cli.py's cached one
-keeps the help texts a run worded). The web screens' pseudo run is tests/test_lang_web's.
+keeps the help texts a run worded). The web screens' pseudo run is the web part's own.
 """
 
 from __future__ import annotations
@@ -254,6 +254,7 @@ def test_the_checker_leaves_alone_what_stays_as_it_is():
     assert untranslated("\n".join(lines), names=["Aki", "Ben", "kan12-house"]) == []
     assert untranslated("Aki pays Ben", names=["Aki", "Ben"]) == ["Aki pays Ben   <- pays"]
     assert untranslated("no 手役") == ["no 手役   <- no"]
+    assert untranslated("場四redeal") == ["場四redeal   <- redeal"]
 
 
 def test_the_checker_reads_a_help_as_a_help():

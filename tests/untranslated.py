@@ -94,7 +94,8 @@ _STRIP = [
     re.compile(r"\b[A-Z][A-Z0-9_]*[A-Z0-9](?:-\d+)?\b"),        # PATH, HACHI_SCORE_DB, UTF-8
     re.compile(r"\b[a-z]+(?:_[a-z]+)+\b"),                      # keys as typed: forced_three
 ]
-_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+#: a word in Latin letters (a kanji or kana next to it ends it: "札card" holds the word "card")
+_WORD = re.compile(r"[A-Za-z\u00c0-\u024f]+(?:['’][A-Za-z\u00c0-\u024f]+)*")
 
 
 def unmarked(text: str) -> list[str]:
