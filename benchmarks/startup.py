@@ -131,14 +131,17 @@ def language_side_by_side(env: dict[str, str], runs: int, tmp: Path) -> None:
                 if i:
                     times[(name, key)].append(elapsed)
     med = {k: statistics.median(t) * 1000 for k, t in times.items()}
+    fast = {k: min(t) * 1000 for k, t in times.items()}
     print()
     print(f"start-up with and without a Japanese locale, median of {runs} runs each, one core, taken in turn")
-    print(f"{'command':30} {'C.UTF-8':>9} {'ja_JP.UTF-8':>12} {'difference':>11} {'ratio':>7}")
-    diffs = []
+    print(f"{'command':28} {'C.UTF-8':>9} {'ja_JP.UTF-8':>12} {'difference':>11} {'ratio':>7} {'fastest runs':>13}")
+    diffs, fastest = [], []
     for name in commands:
         c, ja = med[(name, "C")], med[(name, "ja")]
+        fc, fja = fast[(name, "C")], fast[(name, "ja")]
         diffs.append(ja - c)
-        print(f"{name:30} {c:7.1f}ms {ja:10.1f}ms {ja - c:+9.1f}ms {ja / c:6.3f}x")
+        fastest.append(fja - fc)
+        print(f"{name:28} {c:7.1f}ms {ja:10.1f}ms {ja - c:+9.1f}ms {ja / c:6.3f}x {fja - fc:+11.1f}ms")
     stand_in = stand_in_catalog(tmp / "stand-in.mo")
     inproc: dict[str, list[tuple[float, float, int]]] = {k: [] for k in LOCALES}
     for i in range(runs + 1):
@@ -153,10 +156,12 @@ def language_side_by_side(env: dict[str, str], runs: int, tmp: Path) -> None:
     print(f"in a fresh process, after the command's imports, the language chosen and its catalog read: "
           f"C {chosen['C']:.2f} ms, ja {chosen['ja']:.2f} ms (the package's catalog: {n} messages)")
     print(f"a stand-in catalog of 2,000 messages ({stand_in.stat().st_size // 1024} KiB) reads in {stand_in_ms:.2f} ms")
-    worst = max(diffs)
-    verdict = "meets" if worst <= LANG_GOAL_MS else "misses"
-    print(f"largest start-up difference {worst:+.1f} ms (goal ≤ {LANG_GOAL_MS:g} ms: {verdict}; "
-          f"a difference of medians of whole processes: a busy machine moves it by a few ms either way)")
+    worst, worst_fast = max(diffs), max(fastest)
+    cost = chosen["ja"] - chosen["C"]
+    verdict = "meets" if cost <= LANG_GOAL_MS else "misses"
+    print(f"choosing and loading Japanese costs {cost:.2f} ms in process (goal ≤ {LANG_GOAL_MS:g} ms: {verdict}); "
+          f"the largest start-up difference is {worst:+.1f} ms between medians, {worst_fast:+.1f} ms between "
+          f"the fastest runs (whole processes: a busy machine moves these by several ms either way)")
 
 
 def main() -> None:
