@@ -175,9 +175,9 @@ def test_hachi_score_lang_en_under_a_japanese_locale_is_english():
     ["rules", "fudawiki", "--json"],
     ["doctor", "--json"],
     ["export"],
-    ["demo", "--json"],
 ])
 def test_json_is_byte_identical_in_both_languages(night, args):
+    """(``demo --json`` is left out: the demo's own night may well be named in the language.)"""
     english = run(*args, env={"LANG": "C.UTF-8"}).stdout_bytes
     assert english.strip()
     assert run(*args, env=JA).stdout_bytes == english
