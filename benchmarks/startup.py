@@ -1,17 +1,23 @@
-"""Start-up: `hachi-score summary` on a 12-round session against two floors, side by side.
+"""Start-up: `hachi-score summary` on a 12-round session against two floors, side by side; and
+start-up with and without a Japanese locale.
 
 Every command is a fresh process typed between rounds, so start-up is the user's wait. Goal
 (issue 6): summary within 1.2× of a minimal typer app in the same environment that prints a
-three-row rich table. `python -c pass` is reported too. Medians of repeated runs, taken in
-turn so that a busy machine weighs on every command alike.
+three-row rich table. `python -c pass` is reported too. Goal (issue 20): choosing and loading
+the language adds at most 5 ms: `cards --json`, `summary` and `--help` under LANG=ja_JP.UTF-8
+beside the same under LANG=C.UTF-8; then, in one fresh process each, the language chosen and its
+catalog read (the package's .mo, and a stand-in of 2,000 messages for a whole interface).
+Medians of repeated runs, taken in turn so that a busy machine weighs on every command alike.
 
-    python benchmarks/startup.py [--runs 21]
+    python benchmarks/startup.py [--runs 21] [--lang-only]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
@@ -41,11 +47,127 @@ app()
 '''
 
 GOAL = 1.2
+#: ms: what choosing and loading the language may add to a command's start-up (issue 20)
+LANG_GOAL_MS = 5.0
+#: the locale variables gettext reads, and ours: unset, so that LANG alone decides
+LANG_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "HACHI_SCORE_LANG")
+LOCALES = {"C": "C.UTF-8", "ja": "ja_JP.UTF-8"}
+
+#: in a fresh process that has imported what a command imports (scorekeeper.cli: gettext, copy,
+#: typer): the language chosen from LANG and its catalog read, as a command does before anything
+#: else, in ms; then a .mo given as argv[2] read by gettext, in ms; and the package's catalog's size
+IN_PROCESS = r'''
+import gettext, sys, time
+from scorekeeper import cli, lang
+t = time.perf_counter()
+lang.use(lang.choose(None, {"LANG": sys.argv[1]}))
+chosen = time.perf_counter() - t
+n = len(getattr(lang.translations("ja"), "_catalog", {}))
+t = time.perf_counter()
+with open(sys.argv[2], "rb") as f:
+    gettext.GNUTranslations(f)
+mo = time.perf_counter() - t
+print(chosen * 1000, mo * 1000, n)
+'''
+
+
+def write_mo(path: Path, messages: dict[str, str]) -> None:
+    """A GNU .mo file of ``messages`` (the format gettext reads; no hash table)."""
+    keys = sorted(messages)
+    ids = [k.encode("utf-8") for k in keys]
+    strs = [messages[k].encode("utf-8") for k in keys]
+    start = 7 * 4 + 16 * len(keys)
+    offsets, blob = [], b""
+    for data in ids + strs:
+        offsets.append((len(data), start + len(blob)))
+        blob += data + b"\0"
+    header = struct.pack("<7I", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + 8 * len(keys), 0, 0)
+    path.write_bytes(header + b"".join(struct.pack("<2I", *o) for o in offsets) + blob)
+
+
+def stand_in_catalog(path: Path, size: int = 2000) -> Path:
+    """A catalog of ``size`` messages shaped like the package's: its English messages (the .pot's,
+    repeated with a number to reach ``size``), each worded in as many Japanese characters."""
+    pot = Path(__file__).resolve().parent.parent / "scorekeeper" / "locale" / "hachi-score.pot"
+    english = [json.loads(line[len("msgid "):]) for line in pot.read_text("utf-8").splitlines()
+               if line.startswith('msgid "') and line != 'msgid ""'] or ["round {n} saved to session {id}."]
+    messages = {"": "Content-Type: text/plain; charset=UTF-8\nLanguage: ja\n"}
+    i = 0
+    while len(messages) <= size:
+        m = english[i % len(english)] + ("" if i < len(english) else f" #{i}")
+        messages[m] = "訳" * max(1, len(m) * 2 // 3)
+        i += 1
+    write_mo(path, messages)
+    return path
+
+
+def lang_env(env: dict[str, str], locale: str) -> dict[str, str]:
+    out = {k: v for k, v in env.items() if k not in LANG_VARS}
+    out["LANG"] = locale
+    return out
+
+
+def language_side_by_side(env: dict[str, str], runs: int, tmp: Path) -> None:
+    """Start-up under LANG=C.UTF-8 and LANG=ja_JP.UTF-8, each command in both in turn."""
+    commands = {
+        "hachi-score cards --json": hachi("cards", "--json"),
+        "hachi-score summary": hachi("summary"),
+        "hachi-score --help": hachi("--help"),
+        "hachi-score summary --help": hachi("summary", "--help"),
+    }
+    envs = {k: lang_env(env, v) for k, v in LOCALES.items()}
+    help_ja = subprocess.run(hachi("--help"), env=envs["ja"], capture_output=True, text=True).stdout
+    if "使い方" not in help_ja:
+        raise SystemExit("LANG=ja_JP.UTF-8 does not give Japanese here: nothing to compare")
+    times: dict[tuple[str, str], list[float]] = {(n, k): [] for n in commands for k in envs}
+    for i in range(runs + 1):
+        for name, cmd in commands.items():
+            for key, e in envs.items():
+                start = time.perf_counter()
+                proc = subprocess.run(one_core(cmd), env=e, capture_output=True)
+                elapsed = time.perf_counter() - start
+                if proc.returncode:
+                    raise SystemExit(f"{name} exited {proc.returncode}: {proc.stderr.decode()[:300]}")
+                if i:
+                    times[(name, key)].append(elapsed)
+    med = {k: statistics.median(t) * 1000 for k, t in times.items()}
+    fast = {k: min(t) * 1000 for k, t in times.items()}
+    print()
+    print(f"start-up with and without a Japanese locale, median of {runs} runs each, one core, taken in turn")
+    print(f"{'command':28} {'C.UTF-8':>9} {'ja_JP.UTF-8':>12} {'difference':>11} {'ratio':>7} {'fastest runs':>13}")
+    diffs, fastest = [], []
+    for name in commands:
+        c, ja = med[(name, "C")], med[(name, "ja")]
+        fc, fja = fast[(name, "C")], fast[(name, "ja")]
+        diffs.append(ja - c)
+        fastest.append(fja - fc)
+        print(f"{name:28} {c:7.1f}ms {ja:10.1f}ms {ja - c:+9.1f}ms {ja / c:6.3f}x {fja - fc:+11.1f}ms")
+    stand_in = stand_in_catalog(tmp / "stand-in.mo")
+    inproc: dict[str, list[tuple[float, float, int]]] = {k: [] for k in LOCALES}
+    for i in range(runs + 1):
+        for key, locale in LOCALES.items():
+            out = subprocess.run(one_core([sys.executable, "-c", IN_PROCESS, locale, str(stand_in)]),
+                                 env=envs[key], capture_output=True, text=True, check=True).stdout.split()
+            if i:
+                inproc[key].append((float(out[0]), float(out[1]), int(out[2])))
+    chosen = {k: statistics.median(v[0] for v in rows) for k, rows in inproc.items()}
+    stand_in_ms = statistics.median(v[1] for rows in inproc.values() for v in rows)
+    n = inproc["ja"][0][2]
+    print(f"in a fresh process, after the command's imports, the language chosen and its catalog read: "
+          f"C {chosen['C']:.2f} ms, ja {chosen['ja']:.2f} ms (the package's catalog: {n} messages)")
+    print(f"a stand-in catalog of 2,000 messages ({stand_in.stat().st_size // 1024} KiB) reads in {stand_in_ms:.2f} ms")
+    worst, worst_fast = max(diffs), max(fastest)
+    cost = chosen["ja"] - chosen["C"]
+    verdict = "meets" if cost <= LANG_GOAL_MS else "misses"
+    print(f"choosing and loading Japanese costs {cost:.2f} ms in process (goal ≤ {LANG_GOAL_MS:g} ms: {verdict}); "
+          f"the largest start-up difference is {worst:+.1f} ms between medians, {worst_fast:+.1f} ms between "
+          f"the fastest runs (whole processes: a busy machine moves these by several ms either way)")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=21)
+    ap.add_argument("--lang-only", action="store_true", help="only the side-by-side of the locales")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         env = bench_env(HACHI_SCORE_DB=str(Path(tmp) / "book.json"), COLUMNS="100")
@@ -55,6 +177,9 @@ def main() -> None:
         setup += [hachi("round", "--file", str(f)) for f in sorted((SAMPLES / "night").glob("*.json"))]
         for cmd in setup:
             subprocess.run(cmd, env=env, check=True, capture_output=True)
+        if args.lang_only:
+            language_side_by_side(env, args.runs, Path(tmp))
+            return
         commands = {
             "hachi-score summary": hachi("summary"),
             "hachi-score summary --json": hachi("summary", "--json"),
@@ -73,16 +198,17 @@ def main() -> None:
                     raise SystemExit(f"{name} exited {proc.returncode}: {proc.stderr.decode()[:300]}")
                 if i:  # the first round only warms the caches
                     times[name].append(elapsed)
-    medians = {name: statistics.median(t) for name, t in times.items()}
-    floor = medians["minimal typer + rich table"]
-    bare = medians["python -c pass"]
-    print(f"start-up, median of {args.runs} runs each, one core, taken in turn")
-    print(f"{'command':36} {'ms':>7} {'÷ typer app':>12} {'÷ python':>9}")
-    for name, t in medians.items():
-        print(f"{name:36} {t * 1000:7.1f} {t / floor:11.2f}x {t / bare:8.2f}x")
-    ratio = medians["hachi-score summary"] / floor
-    verdict = "meets" if ratio <= GOAL else "misses"
-    print(f"summary / minimal typer app = {ratio:.2f}x (goal ≤ {GOAL}x: {verdict})")
+        medians = {name: statistics.median(t) for name, t in times.items()}
+        floor = medians["minimal typer + rich table"]
+        bare = medians["python -c pass"]
+        print(f"start-up, median of {args.runs} runs each, one core, taken in turn")
+        print(f"{'command':36} {'ms':>7} {'÷ typer app':>12} {'÷ python':>9}")
+        for name, t in medians.items():
+            print(f"{name:36} {t * 1000:7.1f} {t / floor:11.2f}x {t / bare:8.2f}x")
+        ratio = medians["hachi-score summary"] / floor
+        verdict = "meets" if ratio <= GOAL else "misses"
+        print(f"summary / minimal typer app = {ratio:.2f}x (goal ≤ {GOAL}x: {verdict})")
+        language_side_by_side(env, args.runs, Path(tmp))
 
 
 if __name__ == "__main__":

@@ -166,12 +166,15 @@ def named(text: str) -> str:
 
 def from_locale(environ: Mapping[str, str]) -> str:
     """The locale's language as gettext reads it: the first of LANGUAGE, LC_ALL, LC_MESSAGES and
-    LANG that is set decides, and a list (``fr:ja``) gives its first language spoken here; ``ja…``
-    is Japanese, any other (``C``, ``POSIX``, ``fr_FR``) English."""
+    LANG that is set decides, and a list (``fr:ja``) gives its first language spoken here, up to a
+    ``C`` or ``POSIX``, where gettext stops (``C:ja`` is English); ``ja…`` is Japanese, any other
+    (``C``, ``POSIX``, ``fr_FR``) English."""
     for var in LOCALE_VARS:
         value = environ.get(var, "")
         if value:
             for name in value.split(":"):
+                if name in ("C", "POSIX"):
+                    break
                 try:
                     return named(name)
                 except UnknownLanguage:
