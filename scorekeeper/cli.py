@@ -774,12 +774,12 @@ def cards(
             ]
         )
         return
-    from .notation import HELP
+    from .notation import help_text
     from .render import Phrases, cards_table, console
 
     out = console()
     out.print(cards_table())
-    out.print(Phrases(HELP))
+    out.print(Phrases(help_text()))
 
 
 @app.command()
@@ -1866,7 +1866,9 @@ def demo(
     rounds = sorted((f for f in night_dir.iterdir() if f.name.endswith(".json")), key=lambda f: f.name)
     with tempfile.TemporaryDirectory(prefix="hachi-score-demo-") as tmp, _BookErrors():
         book = Book.open(Path(tmp) / "book.json")
-        night = Night(book, book.new_session(["Aki", "Ben", "Chie"], name="demo night", rate=10), load=False)
+        # the night's name is data (--json keeps it as it is); people read it in their language
+        name = "demo night" if as_json else _("demo night")
+        night = Night(book, book.new_session(["Aki", "Ben", "Chie"], name=name, rate=10), load=False)
         for f in rounds:
             night.add_round(json.loads(f.read_text(encoding="utf-8")))
     _print_summary(night.session, night.results, as_json, show_all)

@@ -179,7 +179,7 @@ def sessions_view(rows: Sequence[Mapping[str, Any]], current: str | None) -> Tab
     """The book's sessions, the current one marked with *."""
     table = FitTable(pad_edge=False)
     table.add_column("")
-    table.add_column("id", whole=True)
+    table.add_column(_("id"), whole=True)
     table.add_column(_("name"))
     table.add_column(_("date"), whole=True, drop=1)
     table.add_column(_("players"))

@@ -124,11 +124,11 @@ CASES = {
     "new-session": (empty, ["new-session", "Aki", "Ben", "Chie", "--rate", "10"], None, 0),
     "new-session fudawiki": (empty, ["new-session", "Aki", "Ben", "Chie", "Dan", "--rules", "fudawiki"], None, 0),
     "round fed": (session, ["round"], typed(answers(golden("sdin", "plain-teyaku"))), 0),
-    "round fed, declined": (session, ["round"], typed(answers(golden("sdin", "plain-teyaku"), confirm="n")), 0),
+    "round fed, declined": (session, ["round"], typed(answers(golden("sdin", "plain-teyaku"), confirm="n")), 1),
     "round --file": (night, ["round", "--file", str(SAMPLES / "early-dekiyaku.json")], None, 0),
     "round --file, another 親": (night, ["round", "--file", str(SAMPLES / "sage-stops.json")], None, 0),
     "round --file, a 場四": (night, ["round", "--file", str(SAMPLES / "bashi.json")], None, 0),
-    "round of five": (fudawiki, ["round", "--file", str(GOLDEN / "fudawiki" / "misdeal.round.json")], None, 0),
+    "round of five": (fudawiki, ["round", "--file", str(GOLDEN / "fudawiki" / "five-two-drops-doubled.round.json")], None, 0),
     "round, end of input": (session, ["round"], "", 1),
     "summary": (night, ["summary"], None, 0),
     "summary --all": (night, ["summary", "--all"], None, 0),
@@ -238,7 +238,9 @@ def test_the_checker_follows_markers_nested_and_across_lines_and_cut_short():
     assert unmarked("a ⟦b⟧ c") == ["a     c"]
     # click cut a short help to fit, taking the closing marker with it: the next line is read
     text = "  ⟦⟦The reference table of all 48 cards: code,...⟧\n  Exact odds"
-    assert untranslated(text) == ["  Exact odds   <- Exact odds"]
+    assert unmarked(text, cut=True)[1] == "  Exact odds"
+    # outside a --help, a line of its own that ends in "…" ends no message
+    assert untranslated("⟦names: 松に鶴 雷 …\n  and more⟧") == []
 
 
 def test_the_checker_leaves_alone_what_stays_as_it_is():

@@ -75,6 +75,9 @@ def _romaji() -> tuple[list[str], set[str]]:
 PROFILES = ("sdin", "fudawiki", "traditional")
 #: keys on the keyboard, named as a Japanese keyboard names them
 KEYS = ("Enter", "Tab", "Esc", "Ctrl")
+#: the round file's keys (CONTRACT §3), named as the file has them: where a problem is, or what
+#: a file may leave out, is said by the key the person wrote
+FILE_KEYS = ("players", "dealer", "field", "hands", "teyaku", "captured", "ended_by", "sage", "how")
 #: the entry's answer words (scorekeeper.names), for a caller whose text names them as typed
 ANSWER_WORDS = ("back", "help", "rest", "none", "nobody", "out", "pot")
 
@@ -98,8 +101,10 @@ _STRIP = [
 _WORD = re.compile(r"[A-Za-z\u00c0-\u024f]+(?:['’][A-Za-z\u00c0-\u024f]+)*")
 
 
-def unmarked(text: str) -> list[str]:
-    """``text``'s lines with every marked span (and its markers) blanked out, columns kept."""
+def unmarked(text: str, cut: bool = True) -> list[str]:
+    """``text``'s lines with every marked span (and its markers) blanked out, columns kept.
+    ``cut``: a line ending in "…" or "..." may be click's cut of a longer one (``--help``'s command
+    list), so a marker it leaves open is closed there."""
     lines, depth = [], 0
     for line in text.split("\n"):
         out = []
@@ -112,7 +117,7 @@ def unmarked(text: str) -> list[str]:
                 out.append(" ")
             else:
                 out.append(" " if depth else ch)
-        if depth and _TRUNCATED.search(line):
+        if cut and depth and _TRUNCATED.search(line):
             depth = 0
         lines.append("".join(out))
     return lines
@@ -161,7 +166,7 @@ def english_words(line: str, names: Iterable[str] = (), allow: Iterable[str] = (
         line = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", line, flags=re.I)
     for pattern in _STRIP:
         line = pattern.sub(" ", line)
-    keep = set(PROFILES) | set(KEYS) | set(allow) | {"ja", "en"}
+    keep = set(PROFILES) | set(KEYS) | set(FILE_KEYS) | set(allow) | {"ja", "en"}
     words = []
     for w in _WORD.findall(line):
         if len(w) < 2 or not w.isascii():
@@ -188,7 +193,7 @@ def untranslated(text: str, *, names: Iterable[str] = (), help: bool = False,
     other name typed); ``help``: ``text`` is a ``--help``; ``allow``: other words to leave alone."""
     names, allow = list(names), list(allow)
     raw = text.split("\n")
-    bare = unmarked(text)
+    bare = unmarked(text, cut=help)
     if help:
         bare = _help_lines(raw, bare)
     found = []
