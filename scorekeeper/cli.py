@@ -1407,7 +1407,8 @@ def sessions(
         count = book.session_count()
         current = book.current_id()
     if as_json:
-        emit_json([{**row, "current": row["id"] == current} for row in rows])
+        emit_json([{**row, **({"error": lang.english(row["error"])} if "error" in row else {}),
+                    "current": row["id"] == current} for row in rows])
     elif not rows:
         print(_("no sessions yet in {path}: start one with `hachi-score new-session NAME NAME NAME`").format(
             path=book.path))
@@ -1454,7 +1455,7 @@ def show(
     if as_json:
         emit_json({"session": stored["id"], "round": number, "rules": result.rules.name,
                    "file": record["round"], **result.to_json(),
-                   **({"problem": result.problem} if result.problem else {})})
+                   **({"problem": lang.english(result.problem)} if result.problem else {})})
         _bad_rounds(night)
         return
     from .night_view import round_detail

@@ -20,9 +20,8 @@ option, a night the book already holds (:class:`AlreadyHeld`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from .lang import L_, Said
+from .lang import L_
 
 
 class BookError(Exception):
@@ -86,12 +85,3 @@ class AlreadyHeld(SessionError):
     def __init__(self, what: str, sid: str, how: str) -> None:
         super().__init__(L_("{what}: not imported, so that no night is counted twice", what=what))
         self.what, self.sid, self.how = what, sid, how
-
-
-def message(e: BaseException) -> str:
-    """The error's one line as it was made: a :class:`~scorekeeper.lang.Said` where it was worded
-    from a template (so that :func:`english` can word it again), else its text."""
-    said = e.args[0] if len(e.args) == 1 else None
-    return said if isinstance(said, Said) else str(e)
-
-

@@ -21,7 +21,8 @@ from tinydb import TinyDB
 from tinydb.table import Document, Table
 
 from . import digests, schema
-from .errors import BookError, Damaged, SessionError, message
+from .errors import BookError, Damaged, SessionError
+from .lang import message_of
 from .lang import L_
 from .tables import Tables
 
@@ -68,7 +69,7 @@ class Index:
             try:
                 row["rounds"], row["months"] = self.counts(row)
             except BookError as e:
-                row["rounds"], row["months"], row["error"] = None, None, message(e)
+                row["rounds"], row["months"], row["error"] = None, None, message_of(e)
         return rows
 
     def counts(self, row: Mapping[str, Any]) -> tuple[int, int]:

@@ -107,6 +107,16 @@ def as_json(value: Any) -> Any:
     return value
 
 
+def message_of(error: Any) -> Any:
+    """An error's one line as it was made: its :class:`Said` where it was worded from a template
+    (so that it can be worded again, in English for a script or in a phone's language), else its
+    text; anything that is not an error is returned as it is."""
+    if not isinstance(error, BaseException):
+        return error
+    said = error.args[0] if len(error.args) == 1 else None
+    return said if isinstance(said, Said) else str(error)
+
+
 def in_english(work: Callable[[], T]) -> T:
     """``work()`` done in English, whatever the language spoken now (which is left as it was)."""
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from .lang import L_, Said, _
+from .lang import L_, _, message_of
 from .rules import SDIN, Rules, profile
 from .scoring import (
     BAD_ROUND,
@@ -47,15 +47,7 @@ class StoredRoundError(ValueError):
 
     def __init__(self, number: int, problem: Any) -> None:
         self.number = number
-        super().__init__(L_("round {number}: {problem}", number=number, problem=_said(problem)))
-
-
-def _said(problem: Any) -> Any:
-    """An error as a message's argument: its message where it was worded from a template, else its text."""
-    if isinstance(problem, BaseException):
-        said = problem.args[0] if len(problem.args) == 1 else None
-        return said if isinstance(said, Said) else str(problem)
-    return problem
+        super().__init__(L_("round {number}: {problem}", number=number, problem=message_of(problem)))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -236,7 +236,7 @@ _BRIGHTS = tuple(c for c in FACES if c.kind_code == "h")
 
 def _field_feature(month: int, picked: _Picked) -> int:
     feat = _nibble(0) if sum(k for _, k in picked) == 4 else 0
-    for c, _ in picked:
+    for c, _kind in picked:
         if c in _BRIGHTS:
             feat += _nibble(1 + _BRIGHTS.index(c))
     return feat

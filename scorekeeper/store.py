@@ -32,10 +32,10 @@ from tinydb.table import Document
 
 from . import digests, files, schema
 from .errors import (AlreadyHeld, BookError, CantLock, CantRead, CantWrite, ChangedMeanwhile, DamagedRound, Locked,
-                     SessionError, message)
+                     SessionError)
 from .files import cant_write, damaged
 from .index import Index, copy
-from .lang import L_, n_
+from .lang import L_, message_of, n_
 from .tables import Tables
 
 if TYPE_CHECKING:  # annotations only: the book imports no rule at start-up
@@ -242,7 +242,7 @@ class Book:
                 except SessionError as e:
                     if len(nights) == 1:
                         raise
-                    raise SessionError(L_("sessions[{i}]: {problem}", i=i, problem=message(e))) from None
+                    raise SessionError(L_("sessions[{i}]: {problem}", i=i, problem=message_of(e))) from None
                 held.setdefault(key, []).append(sid)
                 out.append(sid)
         return out

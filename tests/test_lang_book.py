@@ -301,7 +301,7 @@ def test_a_round_saved_meanwhile_is_said_in_japanese_and_keeps_its_english(book)
         night.add_round(ch.bare(ch.NIGHT[6]), expect_rounds=2)
     file = store.sessions_dir(book) / "s2.json"
     assert str(caught.value) == f"{file}: その間に別の端末がラウンド 3 を保存しました。何も保存していません"
-    assert lang.english(errors.message(caught.value)) == (f"{file}: another terminal saved round 3 meanwhile; "
+    assert lang.english(lang.message_of(caught.value)) == (f"{file}: another terminal saved round 3 meanwhile; "
                                                             "nothing was saved")
     with pytest.raises(store.SessionError) as caught:
         night.replace_round(9, ch.bare(ch.NIGHT[0]))
@@ -329,5 +329,18 @@ def test_the_lock_s_notice_is_worded_when_said(tmp_path):
     finally:
         holder.release()
     assert notices == [f"帳面のロックを待っています（{files.lock_path(path)}）: 別の hachi-score が書き込み中です…"]
-    assert lang.english(errors.message(caught.value)).endswith("gave up, nothing was changed: try again when it is done")
+    assert lang.english(lang.message_of(caught.value)).endswith("gave up, nothing was changed: try again when it is done")
     assert lang.english("plain text") == "plain text" and lang.current() == "ja"
+
+
+@pytest.mark.parametrize("damage, args", [
+    ("unscorable", ["show", "2", "--session", "s2", "--json"]),
+    ("truncated", ["sessions", "--json"]),
+])
+def test_json_of_a_damaged_book_is_the_same_in_both_languages(book, damage, args):
+    """What a script reads of a damaged book (show's ``problem``, sessions' ``error``) is English."""
+    file = store.sessions_dir(book) / "s2.json"
+    file.write_bytes((_unscorable if damage == "unscorable" else DAMAGE[damage])(file.read_bytes()))
+    en, ja = both(book, *args)
+    assert en.stdout and en.stdout == ja.stdout
+    assert ('"problem":"round 2: the piles: ' if damage == "unscorable" else '"error":"') in en.stdout

@@ -57,7 +57,7 @@ from starlette.routing import Route
 from .. import lang
 from ..lang import L_, N_, _
 from ..scoring import MAX_NAME
-from .spoken import line_of, said_of, spoken, with_said
+from .spoken import line_of, spoken, with_said
 
 MAX_BODY = 16 * 1024
 MAX_ANSWER = 2000  # characters of any text in a request (an answer, a member's name)
@@ -357,7 +357,7 @@ class Table:
         from ..words import msg
 
         if number is not None and number != draft.number:
-            raise Overtaken(said_of(msg("r.saved_since", number=number)), key)
+            raise Overtaken(msg("r.saved_since", number=number).said(), key)
 
     def done_sync(self, player: str, done: bool, number: int | None = None) -> dict[str, Any]:
         """``player`` says their pile is complete (the mark is the draft's)."""
@@ -390,7 +390,7 @@ class Table:
         if night.restore() is None:
             from ..words import msg
 
-            raise HttpError(409, said_of(msg("d.none")))
+            raise HttpError(409, msg("d.none").said())
         self.refresh_sync(force=True)
         return self.state
 

@@ -32,14 +32,6 @@ def spoken(text: Any) -> str:
     return str(text)
 
 
-def said_of(message: Any) -> lang.Said:
-    """A message of :mod:`scorekeeper.words` (an id and its arguments) as a :class:`lang.Said`,
-    which a refusal words again in each phone's language."""
-    from ..words import TEXT
-
-    return lang.Said(TEXT[message.id], message.args)
-
-
 def line_of(error: BaseException) -> str:
     """An error's one line in the language spoken now: worded again when it was made of a
     message (a :class:`lang.Said` that is the whole of its text), else as it says itself."""
