@@ -426,7 +426,7 @@ class Night:
         with self._draft_lock():
             self._fresh(draft)
             if was is not UNCHECKED and draft.answers.get(key) != was:
-                raise Overtaken(str(msg("r.overtaken", said=str(q.said(key)))), key)
+                raise Overtaken(msg("r.overtaken", said=q.said(key)).said(), key)
             givens = self.givens(draft)
             q.admit(q.view(givens, draft.answers, draft.done or ()), key)
             answers, marks = q.apply(draft.answers, draft.done or (), key, text, done)
@@ -489,7 +489,7 @@ class Night:
                 first = next((s.problem for s in v.steps if s.problem is not None), None) or next(iter(v.problems), None)
                 if first is not None:
                     raise q.Refused(first, v)
-                raise Incomplete(str(msg("r.not_done", missing=[q.said(k) for k in v.missing])), v.missing)
+                raise Incomplete(msg("r.not_done", missing=[q.said(k) for k in v.missing]).said(), v.missing)
             if draft.kind == "edit":
                 done: Added | Replaced = self.replace_round(draft.number, v.round_file, rechain=rechain,
                                                             expect=draft.base)
