@@ -93,19 +93,13 @@ def _mo_bytes(cat: Catalog) -> bytes:
 
 
 def make() -> None:
-    """The .pot from the code; each .po brought up to it (new messages empty, filled from any
-    ``locale/parts/*.LANG.po`` of translations written beside it); each .mo compiled."""
+    """The .pot from the code; each .po brought up to it (new messages empty); each .mo compiled."""
     pot = template()
     _write_po(pot, LOCALE / f"{DOMAIN}.pot")
     for lang in LANGS:
         path = _po_path(lang)
         cat = _read(path, lang)
         cat.update(pot, no_fuzzy_matching=True)
-        for part in sorted((LOCALE / "parts").glob(f"*.{lang}.po")):
-            for m in _read(part, lang):
-                if m.id and m.string and m.id in cat:
-                    cat[m.id].string = m.string
-                    cat[m.id].flags.discard("fuzzy")
         _write_po(cat, path)
         path.with_suffix(".mo").write_bytes(_mo_bytes(cat))
 
