@@ -22,12 +22,9 @@ from typer.core import TyperGroup
 
 # typer 0.28 vendors click (the pin in pyproject.toml keeps these paths)
 from typer._click import exceptions as click
-from typer._click.core import Context as _ClickContext
-from typer._click.formatting import HelpFormatter as _ClickFormatter
-from typer._click.formatting import wrap_text as _click_wrap_text
-from typer._types import TyperChoice as _Choice
 
 from . import __version__, lang
+from .cli_words import click_said, short_help, word_help
 from .lang import N_, _, n_
 
 EXIT_OK, EXIT_BOOK, EXIT_INPUT = 0, 1, 2
@@ -67,7 +64,7 @@ class _OneLineErrors(TyperGroup):
              standalone_mode: bool = True, **extra: Any) -> Any:  # noqa: D102
         try:
             args = _choose_language(list(sys.argv[1:] if args is None else args))
-            _word_help(self)
+            word_help(self)
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             sys.stdout.flush()  # a full disk shows at the flush: inside, to be said in one line
         except UserError as e:
@@ -100,13 +97,13 @@ class _OneLineErrors(TyperGroup):
         sys.exit(rv if isinstance(rv, int) else EXIT_OK)
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:  # noqa: D102
-        # typer's, with each command's first line shortened by display width (_short_help)
+        # typer's, with each command's first line shortened by display width (short_help)
         commands = [(name, cmd) for name in self.list_commands(ctx)
                     for cmd in [self.get_command(ctx, name)] if cmd is not None and not cmd.hidden]
         if commands:
             limit = formatter.width - 6 - max(len(name) for name, _cmd in commands)
             with formatter.section(_("Commands")):
-                formatter.write_dl([(name, _short_help(cmd, limit)) for name, cmd in commands])
+                formatter.write_dl([(name, short_help(cmd, limit)) for name, cmd in commands])
 
 
 def _take_lang(args: list[str]) -> tuple[list[str], str | None]:
@@ -144,327 +141,6 @@ def _choose_language(args: list[str]) -> list[str]:
         where = "--lang" if flag is not None else lang.ENV
         fail(_("{where}: {value!r} is not a language spoken here: ja or en").format(where=where, value=str(e)))
     return args
-
-
-#: the option every command lists; :func:`_take_lang` reads it before anything is parsed
-_LANG_OPTION = typer.core.TyperOption(
-    param_decls=["--lang"], type=_Choice(list(lang.LANGS)), expose_value=False,
-    help=N_("The language for people: ja or en (default: HACHI_SCORE_LANG, else the locale)."),
-)
-
-
-class _Formatter(_ClickFormatter):
-    """click's help formatter, with its own words ("Usage:", the help option's help) worded, and
-    text that holds wide characters (Japanese) laid out by display width (:func:`_wrap`): click
-    counts a character as one column and breaks lines only at spaces. Text of narrow characters
-    only is laid out by click, as it always was."""
-
-    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:  # noqa: D102
-        prefix = _("Usage: ") if prefix is None else prefix
-        if not _has_wide(prefix + prog + args):
-            return super().write_usage(prog, args, prefix)
-        usage_prefix = f"{prefix:>{self.current_indent}}{prog} "
-        text_width = self.width - self.current_indent
-        if text_width >= _cols(usage_prefix) + 20:  # the arguments fit to the right of the prefix
-            self.write(_wrap(args, text_width, usage_prefix, " " * _cols(usage_prefix)))
-        else:
-            self.write(usage_prefix + "\n")
-            indent = " " * (max(self.current_indent, _cols(prefix)) + 4)
-            self.write(_wrap(args, text_width, indent, indent))
-        self.write("\n")
-
-    def write_text(self, text: str) -> None:  # noqa: D102
-        if not _has_wide(text):
-            return super().write_text(text)
-        indent = " " * self.current_indent
-        self.write(_wrap(text, self.width, indent, indent, paragraphs=True) + "\n")
-
-    def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:  # noqa: D102
-        rows = [(term, _(text) if text else text) for term, text in rows]
-        if not rows or not any(_has_wide(term + text) for term, text in rows):
-            return super().write_dl(rows, col_max, col_spacing)
-        # click's layout, measured in columns
-        first_col = min(max(_cols(term) for term, _text in rows), col_max) + col_spacing
-        for term, text in rows:
-            self.write(f"{'':>{self.current_indent}}{term}")
-            if not text:
-                self.write("\n")
-                continue
-            if _cols(term) <= first_col - col_spacing:
-                self.write(" " * (first_col - _cols(term)))
-            else:
-                self.write("\n" + " " * (first_col + self.current_indent))
-            lines = _wrap(text, max(self.width - first_col - 2, 10), paragraphs=True).splitlines() or [""]
-            self.write(lines[0] + "\n")
-            for line in lines[1:]:
-                self.write(f"{'':>{first_col + self.current_indent}}{line}\n")
-
-
-# -- the help's layout by display width ------------------------------------------------------------
-
-def _wide(ch: str) -> bool:
-    """Two columns on a terminal: East Asian Wide or Fullwidth."""
-    from unicodedata import east_asian_width
-
-    return ch > "\u10ff" and east_asian_width(ch) in "WF"
-
-
-def _has_wide(text: str) -> bool:
-    return any(_wide(ch) for ch in text)
-
-
-def _cols(text: str) -> int:
-    """``text``'s display width: a wide character is two columns, any other one."""
-    return sum(2 if _wide(ch) else 1 for ch in text)
-
-
-#: no line starts with these (closing marks, small kana, the long-vowel mark: 禁則) ...
-_NO_START = frozenset("、。，．・：；？！ー々ゝゞぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ"
-                      "）」』】〕〉》］｝’”)]},.:;!?%")
-#: ... and no line ends with these (opening marks)
-_NO_END = frozenset("（「『【〔〈《［｛‘“([{")
-#: the game's words (the glossary's) and a few of the help's, never broken across lines; the
-#: longest first
-_WORDS = tuple(sorted((
-    "八八", "出来役", "手役", "特殊役", "小場", "大場", "絶場", "場四", "逃げ料", "追い込み", "飛び込み",
-    "下げ", "勝負", "場札", "取札", "取り札", "手札", "場銭", "札点", "帳面", "下書き", "倍率", "成績",
-    "精算", "合計", "推移", "配り直し", "上がり", "残り",
-    "既定", "必須", "環境変数", "標準入力", "標準出力", "標準エラー", "終了コード"), key=len, reverse=True))
-#: what closes a quoted example, a `command` or a JSON value, kept on one line in Japanese
-_CLOSERS = {'"': '"', "`": "`", "{": "}", "[": "]"}
-
-
-def _katakana(ch: str) -> bool:
-    return "\u30a1" <= ch <= "\u30fa" or ch == "ー"
-
-
-def _units(text: str) -> list[tuple[str, bool]]:
-    """``text`` as the pieces a line may break between, each with whether a space was before
-    it: a run of narrow characters (a word, an option name, a number, a name, a card code) is
-    never broken, nor a katakana word, one of the game's words, or a number and the word after it
-    (113文, 2貫, 12ラウンド, 第3); Japanese breaks between its characters, but never before a closing
-    mark or after an opening one. A quoted example or a `command` is one piece where the text is
-    Japanese; English breaks where click does, at spaces and after a word's hyphen."""
-    import textwrap
-
-    english = lang.current() == lang.LANGS[0]
-    atoms: list[tuple[str, bool]] = []
-    i, n, space = 0, len(text), False
-    while i < n:
-        ch = text[i]
-        if ch.isspace():
-            space, i = True, i + 1
-            continue
-        if not _wide(ch):
-            j = i + 1
-            while j < n and not text[j].isspace() and not _wide(text[j]):
-                j += 1
-            if english:
-                for k, piece in enumerate(p for p in textwrap.TextWrapper.wordsep_re.split(text[i:j]) if p):
-                    atoms.append((piece, space and k == 0))
-                space, i = False, j
-                continue
-            close = text.find(_CLOSERS[ch], i + 1) if ch in _CLOSERS else -1
-            if close > j and not _has_wide(text[i:close]):  # "1h 3r 8k", `hachi-score round`, {"a": 1}
-                j = close + 1
-                while j < n and not text[j].isspace() and not _wide(text[j]):
-                    j += 1
-        elif _katakana(ch):
-            j = i + 1
-            while j < n and _katakana(text[j]):
-                j += 1
-        else:
-            word = next((w for w in _WORDS if text.startswith(w, i)), ch)
-            j = i + len(word)
-        atoms.append((text[i:j], space))
-        space, i = False, j
-    units: list[tuple[str, bool]] = []
-    for atom, space in atoms:
-        if units and not space:
-            before = units[-1][0]
-            if (atom[0] in _NO_START and not (len(atom) > 1 and atom[1].isalnum())  # .bak is a name
-                    or before[-1] in _NO_END
-                    or before[-1].isdigit() and _wide(atom[0]) or before[-1] == "第" and atom[0].isdigit()):
-                units[-1] = (before + atom, units[-1][1])
-                continue
-        units.append((atom, space))
-    return units
-
-
-def _fill(text: str, width: int, first: str = "", rest: str = "") -> str:
-    """One paragraph in lines of at most ``width`` columns (``first`` and ``rest``: the first
-    line's indent and the others'); a piece wider than a whole line is cut where it must be."""
-    lines: list[str] = []
-    line, used, bare = first, _cols(first), True
-    room = width - max(_cols(first), _cols(rest))
-    units = [(piece, space if k == 0 else True) for unit, space in _units(text)
-             for k, piece in enumerate(unit.split(" ") if " " in unit and _cols(unit) > room else [unit])]
-    for unit, space in units:
-        w = _cols(unit)
-        if not bare and used + space + w <= width:
-            line, used = line + " " * space + unit, used + space + w
-            continue
-        if not bare:
-            lines.append(line)
-            line, used = rest, _cols(rest)
-        while used + w > width and len(unit) > 1:
-            cut, room = 1, width - used - _cols(unit[0])
-            while cut < len(unit) and _cols(unit[cut]) <= room:
-                room -= _cols(unit[cut])
-                cut += 1
-            lines.append(line + unit[:cut])
-            line, used, unit = rest, _cols(rest), unit[cut:]
-            w = _cols(unit)
-        line, used, bare = line + unit, used + w, False
-    lines.append(line)
-    return "\n".join(lines)
-
-
-def _joined(lines: list[str]) -> str:
-    """A paragraph's lines as one: a space between them, none between two Japanese characters."""
-    out = ""
-    for line in (line.strip() for line in lines):
-        if out and line:
-            out += "" if _wide(out[-1]) and _wide(line[0]) else " "
-        out += line
-    return out
-
-
-def _wrap(text: str, width: int, first: str = "", rest: str = "", paragraphs: bool = False) -> str:
-    """click's ``wrap_text``, by display width where ``text`` holds wide characters: paragraphs
-    (a blank line between) kept, each with its own indent; a ``\\b`` paragraph not rewrapped."""
-    if not _has_wide(text + first + rest):
-        return _click_wrap_text(text, width, first, rest, preserve_paragraphs=paragraphs)
-    text = text.expandtabs()
-    if not paragraphs:
-        return _fill(_joined(text.splitlines()), width, first, rest)
-    found: list[tuple[int, bool, str]] = []
-    block: list[str] = []
-    indent: int | None = None
-
-    def end_block() -> None:
-        if block:
-            raw = block[0].strip() == "\b"
-            found.append((indent or 0, raw, "\n".join(block[1:]) if raw else _joined(block)))
-            block.clear()
-
-    for line in text.splitlines():
-        if not line:
-            end_block()
-            indent = None
-            continue
-        if indent is None:
-            indent = _cols(line) - _cols(line.lstrip())
-        block.append(line)
-    end_block()
-    out = []
-    for extra, raw, body in found:
-        pad = " " * extra
-        if raw:
-            out.append("\n".join((first if i == 0 else rest) + pad + line for i, line in enumerate(body.splitlines())))
-        elif not _has_wide(body + first + rest):  # a paragraph of narrow characters, as click lays it out
-            out.append(_click_wrap_text(body, width, first + pad, rest + pad))
-        else:
-            out.append(_fill(body, width, first + pad, rest + pad))
-    return "\n\n".join(out)
-
-
-def _short_help(cmd: Any, limit: int) -> str:
-    """A command's line in the list of commands: click's (its first sentence, or its first words
-    and "..."), and in Japanese its first sentence (to 。) if it fits in ``limit`` columns, else
-    as much of it as fits, cut between words, and "…"."""
-    text = cmd.help or ""
-    if cmd.short_help or lang.current() == lang.LANGS[0] or not _has_wide(text):
-        return cmd.get_short_help_str(limit)
-    import inspect
-
-    first = _joined(inspect.cleandoc(text).partition("\f")[0].partition("\n\n")[0].splitlines())
-    end = first.find("。")
-    if end != -1 and _cols(first[: end + 1]) <= limit:
-        return first[: end + 1]
-    if _cols(first) <= limit:
-        return first
-    out, used = "", 0
-    for unit, space in _units(first):
-        gap = 1 if space and out else 0
-        if used + gap + _cols(unit) > limit - 1:
-            break
-        out, used = out + " " * gap + unit, used + gap + _cols(unit)
-    return out + "…"
-
-
-class _Context(_ClickContext):
-    formatter_class = _Formatter
-
-
-#: typer's own words: typer.core words them with the gettext module's domain, which is not ours,
-#: so it is handed ours; they are listed here for the catalogs
-typer.core._ = _
-_TYPER_WORDS = (N_("Usage: "), N_("Options"), N_("Arguments"), N_("Commands"), N_("default: {default}"),
-                N_("required"), N_("env var: {var}"), N_("(dynamic)"), N_("Aborted!"), N_("Missing command."),
-                N_("No such command {name!r}."), N_("Show this message and exit."))
-
-#: click's own errors (typer vendors click, whose messages are English in its code): a pattern on
-#: the English message, and its template, the English exactly click's; ``message`` and ``hint``
-#: are worded in turn
-_CLICK_WORDS = (
-    (r"(?P<message>.+?)\.? Did you mean (?P<suggestions>.+)\?", N_("{message}. Did you mean {suggestions}?")),
-    (r"No such option: (?P<name>.+?) \(Possible options: (?P<possible>.+)\)",
-     N_("No such option: {name} (Possible options: {possible})")),
-    (r"No such option: (?P<name>.+)", N_("No such option: {name}")),
-    (r"(?P<message>Missing .+?\.) Choose from:\s+(?P<choices>.+)", N_("{message} Choose from:\n\t{choices}")),
-    (r"Missing argument (?P<name>.+)\.", N_("Missing argument {name}.")),
-    (r"Missing option (?P<name>.+)\.", N_("Missing option {name}.")),
-    (r"Missing parameter (?P<name>.+)\.", N_("Missing parameter {name}.")),
-    (r"Invalid value for (?P<hint>'[^']*'(?: / '[^']*')*(?: \(env var: '[^']*'\))?): (?P<message>.+)",
-     N_("Invalid value for {hint}: {message}")),
-    (r"Invalid value: (?P<message>.+)", N_("Invalid value: {message}")),
-    (r"(?P<hint>'[^']*'(?: / '[^']*')*) \(env var: (?P<var>'[^']*')\)", N_("{hint} (env var: {var})")),
-    (r"(?P<value>.+) is not a valid int\.", N_("{value} is not a valid int.")),
-    (r"(?P<value>.+) is not a valid int range\.", N_("{value} is not a valid int range.")),
-    (r"(?P<value>.+) is not a valid float\.", N_("{value} is not a valid float.")),
-    (r"(?P<value>.+) is not a valid float range\.", N_("{value} is not a valid float range.")),
-    (r"(?P<value>.+) is not in the range (?P<range>.+)\.", N_("{value} is not in the range {range}.")),
-    (r"(?P<value>.+) is not one of (?P<choices>.+)\.", N_("{value} is not one of {choices}.")),
-    (r"Option (?P<name>'[^']*') requires an argument\.", N_("Option {name} requires an argument.")),
-    (r"Option (?P<name>'[^']*') requires (?P<n>\d+) arguments\.", N_("Option {name} requires {n} arguments.")),
-    (r"Option (?P<name>'[^']*') does not take a value\.", N_("Option {name} does not take a value.")),
-    (r"Got unexpected extra argument\(s\) \((?P<args>.*)\)", N_("Got unexpected extra argument(s) ({args})")),
-    (r"Got unexpected extra argument \((?P<args>.*)\)", N_("Got unexpected extra argument ({args})")),
-    (r"Got unexpected extra arguments \((?P<args>.*)\)", N_("Got unexpected extra arguments ({args})")),
-)
-
-
-def click_said(message: str) -> str:
-    """One of click's error messages in the language spoken (as it is where no pattern fits)."""
-    import re
-
-    for pattern, template in _CLICK_WORDS:
-        found = re.fullmatch(pattern, message, re.S)
-        if found:
-            args = {k: click_said(v) if k in ("message", "hint") else v for k, v in found.groupdict().items()}
-            return _(template).format(**args)
-    return message
-
-
-def _word_help(cmd: Any) -> None:
-    """List ``--lang`` and word the help of ``cmd`` and of every command under it in the language
-    spoken now: typer fixes help texts when the app is made, in English (the catalogs' messages),
-    which each one keeps, so that a command made once words its help again in another language."""
-    for c in _commands_under(cmd):
-        c.context_class = _Context
-        c.params = [p for p in c.params if p is not _LANG_OPTION] + [_LANG_OPTION]
-        for thing in (c, *(p for p in c.params if p is not _LANG_OPTION)):
-            english = thing.__dict__.setdefault("_english_help", getattr(thing, "help", None))
-            if english:
-                thing.help = _(english)
-
-
-def _commands_under(cmd: Any) -> list[Any]:
-    out = [cmd]
-    for sub in getattr(cmd, "commands", {}).values():
-        out.extend(_commands_under(sub))
-    return out
 
 
 #: the status typer gives a KeyboardInterrupt; no command of ours exits with it

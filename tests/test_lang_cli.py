@@ -16,7 +16,7 @@ from typer._click.formatting import wrap_text as click_wrap_text
 from typer.testing import CliRunner
 
 from fast_cli import FastRunner, one_line_error
-from scorekeeper import cli, lang
+from scorekeeper import cli, cli_words, lang
 from scorekeeper.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -152,7 +152,7 @@ def test_the_english_help_of_narrow_text_is_laid_out_by_click():
     text = ("Score round files and print each result. Never opens the book. All or nothing: if any "
             "file is bad, nothing goes to standard output, a house-rule file included.")
     for width in range(20, 90, 7):
-        assert cli._wrap(text, width, "  ", "  ") == click_wrap_text(text, width, "  ", "  ")
+        assert cli_words._wrap(text, width, "  ", "  ") == click_wrap_text(text, width, "  ", "  ")
 
 
 # -- the layout by display width ------------------------------------------------------------------
@@ -165,7 +165,7 @@ SAMPLE = ("ハウスルールの FILE.toml は出来役と手役の値を変え�
 @pytest.mark.parametrize("width", range(26, 72, 3))
 def test_japanese_breaks_between_characters_never_inside_a_word(width):
     lang.use("ja")
-    lines = cli._wrap(SAMPLE, width, "  ", "  ").splitlines()
+    lines = cli_words._wrap(SAMPLE, width, "  ", "  ").splitlines()
     assert all(cols(line) <= width for line in lines), lines
     for whole in ("ハウスルール", "FILE.toml", "出来役", "手役", "1貫", "113文", "`hachi-score round`",
                   "--rechain", '"1h 3r 8k"'):
@@ -175,7 +175,7 @@ def test_japanese_breaks_between_characters_never_inside_a_word(width):
 
 
 def test_a_piece_wider_than_the_line_is_cut_to_fit():
-    lines = cli._wrap("あ" * 30, 20).splitlines()
+    lines = cli_words._wrap("あ" * 30, 20).splitlines()
     assert [cols(line) for line in lines] == [20, 20, 20]
 
 
@@ -302,9 +302,9 @@ def test_click_s_errors_are_worded_in_the_language_and_unchanged_in_english(japa
     ("Something click says that no pattern knows.", "Something click says that no pattern knows."),
 ])
 def test_every_pattern_of_click_s_words_gives_its_english_back(message, ja):
-    assert cli.click_said(message) == message
+    assert cli_words.click_said(message) == message
     lang.use("ja")
-    assert cli.click_said(message) == ja
+    assert cli_words.click_said(message) == ja
 
 
 # -- standard output failing, as `hachi-score` meets it ---------------------------------------------
