@@ -117,14 +117,20 @@ def message_of(error: Any) -> Any:
     return said if isinstance(said, Said) else str(error)
 
 
+def in_language(language: str, work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` done in ``language``, in a context of its own: the language spoken here
+    is left as it was."""
+
+    def run() -> T:
+        use(language)
+        return work(*args)
+
+    return copy_context().run(run)
+
+
 def in_english(work: Callable[[], T]) -> T:
-    """``work()`` done in English, whatever the language spoken now (which is left as it was)."""
-
-    def english_work() -> T:
-        use(LANGS[0])
-        return work()
-
-    return copy_context().run(english_work)
+    """``work()`` done in English, whatever the language spoken now."""
+    return in_language(LANGS[0], work)
 
 
 def english(value: Any) -> str:

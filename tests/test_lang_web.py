@@ -17,7 +17,8 @@ from starlette.testclient import TestClient  # noqa: E402
 from scorekeeper import lang  # noqa: E402
 from scorekeeper.web.app import RESTARTED, Tokens, catalogs_version, chart_svg, create_app, request_language  # noqa: E402
 from scorekeeper.web.guard import Notices  # noqa: E402
-from scorekeeper.web.spoken import in_language, line_of, spoken, with_said  # noqa: E402
+from scorekeeper.lang import in_language  # noqa: E402
+from scorekeeper.web.spoken import line_of, spoken, with_said  # noqa: E402
 
 from serve_helpers import HOST, PLAYERS, as_table, bundled_night, make_app, new_night, writer_headers  # noqa: E402
 

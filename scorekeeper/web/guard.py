@@ -105,7 +105,7 @@ class Notices:
         n = self.counts.pop(reason)
         where = self.where.pop(reason)
         self.last[reason] = self.clock()
-        from .spoken import in_language
+        from ..lang import in_language
 
         self.say(in_language(self.language, self._line, n, where, reason, first))
 

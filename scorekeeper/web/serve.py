@@ -86,7 +86,8 @@ def serve(db: Any, host: str | None, port: int, out: TextIO | None = None,
         print(in_language(terminal, spoken, line), file=out, flush=True)
 
     from .guard import Guard
-    from .spoken import in_language, spoken
+    from ..lang import in_language
+    from .spoken import spoken
 
     guard = Guard(say=notice, language=terminal)
     server, app = make_server(db, chosen, sock, hosts=hosts, guard=guard)

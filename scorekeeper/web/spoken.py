@@ -6,30 +6,15 @@ No starlette here.
 
 from __future__ import annotations
 
-import contextvars
-from typing import Any, Callable, TypeVar
+from typing import Any
 
 from .. import lang
-
-T = TypeVar("T")
-
-
-def in_language(language: str, fn: Callable[..., T], *args: Any) -> T:
-    """``fn(*args)`` spoken in ``language``, in a context of its own (the caller's is unchanged)."""
-
-    def run() -> T:
-        lang.use(language)
-        return fn(*args)
-
-    return contextvars.copy_context().run(run)
 
 
 def spoken(text: Any) -> str:
     """``text`` in the language spoken now: a message (:class:`lang.Said`) worded again from its
     template and arguments; any other text as it is."""
-    if isinstance(text, lang.Said):
-        return lang.word(text.template, text.args)
-    return str(text)
+    return str(lang.worded(text)) if isinstance(text, lang.Said) else str(text)
 
 
 def line_of(error: BaseException) -> str:
