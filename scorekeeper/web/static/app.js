@@ -664,8 +664,23 @@ function renderRound() {
   sec.replaceChildren(...kids.filter(Boolean));
 }
 
+// A tap is a press and a release on one button: a page drawn again between the two (another
+// phone's answer, or this one's own, arriving meanwhile) would take the button away under the
+// finger and lose the tap. So drawing waits while a finger or the mouse is down, and is done once
+// it is lifted (after its click: the next task), or if a press is never released.
+let pressed = null, drawLater = false;
+function released() {
+  if (pressed === null) return;
+  clearTimeout(pressed);
+  pressed = null;
+  if (drawLater) { drawLater = false; setTimeout(render, 0); }
+}
+document.addEventListener("pointerdown", () => { clearTimeout(pressed); pressed = setTimeout(released, 2000); }, true);
+for (const type of ["pointerup", "pointercancel", "blur"]) (type === "blur" ? window : document).addEventListener(type, released, true);
+
 function render() {
   if (!S || !worded) return;
+  if (pressed !== null) { drawLater = true; return; }
   barAction = null;
   renderHead(); renderStandings(); renderRound(); renderChart(); renderHistory(); renderBar();
   setLive();
