@@ -20,7 +20,7 @@ from serve_helpers import PLAYERS, answers_of, bundled_night
 
 from helpers import HANG
 from scorekeeper import lang
-from scorekeeper.web.spoken import in_language
+from scorekeeper.lang import in_language
 
 CARD = re.compile(r"\b\d{1,2}[hbtrk]\b")
 #: ASCII words that are no sentence: names the table gave, the tool's and the switch's own, ids
