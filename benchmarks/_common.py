@@ -31,19 +31,21 @@ def bench_env(**extra: str) -> dict[str, str]:
     return env
 
 
+def wall_time(cmd: list[str], env: dict[str, str], name: str | None = None) -> float:
+    """The wall time of one run of ``cmd`` on one core; fails loudly on exit != 0."""
+    start = time.perf_counter()
+    proc = subprocess.run(one_core(cmd), env=env, capture_output=True)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise SystemExit(f"{name or ' '.join(cmd)} exited {proc.returncode}: {proc.stderr.decode()[:300]}")
+    return elapsed
+
+
 def median_time(cmd: list[str], runs: int, env: dict[str, str] | None = None) -> float:
     """Median wall time of ``cmd`` over ``runs`` runs, after one warm-up; fails loudly on exit != 0."""
     full_env = env if env is not None else bench_env()
-    times = []
-    for i in range(runs + 1):
-        start = time.perf_counter()
-        proc = subprocess.run(one_core(cmd), env=full_env, capture_output=True)
-        elapsed = time.perf_counter() - start
-        if proc.returncode != 0:
-            raise SystemExit(f"{' '.join(cmd)} exited {proc.returncode}: {proc.stderr.decode()[:300]}")
-        if i:  # the first run only warms the file and bytecode caches
-            times.append(elapsed)
-    return statistics.median(times)
+    times = [wall_time(cmd, full_env) for _ in range(runs + 1)]
+    return statistics.median(times[1:])  # the first run only warms the file and bytecode caches
 
 
 def hachi(*args: str) -> list[str]:

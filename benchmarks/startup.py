@@ -21,11 +21,10 @@ import struct
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import SAMPLES, bench_env, hachi, one_core  # noqa: E402
+from _common import SAMPLES, bench_env, hachi, one_core, wall_time  # noqa: E402
 
 MINIMAL_APP = '''
 import typer
@@ -123,11 +122,7 @@ def language_side_by_side(env: dict[str, str], runs: int, tmp: Path) -> None:
     for i in range(runs + 1):
         for name, cmd in commands.items():
             for key, e in envs.items():
-                start = time.perf_counter()
-                proc = subprocess.run(one_core(cmd), env=e, capture_output=True)
-                elapsed = time.perf_counter() - start
-                if proc.returncode:
-                    raise SystemExit(f"{name} exited {proc.returncode}: {proc.stderr.decode()[:300]}")
+                elapsed = wall_time(cmd, e, name)
                 if i:
                     times[(name, key)].append(elapsed)
     med = {k: statistics.median(t) * 1000 for k, t in times.items()}
@@ -191,11 +186,7 @@ def main() -> None:
         times: dict[str, list[float]] = {name: [] for name in commands}
         for i in range(args.runs + 1):
             for name, cmd in commands.items():
-                start = time.perf_counter()
-                proc = subprocess.run(one_core(cmd), env=env, capture_output=True)
-                elapsed = time.perf_counter() - start
-                if proc.returncode:
-                    raise SystemExit(f"{name} exited {proc.returncode}: {proc.stderr.decode()[:300]}")
+                elapsed = wall_time(cmd, env, name)
                 if i:  # the first round only warms the caches
                     times[name].append(elapsed)
         medians = {name: statistics.median(t) for name, t in times.items()}
