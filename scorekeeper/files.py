@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import CantLock, CantRead, CantWrite, Damaged, Locked
-from .lang import L_, Said
+from .lang import L_, N_, Said
 
 #: the folder's name under the user's data and cache directories
 APP_DIR = "hachi-score"
@@ -64,26 +64,23 @@ def say(message: str) -> None:
 # what went wrong, in one line
 
 
+#: what an OS error on the book means for the person at the table, and what to do, by errno
+_OS_HINTS = {
+    errno.ENOSPC: N_("the disk is full: free some space and try again"),
+    errno.EDQUOT: N_("the disk quota is used up: free some space and try again"),
+    errno.EROFS: N_("the file system is read-only: use --db for a book on a writable disk"),
+    errno.EACCES: N_("check the permissions of the file and its folder"),
+    errno.EPERM: N_("check the permissions of the file and its folder"),
+    errno.ENOTDIR: N_("a folder on its path is a file: use --db for another path"),
+    errno.ENOENT: N_("its folder is missing and can't be made: use --db for another path"),
+    errno.EFBIG: N_("the file would be too large for this disk or for the limits set"),
+    errno.EISDIR: N_("it is a directory: give --db the path of a file"),
+}
+
+
 def os_hint(e: OSError) -> Said:
     """What an OS error on the book means for the person at the table, and what to do."""
-    number = e.errno or 0
-    if number == errno.ENOSPC:
-        return L_("the disk is full: free some space and try again")
-    if number == errno.EDQUOT:
-        return L_("the disk quota is used up: free some space and try again")
-    if number == errno.EROFS:
-        return L_("the file system is read-only: use --db for a book on a writable disk")
-    if number in (errno.EACCES, errno.EPERM):
-        return L_("check the permissions of the file and its folder")
-    if number == errno.ENOTDIR:
-        return L_("a folder on its path is a file: use --db for another path")
-    if number == errno.ENOENT:
-        return L_("its folder is missing and can't be made: use --db for another path")
-    if number == errno.EFBIG:
-        return L_("the file would be too large for this disk or for the limits set")
-    if number == errno.EISDIR:
-        return L_("it is a directory: give --db the path of a file")
-    return L_("check the disk and the path")
+    return L_(_OS_HINTS.get(e.errno or 0, N_("check the disk and the path")))
 
 
 def damaged(path: Path, what: str) -> Damaged:
