@@ -233,6 +233,16 @@ def from_accept_language(header: str | None) -> str:
     return best[2] if best else LANGS[0]
 
 
+def plurals(lang: str) -> dict[str, list[str]]:
+    """Every plural message of ``lang``'s catalog: its English singular to its forms, in order
+    (a page's own, beside :func:`catalog`)."""
+    table = getattr(translations(lang), "_catalog", {})
+    out: dict[str, list[str]] = {}
+    for key, text in sorted((k, v) for k, v in table.items() if isinstance(k, tuple) and v):
+        out.setdefault(key[0], []).append(text)
+    return out
+
+
 def catalog(lang: str) -> dict[str, str]:
     """Every message of ``lang``'s catalog that is translated: English to its words (a page's
     own catalog, handed to it by the server; English is empty: the messages are the words)."""

@@ -567,11 +567,7 @@ _catalogs: dict[str, tuple[bytes, str]] = {}
 def catalog_json(language: str) -> tuple[bytes, str]:
     """``language``'s catalog as the page reads it, and its ETag (made once per process)."""
     if language not in _catalogs:
-        table = getattr(lang.translations(language), "_catalog", {})
-        plurals: dict[str, list[str]] = {}
-        for key, text in sorted((k, v) for k, v in table.items() if isinstance(k, tuple) and v):
-            plurals.setdefault(key[0], []).append(text)
-        body = json.dumps({"lang": language, "words": lang.catalog(language), "plurals": plurals},
+        body = json.dumps({"lang": language, "words": lang.catalog(language), "plurals": lang.plurals(language)},
                           ensure_ascii=False, sort_keys=True).encode("utf-8")
         _catalogs[language] = (body, '"' + hashlib.sha256(body).hexdigest()[:20] + '"')
     return _catalogs[language]
