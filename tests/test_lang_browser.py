@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from test_serve_browser import ARGS, PHONE, browser, live, settle, shot, tap  # noqa: F401 (fixtures)
+from test_serve_browser import ARGS, PHONE, browser, live, set_field, settle, shot, tap  # noqa: F401 (fixtures)
 from serve_helpers import PLAYERS, answers_of, bundled_night
 
 from helpers import HANG
@@ -128,9 +128,7 @@ def test_a_refusal_on_a_japanese_phone_is_japanese_and_on_an_english_one_english
         # a write whose CSRF header is not the page's (a stale page): refused, its one line shown
         page.route("**/api/answer", lambda route: route.continue_(
             headers={**route.request.headers, "x-hachi-csrf": "stale"}))
-        for code in field:
-            tap(page, "field-grid", code)
-        page.click("#set-field")
+        set_field(page, field)
         page.wait_for_selector("#gone")
         lines[locale] = (page.locator("#gone").inner_text(), page.locator("#live").inner_text())
         if locale == "ja-JP":
@@ -164,9 +162,7 @@ def test_two_phones_one_japanese_one_english_see_one_view_each_in_its_language(b
     a = answers_of(bundled_night()[2])
     ja = phone_in(browser, f"{base}/t/{app.tokens.table}", "ja-JP")
     en = phone_in(browser, f"{base}/t/{app.tokens.table}", "en-US")
-    for code in a["field"].split():
-        tap(ja, "field-grid", code)
-    ja.click("#set-field")
+    set_field(ja, a["field"])
     for page, player in ((ja, "Aki"), (en, "Ben")):
         page.wait_for_selector("#who")
         page.click(f"#who button[data-player='{player}']")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_serve_browser import PHONE, browser, live, phone, settle, shot, tap  # noqa: F401 (fixtures)
+from test_serve_browser import PHONE, browser, live, phone, set_field, settle, shot, tap  # noqa: F401 (fixtures)
 from serve_helpers import answers_of, bundled_night
 
 API = "**/api/answer"
@@ -18,9 +18,7 @@ API = "**/api/answer"
 
 def start_round(page, a):
     """The field set, Aki picked and Aki's 手役 answered: Aki's pile is on the page."""
-    for code in a["field"].split():
-        tap(page, "field-grid", code)
-    page.click("#set-field")
+    set_field(page, a["field"])
     page.wait_for_selector("#who")
     page.click("#who button[data-player='Aki']")
     page.click("#hand-none")
@@ -158,9 +156,7 @@ def test_the_one_action_of_each_step_is_in_a_bar_on_screen(browser, live, tmp_pa
     box = page.locator("#field-grid button[data-code='1h'] svg.pic").bounding_box()
     assert box and box["width"] > 20 and box["height"] > 30  # each card drawn with its picture
     assert in_view(page, "#bar #set-field")
-    for code in a["field"].split():
-        tap(page, "field-grid", code)
-    page.click("#set-field")
+    set_field(page, a["field"])
     for p, who in zip(pages, ("Aki", "Ben", "Chie")):
         p.wait_for_selector("#who")
         p.click(f"#who button[data-player='{who}']")
@@ -206,9 +202,7 @@ def test_no_page_is_wider_than_a_phone_with_six_long_names(browser, live_six, tm
     for scheme in ("light", "dark"):
         page = phone(browser, f"{base}/t/{app.tokens.table}", scheme)
         if scheme == "light":  # the field, set once for the night's round
-            for code in "2t 3k 4t 5k 6k 7k".split():
-                tap(page, "field-grid", code)
-            page.click("#set-field")
+            set_field(page, "2t 3k 4t 5k 6k 7k")
         page.wait_for_selector("#seats")
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         shot(page, tmp_path, f"6-six-names-{scheme}")

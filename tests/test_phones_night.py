@@ -13,7 +13,7 @@ import pytest
 
 from helpers import HANG
 from test_entry_seats import FIELD, P1, P2
-from test_serve_browser import ARGS, need_browser, phone, settle, shot, tap  # noqa: F401
+from test_serve_browser import ARGS, need_browser, phone, set_field, settle, shot, tap  # noqa: F401
 
 PLAYERS = ["A", "B", "C", "D", "E"]
 API = "**/api/**"
@@ -159,9 +159,7 @@ def test_a_night_of_five_from_phones_alone_with_the_network_cut_and_the_server_r
     first = pages["A"]
 
     # round 1, 親 A: A plays, B drops, C and D play; E is forced out (no compensation claimed)
-    for code in FIELD:
-        tap(first, "field-grid", code)
-    first.click("#set-field")
+    set_field(first, FIELD)
     first.wait_for_selector("#seats")
     seats(first, {"A": "play", "B": "drop", "C": "play", "D": "play"})
     first.wait_for_selector("[data-hand='E']")
@@ -171,9 +169,7 @@ def test_a_night_of_five_from_phones_alone_with_the_network_cut_and_the_server_r
     first.wait_for_selector("body[data-round='1']", timeout=HANG * 1000)
 
     # round 2: only one plays: the pot, nothing played
-    for code in "2t 3k 4t 5k 6k 7k".split():
-        tap(first, "field-grid", code)
-    first.click("#set-field")
+    set_field(first, "2t 3k 4t 5k 6k 7k")
     first.wait_for_selector("#seats")
     dealer = server.round()["seats"][0]["player"]
     seats(first, {p: "play" if p == dealer else "drop" for p in PLAYERS})
@@ -182,9 +178,7 @@ def test_a_night_of_five_from_phones_alone_with_the_network_cut_and_the_server_r
     first.wait_for_selector("body[data-round='2']", timeout=HANG * 1000)
 
     # round 3: three play; a network cut, then the server restarts in the middle of the piles
-    for code in FIELD:
-        tap(first, "field-grid", code)
-    first.click("#set-field")
+    set_field(first, FIELD)
     first.wait_for_selector("#seats")
     seats(first, {})
     forced = [s["key"] for s in server.round()["steps"] if s["role"] == "forced_out" and s["kind"] == "hand"]

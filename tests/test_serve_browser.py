@@ -98,6 +98,13 @@ def tap(page, grid, code):
     page.locator(f"#{grid} button[data-code='{code}']:not(.on)").first.click()
 
 
+def set_field(page, codes) -> None:
+    """The six field cards tapped (``codes``: a list, or one string of them) and the field set."""
+    for code in codes.split() if isinstance(codes, str) else codes:
+        tap(page, "field-grid", code)
+    page.click("#set-field")
+
+
 def shot(page, folder: Path, name: str) -> Path:
     path = folder / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
@@ -185,9 +192,7 @@ def test_a_typo_is_marked_the_moment_it_is_tapped(browser, live, tmp_path):
     a = answers_of(bundled_night()[2])
     aki = phone(browser, f"{base}/t/{app.tokens.table}")
     ben = phone(browser, f"{base}/t/{app.tokens.table}", "dark")
-    for code in a["field"].split():
-        tap(aki, "field-grid", code)
-    aki.click("#set-field")
+    set_field(aki, a["field"])
     for page, player in ((aki, "Aki"), (ben, "Ben")):
         page.wait_for_selector("#who")
         page.click(f"#who button[data-player='{player}']")
@@ -221,9 +226,7 @@ def test_a_four_player_round_on_a_phone(browser, live_four, tmp_path):
     base, app = live_four
     page = phone(browser, f"{base}/t/{app.tokens.table}")
     dark = phone(browser, f"{base}/t/{app.tokens.table}", "dark")
-    for code in FIELD:
-        tap(page, "field-grid", code)
-    page.click("#set-field")
+    set_field(page, FIELD)
     page.wait_for_selector("#seats")
     assert page.locator("#who").count() == 0  # nothing but the seats until they are settled
     assert page.locator("#seats [data-seat='A'] button.primary[data-choice='play']").count() == 1  # the default
@@ -293,9 +296,7 @@ def test_a_four_player_round_on_a_phone(browser, live_four, tmp_path):
     from test_entry_seats import CALM
 
     page.wait_for_selector("#field-grid")
-    for code in CALM:
-        tap(page, "field-grid", code)
-    page.click("#set-field")
+    set_field(page, CALM)
     for who, choice in (("C", "drop"), ("D", "play"), ("A", "drop"), ("B", "drop")):
         page.click(f"#seats [data-seat='{who}'] button[data-choice='{choice}']")
         settle(page)
