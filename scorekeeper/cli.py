@@ -580,7 +580,7 @@ class _BookErrors:
     def __exit__(self, kind: Any, error: Any, tb: Any) -> bool:
         if error is None or isinstance(error, self.passes):
             return False
-        from .flows import Incomplete
+        from .round_draft import Incomplete
         from .questions import NotAsked, Refused
         from .scoring import RoundError
         from .errors import BookError, SessionError
@@ -704,12 +704,11 @@ def _bad_rounds(night: Any) -> None:
              EXIT_BOOK)
 
 
-def _draft_form(night: Any, draft: Any, out: Any) -> Any:
-    """The draft as the entry's form: every answer kept as it is typed, through the night. A
-    draft that can't be kept (a full disk, another terminal typing into it) is said once, and
-    where it went when the book's folder can't be written."""
-    from .drafts import DraftConflict
-    from .flows import DraftForm
+def _draft_form(rd: Any, out: Any) -> Any:
+    """The round being typed as the entry's form: every answer kept as it is typed. A draft that
+    can't be kept (a full disk, another terminal typing into it) is said once, and where it went
+    when the book's folder can't be written."""
+    from .errors import DraftConflict
 
     said: dict[str, Any] = {"where": None}
 
@@ -720,60 +719,90 @@ def _draft_form(night: Any, draft: Any, out: Any) -> Any:
             out.print("  " + _("(draft: can't be kept: {problem})").format(problem=e), style="yellow")
 
     def kept(where: Path) -> None:
-        if where != said["where"] and where.parent != night.drafts.beside:
+        if where != said["where"] and where.parent != rd.night.drafts.beside:
             out.print("  " + _("(answers kept in {where}: the book's folder can't be written)").format(where=where),
                       style="dim", soft_wrap=True)
         said["where"] = where
 
-    return DraftForm(night, draft, notice, kept)
+    return rd.form(notice, kept)
 
 
-def _run_entry(entry: Any, night: Any, draft: Any) -> Any:
+def _run_entry(entry: Any, rd: Any, db: str | None) -> Any:
     """The entry run; stopped (Ctrl-C, end of input, "no"), the answers stay in the draft."""
     from .entry import Aborted
-    from .drafts import SavedElsewhere
+    from .errors import SavedElsewhere
 
     try:
         return entry.run()
     except SavedElsewhere as e:
-        fail(_("{problem}; nothing more was saved here").format(problem=e), EXIT_BOOK)
+        _taken(e, db, entry.out)
     except Aborted:
-        where = night.where(draft)
+        where = rd.where
         if where is not None:
-            again = "edit " + str(draft.number) if draft.kind == "edit" else "round"
+            again = "edit " + str(rd.number) if rd.kind == "edit" else "round"
             entry.out.print(_("the answers typed are kept in {where}: `hachi-score {command}` offers to resume them "
                               "(`hachi-score round --discard` throws them away)").format(where=where, command=again),
                             style="yellow")
         fail(_("aborted: nothing was saved"), EXIT_BOOK)
 
 
+def _taken(e: Any, db: str | None, out: Any) -> NoReturn:
+    """The round being typed was saved meanwhile by another writer (:class:`SavedElsewhere`,
+    :class:`RoundTaken`): each answer typed here that differs from it is named, and `edit N` is
+    offered with them at once (they are kept, set aside, either way). Nothing typed is dropped
+    silently."""
+    aside = e.aside
+    if aside is None:
+        fail(_("{problem}: it has every answer typed here").format(problem=e), EXIT_BOOK)
+    out.print(str(e), style="yellow", soft_wrap=True)
+    out.print(str(aside.said), style="yellow", soft_wrap=True)
+    for line in aside.lines:
+        out.print("  " + str(line), soft_wrap=True)
+    try:
+        again = _answer(_ask_line(_("Edit round {number} with them now? [Y/n]: ").format(number=aside.number)))
+    except EOFError:
+        again = "n"
+    if again in ("", *_YES):
+        _edit_round(aside.number, db, False, resume=True)
+        raise SystemExit(EXIT_OK)
+    fail(_("round {number} was left as saved; your answers are set aside").format(number=aside.number), EXIT_BOOK)
+
+
 def _take_draft(night: Any, kind: str, number: int | None, resume: bool, out: Any) -> tuple[Any, dict[str, str]]:
-    """The draft to keep this round's answers in, and the answers to take again from it: this
-    round's kept answers if the person resumes them (``--resume``: yes without asking), else a
-    new draft beside them (they stay kept: another terminal may be typing them)."""
-    draft = night.draft_for(kind, number)
-    if resume and draft is None:
-        other = night.draft()[0]
+    """The round to type, and the answers to take again: this round's kept answers if the person
+    resumes them (``--resume``: yes without asking), else a new draft beside them (they stay
+    kept: another terminal may be typing them). Answers kept for a round saved meanwhile are set
+    aside first, and said."""
+    from .round_draft import RoundDraft
+
+    for aside in RoundDraft.set_aside(night):
+        out.print(str(aside.said), style="yellow", soft_wrap=True)
+        for line in aside.lines:
+            out.print("  " + str(line), soft_wrap=True)
+    rd = RoundDraft.kept(night, kind, number)
+    if resume and rd is None:
+        other = RoundDraft.newest(night)
         fail(_("--resume: no answers are kept for this session") if other is None or other.kind == kind
              else _("--resume: the answers kept are for `hachi-score edit {number}`").format(number=other.number))
-    if draft is None:
-        other = night.draft()[0]
+    if rd is None:
+        other = RoundDraft.newest(night)
         if other is not None:
             what = f"edit {other.number}" if other.kind == "edit" else "round"
             out.print(_("(the answers kept since {time} for `hachi-score {command}` stay kept; "
-                        "that command resumes them)").format(time=other.updated[11:16], command=what), style="yellow")
-        return night.begin(kind, number), {}
+                        "that command resumes them)").format(time=other.draft.updated[11:16], command=what),
+                      style="yellow")
+        return RoundDraft.begin(night, kind, number), {}
     if not resume:
-        count = sum(1 for v in draft.answers.values() if v)
+        count = sum(1 for v in rd.answers.values() if v)
         answer = _answer(_ask_line(_("{count} answers typed for this round at {time} are kept ({where}). "
                                      "Resume them? [Y/n/discard]: ").format(
-            count=count, time=draft.updated[11:16], where=night.where(draft))))
+            count=count, time=rd.draft.updated[11:16], where=rd.where or "")))
         if answer in _DISCARD:
-            night.discard(draft)
-            return night.begin(kind, number), {}
+            rd.discard()
+            return RoundDraft.begin(night, kind, number), {}
         if answer in _NO:
-            return night.begin(kind, number), {}
-    return draft, dict(draft.answers)
+            return RoundDraft.begin(night, kind, number), {}
+    return rd, dict(rd.answers)
 
 
 #: the answers to a yes/no question, as :func:`_answer` leaves them: y/n, the words, and Japanese
@@ -808,76 +837,54 @@ def _ask_line(prompt: str) -> str:
 def _discard_round(session: str | None, db: str | None, yes: bool) -> None:
     """`round --discard`: say what the answers kept come to, ask, and throw them away (they can
     be brought back with `round --restore` until the next round is saved)."""
-    from .questions import typed_summary
+    from .round_draft import RoundDraft
     from .words import msg
 
     night = _open_night(db, session)
-    draft = night.draft_for("round")
-    if draft is None:
+    rd = RoundDraft.kept(night)
+    if rd is None:
         print(_("no answers were kept for this session"))
         return
-    what = str(typed_summary(night.view(draft), draft.answers))
+    what = str(rd.summary())
     if not yes and not _confirm(str(msg("d.ask", what=what))):
         fail(_("aborted: the answers are kept"), EXIT_BOOK)
     with _BookErrors():
-        night.discard(draft)
+        rd.discard()
     print(_("the kept answers were discarded ({what})").format(what=msg("d.done", what=what)))
 
 
 def _enter_round(session: str | None, db: str | None, as_json: bool, resume: bool, restore: bool = False) -> None:
     """`round` without --file: ask the round at the table, then save it if confirmed. Every
-    answer is kept in the round's draft as it is typed; nothing reaches the book before yes. If
-    another terminal saved a round meanwhile, the answers are offered again as the next round."""
-    from .drafts import SavedElsewhere
+    answer is kept in the round's draft as it is typed; nothing reaches the book before yes. A
+    round saved meanwhile by another writer is :func:`_taken`."""
+    from .errors import RoundTaken, SavedElsewhere
     from .render import console
-    from .errors import ChangedMeanwhile
+    from .round_draft import RoundDraft
+    from .words import msg
 
     out = console(stderr=as_json)
     night = _open_night(db, session)
     if restore:
-        from .questions import typed_summary
-        from .words import msg
-
         with _BookErrors():
-            back = night.restore()
-        if back is None:
-            fail(str(msg("d.none")))
-        out.print(str(msg("d.back", what=typed_summary(night.view(back), back.answers))), style="yellow")
+            back = RoundDraft.restore(night)
+        out.print(str(msg("d.back", what=back.summary())), style="yellow")
         resume = True
     with _BookErrors():
         night.check_writable()  # before the first question, not after the last
-    draft, answers = _take_draft(night, "round", None, resume, out)
+    rd, answers = _take_draft(night, "round", None, resume, out)
 
     def kept() -> str:
-        where = night.where(draft)
+        where = rd.where
         return _("; the answers are kept in {where}: `hachi-score round` resumes them").format(where=where) if where else ""
 
-    while True:
-        draft, between = night.resume(draft)
-        if answers and between:
-            out.print(_("another terminal saved {saved} round(s) meanwhile: this is round {number}, "
-                        "and the 親 is asked again").format(saved=between, number=night.rounds + 1), style="yellow")
-        out.print(night.header(), style="bold")
-        entry = _entry(_draft_form(night, draft, out), as_json, resume=answers)
-        _run_entry(entry, night, draft)
-        try:
-            with _BookErrors(after=kept, passes=(SavedElsewhere, ChangedMeanwhile)):
-                added = night.save(draft)
-        except SavedElsewhere as e:
-            fail(_("{problem}; nothing more was saved here").format(problem=e), EXIT_BOOK)
-        except ChangedMeanwhile as e:  # told the truth, and offered the answers again at once
-            night.load()
-            out.print(_("{problem}. Your answers are kept ({where}).").format(problem=e, where=night.where(draft)),
-                      style="yellow", soft_wrap=True)
-            try:
-                again = _answer(_ask_line(_("Take them again as round {number}? [Y/n]: ").format(number=night.rounds + 1)))
-            except EOFError:
-                again = "n"
-            if again not in ("", *_YES):
-                fail(f"{e}{kept()}", EXIT_BOOK)
-            answers = dict(draft.answers)
-            continue
-        break
+    out.print(night.header(), style="bold")
+    entry = _entry(_draft_form(rd, out), as_json, resume=answers)
+    _run_entry(entry, rd, db)
+    try:
+        with _BookErrors(after=kept, passes=(SavedElsewhere, RoundTaken)):
+            added = rd.save()
+    except (SavedElsewhere, RoundTaken) as e:
+        _taken(e, db, out)
     if not added.saved:
         if as_json:
             emit_json({"session": night.sid, "round": None, "saved": False, **added.result.to_json()})
@@ -904,8 +911,9 @@ def _saved(night: Any, added: Any, as_json: bool, out: Any) -> None:
                                   night.rules.kan, results=added.results))
 
 
-def _edit_round(number: int, db: str | None, rechain: bool) -> None:
-    """`edit N` without --file: round N asked again, each answer pre-filled, then replaced."""
+def _edit_round(number: int, db: str | None, rechain: bool, resume: bool = False) -> None:
+    """`edit N` without --file: round N asked again, each answer pre-filled, then replaced
+    (``resume``: the answers kept for it taken without asking)."""
     from .render import console
 
     out = console()
@@ -914,16 +922,16 @@ def _edit_round(number: int, db: str | None, rechain: bool) -> None:
         fail(_no_round(number, night.sid, night.rounds))
     with _BookErrors():
         night.check_writable(allow=number)
-    draft, answers = _take_draft(night, "edit", number, False, out)
+    rd, answers = _take_draft(night, "edit", number, resume, out)
     header = night.header(number)
     edited = header.replace(" · round", " · edit round")  # English; another language's header is named
     out.print(edited if edited != header else _("edit: {header}").format(header=header), style="bold")
-    entry = _entry(_draft_form(night, draft, out), confirm=_("replace round {number}?").format(number=number),
+    entry = _entry(_draft_form(rd, out), confirm=_("replace round {number}?").format(number=number),
                    resume=answers)
-    _run_entry(entry, night, draft)
+    _run_entry(entry, rd, db)
     with _BookErrors(_("round {number}").format(number=number),
                      after=lambda: _("; round {number} was left as it is").format(number=number)):
-        done = night.save(draft, rechain=rechain)
+        done = rd.save(rechain=rechain)
     _replaced(night, done, out)
 
 

@@ -12,7 +12,7 @@ players who said their pile is complete, what it is for (``round``: the next rou
 round N) and how many rounds the session had when it was begun, so that a resume knows what
 another terminal's round made wrong (the 親). A draft whose round was saved stays as a mark
 (``saved_as``) until the session moves on, so that a terminal still holding it is told where its
-answers went. Only :class:`scorekeeper.flows.Night` writes them, under the book's lock.
+answers went. Only :class:`scorekeeper.round_draft.RoundDraft` writes them, under the book's lock.
 """
 
 from __future__ import annotations
@@ -25,24 +25,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .errors import BookError
+from .errors import BookError, DraftConflict, SavedElsewhere  # noqa: F401 (the drafts' errors, named here too)
 from .files import APP_DIR, atomic_write, read_json_file
 from .lang import L_
 
 DRAFT_FORMAT = "hachi-score draft"
 _NAME = re.compile(r"^(s[1-9][0-9]*)(?:~([0-9a-f]{8}))?\.json$")
-
-
-class DraftConflict(BookError):
-    """Another writer saved this draft since this one last read it."""
-
-
-class SavedElsewhere(DraftConflict):
-    """The draft's round was saved meanwhile, by another terminal or phone, as round ``number``."""
-
-    def __init__(self, message: str, number: int) -> None:
-        super().__init__(message)
-        self.number = number
 
 
 @dataclass
@@ -69,6 +57,8 @@ class Draft:
     base: str | None = None
     #: thrown away by a person, and kept until the next round is saved: it can be brought back
     discarded: bool = False
+    #: set aside: typed for this round, which another writer saved meanwhile (its answers differ)
+    overtaken: int | None = None
     #: where it was last written (not part of the draft)
     where: Path | None = field(default=None, compare=False, repr=False)
 
@@ -82,6 +72,8 @@ class Draft:
             out["base"] = self.base
         if self.discarded:
             out["discarded"] = True
+        if self.overtaken is not None:
+            out["overtaken"] = self.overtaken
         return out
 
     @classmethod
@@ -102,9 +94,12 @@ class Draft:
         saved_as, base = data.get("saved_as"), data.get("base")
         if saved_as is not None and (type(saved_as) is not int or saved_as < 1):
             raise ValueError("its saved round is not a number")
+        overtaken = data.get("overtaken")
+        if overtaken is not None and (type(overtaken) is not int or overtaken < 1):
+            raise ValueError("its overtaken round is not a number")
         return cls(str(data.get("session")), kind, number, rounds_at, dict(answers), revision,
                    str(data.get("updated", "")), list(done), None, saved_as, base if isinstance(base, str) else None,
-                   data.get("discarded") is True)
+                   data.get("discarded") is True, overtaken)
 
     @property
     def open(self) -> bool:

@@ -8,6 +8,9 @@ said, naming the file, what is wrong and what to do. Its kinds::
         DamagedRound    a stored round no longer scores: `edit N` replaces it
       NewerBook         written by a newer hachi-score: not damage, never touched
       ChangedMeanwhile  another writer saved first: nothing was written
+        RoundTaken      the round being typed was saved meanwhile from other answers
+      DraftConflict     another writer typed into the round's draft since this one read it
+        SavedElsewhere  the draft's round was saved meanwhile, by another terminal or phone
       Locked            another hachi-score held the lock past the wait
       CantRead          the disk refused a read (permissions, a folder where a file should be)
       CantWrite         the disk refused a write (full, read-only, permissions)
@@ -54,6 +57,32 @@ class NewerBook(BookError):
 class ChangedMeanwhile(BookError):
     """Another writer saved a round (or changed the session) since this one read it: nothing
     was written."""
+
+
+class DraftConflict(BookError):
+    """Another writer (a terminal, a phone) saved the round's draft since this one last read it."""
+
+
+class SavedElsewhere(DraftConflict):
+    """The draft's round was saved meanwhile, by another terminal or phone, as round ``number``.
+    ``aside``: what this writer held that differs from that round as saved, set aside (a
+    :class:`scorekeeper.round_draft.Aside`; None: nothing differs), told to the person, never
+    dropped silently."""
+
+    def __init__(self, message: str, number: int, aside: object = None) -> None:
+        super().__init__(message)
+        self.number = number
+        self.aside = aside
+
+
+class RoundTaken(ChangedMeanwhile):
+    """The round being typed was saved meanwhile by another writer, from other answers (a file,
+    another draft) as round ``number``: ``aside`` as for :class:`SavedElsewhere`."""
+
+    def __init__(self, message: str, path: Path | None, number: int, aside: object = None) -> None:
+        super().__init__(message, path)
+        self.number = number
+        self.aside = aside
 
 
 class Locked(BookError):

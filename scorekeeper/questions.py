@@ -769,6 +769,27 @@ def answers_of(stored: Mapping[str, Any], players: Sequence[str], rules: Rules) 
     return texts
 
 
+def differences(g: Givens, mine: Mapping[str, str], saved: Mapping[str, str]) -> list[str]:
+    """The questions, in the table's order, that ``mine`` answered otherwise than ``saved`` (a
+    round as stored: :func:`answers_of`), read as the round reads them: a pile typed in another
+    order, or a name in other case, is the same answer."""
+    def reading(answers: Mapping[str, str]) -> dict[str, Any]:
+        return view(g, answers, g.players).values  # a pile typed is compared as it stands
+
+    ours, theirs = reading(mine), reading(saved)
+    keys = step_keys(g, ours) + [k for k in mine if k not in step_keys(g, ours)]
+    return [k for k in dict.fromkeys(keys) if k in mine and _same(ours.get(k, mine[k])) != _same(theirs.get(k))]
+
+
+def _same(value: Any) -> Any:
+    """A value as two answers are compared: lists without their order."""
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return tuple(sorted(repr(_same(v)) for v in value))
+    if isinstance(value, dict):
+        return tuple(sorted((k, repr(_same(v))) for k, v in value.items()))
+    return value
+
+
 def needs_confirm(g: Givens, key: str, value: Any) -> Msg | None:
     """The yes an answer needs before it is taken: a 親 other than the chain's (who really dealt)."""
     if key == "dealer" and g.chain is not None and value != g.chain:
@@ -1098,10 +1119,47 @@ def refusal(v: RoundView, key: str, text: str | None) -> Problem | None:
     return None if step.soft else step.problem
 
 
+@dataclass
+class Answered:
+    """An answer taken or refused: the answers and marks after it, their view, and the problem
+    that refuses it (None: taken)."""
+
+    answers: dict[str, str]
+    done: set[str]
+    view: RoundView
+    problem: Problem | None = None
+
+
+def answer(g: Givens, answers: Mapping[str, str], done: Collection[str], key: str, text: str | None, *,
+           complete: bool = True, seen: RoundView | None = None) -> Answered:
+    """The round's one answer protocol, for every front and every keeper of answers: answer
+    ``key`` with ``text`` (None: take it back) over ``answers`` and ``done`` (``seen``: their
+    view, if made). :class:`NotAsked` when the question is not open; the result carries the
+    problem that refuses it, if any (the caller keeps it or not)."""
+    admit(seen if seen is not None else view(g, answers, done), key)
+    after_answers, marks = apply(answers, done, key, text, complete)
+    after = view(g, after_answers, marks)
+    return Answered(after_answers, marks, after, refusal(after, key, text))
+
+
+def mark_pile(g: Givens, answers: Mapping[str, str], done: Collection[str], player: str, complete: bool, *,
+              seen: RoundView | None = None) -> Answered:
+    """``player`` says their pile is complete (or takes that back). A pile said complete with no
+    card typed is an empty pile, answered."""
+    key = f"pile:{player}"
+    admit(seen if seen is not None else view(g, answers, done), key)
+    marks = mark(done, player, complete)
+    after_answers = dict(answers)
+    if complete and key not in after_answers:
+        after_answers[key] = ""
+    return Answered(after_answers, marks, view(g, after_answers, marks))
+
+
 class Form:
     """A round being answered in memory: the answers as typed and the piles said complete. A
-    front that keeps no draft (and the tests) answers through it; :class:`scorekeeper.flows.Night`
-    keeps the same answers in a draft."""
+    front that keeps no draft (and the tests) answers through it;
+    :class:`scorekeeper.round_draft.RoundDraft` keeps the same answers, by the same protocol
+    (:func:`answer`, :func:`mark_pile`), in a draft."""
 
     def __init__(self, givens: Givens, answers: Mapping[str, str] | None = None,
                  done: Collection[str] | None = None) -> None:
@@ -1122,21 +1180,18 @@ class Form:
     def answer(self, key: str, text: str | None, *, done: bool = True, keep_refused: bool = False) -> RoundView:
         """Answer ``key`` (None: take the answer back); a pile is complete when ``done``.
         :class:`NotAsked` or :class:`Refused` (nothing kept, unless ``keep_refused``)."""
-        admit(self.view(), key)
-        answers, marks = apply(self.answers, self.done, key, text, done)
-        after = view(self.givens, answers, marks)
-        problem = refusal(after, key, text)
-        if problem is None or keep_refused:
-            self.answers, self.done, self._view = answers, marks, after
-        if problem is not None:
-            raise Refused(problem, after)
-        return after
+        got = answer(self.givens, self.answers, self.done, key, text, complete=done, seen=self.view())
+        if got.problem is None or keep_refused:
+            self.hold(got.answers, got.done, got.view)
+        if got.problem is not None:
+            raise Refused(got.problem, got.view)
+        return got.view
 
     def mark(self, player: str, done: bool) -> RoundView:
         """``player`` says their pile is complete (or takes that back)."""
-        admit(self.view(), f"pile:{player}")
-        self.done, self._view = mark(self.done, player, done), None
-        return self.view()
+        got = mark_pile(self.givens, self.answers, self.done, player, done, seen=self.view())
+        self.hold(got.answers, got.done, got.view)
+        return got.view
 
 
 def apply(answers: Mapping[str, str], done: Collection[str], key: str, text: str | None,

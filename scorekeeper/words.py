@@ -160,6 +160,10 @@ TEXT: dict[str, str] = {
     "d.done": N_("thrown away: {what}. `hachi-score round --restore` (or the phones) brings it back until the next round is saved"),
     "d.back": N_("brought back: {what}"),
     "d.none": N_("no round was thrown away since the last round was saved"),
+    "a.aside": N_("round {number} was saved meanwhile, by another terminal or phone; what was typed here differs "
+               "from it ({what}) and is set aside: `hachi-score edit {number}` takes it into round {number}, "
+               "`hachi-score round --restore` as the next round"),
+    "a.diff": N_("{said}: typed here {mine}; saved {saved}"),
     # -- the terminal's walk --------------------------------------------------------------------
     "t.start": N_("Round for {players}. ? shows the card notation at any question; back goes to the previous one; "
                "Ctrl-C stops without saving."),

@@ -153,7 +153,10 @@ def test_round_resume_takes_the_draft_without_asking_and_discard_throws_it_away(
     assert "Resume them?" not in result.stderr and "round 2 saved" in result.stdout
 
 
-def test_another_terminal_saving_a_round_meanwhile_saves_nothing_and_keeps_every_answer(book_file, monkeypatch):
+def test_another_terminal_saving_the_same_round_meanwhile_is_said_and_nothing_is_saved_twice(book_file, monkeypatch):
+    """Round 2 typed here while another terminal saves the same round 2 from a file: nothing is
+    saved here, the person is told it holds every answer typed here, and the next `round` is
+    round 3, asked afresh (the field of round 2 never comes back as round 3's)."""
     play(book_file, NIGHT[:1])
     other = store.Book.open(book_file)
 
@@ -173,38 +176,29 @@ def test_another_terminal_saving_a_round_meanwhile_saves_nothing_and_keeps_every
     monkeypatch.setattr(builtins, "input", typed_in)
     result = runner.invoke(app, ["round"])
     assert result.exit_code == 1
-    # told the truth, offered them again (here: end of input, so no), and nothing of them lost
-    assert "another terminal saved round 2 meanwhile; nothing was saved" in result.stdout
-    assert "Take them again as round 3? [Y/n]" in result.stderr
-    assert "resumes them" in result.stderr
+    assert "another terminal saved round 2 meanwhile; nothing was saved" in result.stderr
+    assert "it has every answer typed here" in result.stderr
     assert len(store.Book.open(book_file).session("s1")["rounds"]) == 2  # only the other terminal's
-    kept = draft_of(book_file)
-    assert kept["field"] and all(kept.get(f"pile:{p}") is not None for p in PLAYERS)
+    assert draft_of(book_file) is None
     plain_input(monkeypatch)
-    # the next round resumes: the 親 is asked again (round 3's, after the other round), the rest not
-    chain = night_mod.replay(store.Book.open(book_file).session("s1"))[-1].next_dealer
-    dealer_answer = chain  # accept the chain's 親 (Enter would do)
-    result = run("round", input=typed(["", dealer_answer, "y"]))
-    assert "another terminal saved 1 round(s) meanwhile" in result.stdout
+    result = run("round", input=typed(answers(NIGHT[2])))
+    assert "Resume them?" not in result.stderr and result.stdout.count("場札 the six field cards") == 1
     assert "round 3 saved" in result.stdout
-    assert f"親 dealer (1 Aki, 2 Ben, 3 Chie) [{chain}]: " in result.stdout  # asked again, the chain's 親 offered
-    assert result.stdout.count("場札 the six field cards") == 1  # taken again from the draft, not asked
-    rounds = store.Book.open(book_file).session("s1")["rounds"]
-    assert len(rounds) == 3 and rounds[2]["round"]["field"] == rounds[1]["round"]["field"]
 
 
 def other_terminal(book_file, *, resume: bool) -> int:
     """Another terminal types round 2 and saves it, through the flows as `round` does: its own
     draft (it declined the answers kept), or the kept draft resumed and finished."""
     from scorekeeper.flows import Night
+    from scorekeeper.round_draft import RoundDraft
 
     b = Night.open(book_file)
-    draft = b.draft_for("round") if resume else b.begin()
+    rd = RoundDraft.kept(b) if resume else RoundDraft.begin(b)
     for key, text in answers_of_round(NIGHT[1]).items():
-        if resume and key in draft.answers:
+        if resume and key in rd.answers:
             continue
-        b.answer(draft, key, text)
-    return b.save(draft).number
+        rd.answer(key, text)
+    return rd.save().number
 
 
 def answers_of_round(data: dict) -> dict[str, str]:
@@ -224,8 +218,9 @@ def typed_with_another_terminal(monkeypatch, lines: list[str], at: int, other) -
         if len(queue) == at and not saved:
             saved["b"] = other()
             from scorekeeper.flows import Night
+            from scorekeeper.round_draft import RoundDraft
 
-            Night.open().drafts_open()  # a watcher (the phones' server) looks at the drafts meanwhile
+            RoundDraft.take(Night.open())  # a watcher (the phones' server) looks at the drafts meanwhile
         if not queue:
             raise EOFError
         return queue.pop(0)
@@ -234,30 +229,26 @@ def typed_with_another_terminal(monkeypatch, lines: list[str], at: int, other) -
     return saved
 
 
-def test_answers_overtaken_by_another_terminal_are_offered_again_at_once(book_file, monkeypatch):
-    """Behaviour 1: A types round 2; B declines A's answers, types its own round 2 and saves it.
-    A's answers are A's own draft, untouched by B; A's save is told the truth and offers them
-    again as round 3, asking only the 親."""
+def test_answers_overtaken_by_another_terminal_are_named_and_offered_as_an_edit(book_file, monkeypatch):
+    """A types round 2; B declines A's answers, types its own round 2 (the same) and saves it.
+    A's answers were never written into by B; A's save is told the truth: round 2 as saved holds
+    every answer A typed, and nothing more is saved."""
     play(book_file, NIGHT[:1])
-    # round 2 typed; take them again; Enter: the 親; save. B saves its round 2 while A types the piles
-    saved = typed_with_another_terminal(monkeypatch, [*answers(NIGHT[1]), "", "", "y"], 7,
+    saved = typed_with_another_terminal(monkeypatch, [*answers(NIGHT[1])], 7,
                                         lambda: other_terminal(book_file, resume=False))
     result = runner.invoke(app, ["round"])
     assert saved["b"] == 2
-    assert "another terminal saved round 2 meanwhile; nothing was saved" in result.stdout
-    assert "Take them again as round 3? [Y/n]" in result.stderr
-    assert "round 3 saved" in result.stdout, result.stdout + result.stderr
-    asked = [line for line in result.stdout.splitlines() if line.startswith("場札 the six field cards:")]
-    assert len(asked) == 1  # asked once; the second time taken again from the answers kept
-    assert result.stdout.count("親 dealer (1 Aki, 2 Ben, 3 Chie)") == 2  # and the 親 asked again
+    assert result.exit_code == 1
+    assert "another terminal saved round 2 meanwhile; nothing was saved" in result.stderr
+    assert "it has every answer typed here" in result.stderr
     rounds = store.Book.open(book_file).session("s1")["rounds"]
-    assert len(rounds) == 3 and rounds[2]["round"]["captured"] == rounds[1]["round"]["captured"]
+    assert len(rounds) == 2
     assert draft_of(book_file) is None  # nothing left being typed
 
 
 def test_a_terminal_whose_answers_another_saved_is_told_so_not_offered_them_again(book_file, monkeypatch):
-    """Behaviour 1: B resumes A's answers and saves them; A is told "saved by another terminal
-    as round 2", and saves nothing itself."""
+    """B resumes A's answers and saves them; A is told "saved by another terminal as round 2",
+    that it holds nothing else, and saves nothing itself."""
     play(book_file, NIGHT[:1])
     # before A's yes, B finishes A's answers
     saved = typed_with_another_terminal(monkeypatch, list(answers(NIGHT[1])), 1,
@@ -266,7 +257,7 @@ def test_a_terminal_whose_answers_another_saved_is_told_so_not_offered_them_agai
     assert saved["b"] == 2
     assert result.exit_code == 1
     assert "saved meanwhile, by another terminal, as round 2" in result.stderr
-    assert "Take them again" not in result.stderr and "kept in" not in result.stderr
+    assert "it has every answer typed here" in result.stderr and "Edit round" not in result.stderr
     assert len(store.Book.open(book_file).session("s1")["rounds"]) == 2
 
 
@@ -364,12 +355,11 @@ def test_a_night_whose_book_turns_read_only_and_gets_a_second_terminal_loses_no_
         monkeypatch.setattr(builtins, "input", typed_8)
         clash = runner.invoke(app, ["round"])
         plain_input(monkeypatch)
-        assert clash.exit_code == 1 and "meanwhile" in clash.stderr and "resumes them" in clash.stderr
-        dealer = night_mod.replay(store.Book.open(book_file).session("s1"))[-1].next_dealer
-        again = run("round", input=typed(["", dealer, "y"]))
-        assert "round 9 saved" in again.stdout
+        assert clash.exit_code == 1 and "meanwhile" in clash.stderr and "every answer typed here" in clash.stderr
+        again = run("round", input=typed(answers(NIGHT[8])))
+        assert "round 9 saved" in again.stdout and "Resume them?" not in again.stderr
         rounds = store.Book.open(book_file).session("s1")["rounds"]
-        assert len(rounds) == 9 and rounds[8]["round"]["captured"] == rounds[7]["round"]["captured"]
+        assert len(rounds) == 9 and rounds[7]["round"]["captured"] == NIGHT[7]["captured"]
     finally:
         subprocess.run(["umount", str(where)], capture_output=True)
 

@@ -80,9 +80,10 @@ def test_a_tap_queued_against_an_answer_changed_meanwhile_is_shown_for_tapping_a
     tap(page, "pile-grid", "1h")
     page.wait_for_selector("body[data-unsent='1']")
     from scorekeeper.flows import Night
+    from scorekeeper.round_draft import RoundDraft
 
     night = Night.open()
-    night.answer(night.draft_for("round"), "pile:Aki", "3h 3k", done=False)  # another phone, meanwhile
+    RoundDraft.kept(night).answer("pile:Aki", "3h 3k", done=False)  # another phone, meanwhile
     page.unroute(API)
     page.wait_for_selector("body[data-unsent='0']")
     page.wait_for_selector("#pile-problem:has-text('changed on another phone meanwhile')")
@@ -102,9 +103,10 @@ def test_a_tap_held_while_another_phone_s_answer_arrives_is_not_lost(browser, li
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     from scorekeeper.flows import Night
+    from scorekeeper.round_draft import RoundDraft
 
     night = Night.open()
-    night.answer(night.draft_for("round"), "ended", "out")  # another phone, while Aki's finger is down
+    RoundDraft.kept(night).answer("ended", "out")  # another phone, while Aki's finger is down
     page.wait_for_function("() => S.round.answers.ended === 'out'")  # it came while the finger is down
     page.mouse.up()
     page.wait_for_selector("#pile-grid button[data-code='1h'].on")

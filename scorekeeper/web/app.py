@@ -255,26 +255,19 @@ class Table:
                 out.append(None)
         return tuple(out)
 
-    @staticmethod
-    def draft_sync(night: Any) -> Any:
-        """The round the phones type: the newest draft begun for the night's next round (at the
-        terminal too), else a new one (on disk from its first answer)."""
-        draft = night.draft_for("round")
-        if draft is None or draft.rounds_at != night.rounds:
-            return night.begin()
-        return draft
-
-    def build_sync(self, night: Any = None, view: Any = None, draft: Any = None) -> dict[str, Any]:
+    def build_sync(self, night: Any = None, view: Any = None, rd: Any = None) -> dict[str, Any]:
         """The night's whole state, as every page shows it (``view``: the round's, just made): one
         for every phone, its messages carried as templates and arguments that each page words in
         its own language (their ``text``: English, as this thread speaks)."""
         from ..night import balances
+        from ..round_draft import RoundDraft
 
         night = night or self.night_sync()
         summary = night.summary()
-        if draft is None or view is None:
-            draft = self.draft_sync(night)
-            view = night.view(draft)
+        if rd is None or view is None:
+            rd = RoundDraft.take(night)
+            view = rd.view()
+        draft = rd.draft
         return with_said({
             "session": {k: summary[k] for k in ("session", "name", "players", "rounds", "planned_rounds",
                                                  "dealer", "profile", "carry", "pot", "months")},
@@ -284,12 +277,12 @@ class Table:
             "chart": chart_svg(night.players, balances(night.results, night.players)),
             "round": {"number": draft.number, "revision": draft.revision, "draft": draft.id,
                       "answers": dict(draft.answers), "done": sorted(draft.done or ()), "keys": view.keys,
-                      "discard": discard_said(view, draft), "restorable": restorable_said(night),
+                      "discard": discard_said(view, draft), "restorable": restorable_said(RoundDraft.discarded(night)),
                       **view.to_json()},
             "deck": DECK_VIEW,
         })
 
-    def refresh_sync(self, force: bool = False, night: Any = None, view: Any = None, draft: Any = None) -> bool:
+    def refresh_sync(self, force: bool = False, night: Any = None, view: Any = None, rd: Any = None) -> bool:
         """Build the state again if the files changed (``night``, ``view``: just made, after a
         write to the draft)."""
         fp = self.files_sync()
@@ -298,7 +291,7 @@ class Table:
         if self.follows and fp[:1] != self.fingerprint[:1] and self.follow_sync():
             night, view, fp = None, None, self.files_sync()
         self.fingerprint = fp
-        self.state = self.build_sync(night, view, draft)
+        self.state = self.build_sync(night, view, rd)
         return True
 
     def follow_sync(self) -> bool:
@@ -317,81 +310,54 @@ class Table:
                            session=night.sid, name=night.session.get("name", "")))
         return True
 
-    def _write_sync(self, act: Callable[[Any, Any], Any]) -> dict[str, Any]:
-        """One write to the phones' round, retried when the terminal typed into it meanwhile."""
-        from ..drafts import DraftConflict
+    def _tap_sync(self, act: Callable[[Any], Any], key: str, number: int | None) -> dict[str, Any]:
+        """One tap on the phones' round, as the round's owner takes a tap."""
+        from ..round_draft import RoundDraft
 
-        for _attempt in range(3):
-            night = self.night_sync()
-            draft = self.draft_sync(night)
-            try:
-                view = act(night, draft)
-            except DraftConflict as e:
-                if getattr(e, "number", None) is not None:  # saved meanwhile: the next round's state
-                    raise
-                continue
-            self.refresh_sync(force=True, night=night, view=view, draft=draft)
-            return self.state
-        raise HttpError(409, L_("another terminal keeps typing this round: try again"))
+        rd, view = RoundDraft.tap(self.night_sync, act, key, number)
+        self.refresh_sync(force=True, night=rd.night, view=view, rd=rd)
+        return self.state
 
     def answer_sync(self, key: str, text: str | None, was: Any = None, seen: bool = False,
                     number: int | None = None) -> dict[str, Any]:
-        """Keep one answer (``None``: take it back) in the round's draft, as :meth:`Night.answer`
-        takes it: a tap of a pile is not its player saying it is complete. ``was`` (when ``seen``):
-        the answer the phone had seen, and ``number`` the round it was for, so that a tap queued
-        offline never overwrites another's, nor lands in the next round."""
-        from ..flows import UNCHECKED
+        """Keep one answer (``None``: take it back): a tap of a pile is not its player saying it is
+        complete. ``was`` (when ``seen``): the answer the phone had seen, and ``number`` the round
+        it was for, so that a tap queued offline never overwrites another's, nor lands in the next
+        round."""
+        from ..round_draft import UNCHECKED
 
         expect = was if seen else UNCHECKED
-
-        def act(night: Any, draft: Any) -> Any:
-            self.same_round(draft, number, key)
-            return night.answer(draft, key, text, done=False, was=expect)
-
-        return self._write_sync(act)
-
-    @staticmethod
-    def same_round(draft: Any, number: int | None, key: str) -> None:
-        """A tap made for round ``number`` is for the round being typed, or is refused."""
-        from ..flows import Overtaken
-        from ..words import msg
-
-        if number is not None and number != draft.number:
-            raise Overtaken(msg("r.saved_since", number=number).said(), key)
+        return self._tap_sync(lambda rd: rd.answer(key, text, done=False, was=expect), key, number)
 
     def done_sync(self, player: str, done: bool, number: int | None = None) -> dict[str, Any]:
         """``player`` says their pile is complete (the mark is the draft's)."""
-        def act(night: Any, draft: Any) -> Any:
-            self.same_round(draft, number, f"pile:{player}")
-            return night.mark(draft, player, done)
-
-        return self._write_sync(act)
+        return self._tap_sync(lambda rd: rd.mark(player, done), f"pile:{player}", number)
 
     def save_sync(self, revision: int) -> dict[str, Any]:
-        """Save the round once confirmed, exactly as `round` saves it."""
-        night = self.night_sync()
-        draft = self.draft_sync(night)
-        if revision != draft.revision:
-            raise HttpError(409, L_("the round changed since it was shown: look at it again before saving"))
-        added = night.save(draft)  # a 場四 is redealt: nothing saved, the next round begins
-        self.refresh_sync(force=True)
+        """Save the round once confirmed (``revision``: the one shown), exactly as `round` saves it."""
+        from ..round_draft import RoundDraft
+
+        rd = RoundDraft.take(self.night_sync())
+        added = rd.save(revision=revision)  # a 場四 is redealt: nothing saved, the next round begins
+        self.refresh_sync(force=True, night=rd.night)
         return {"saved": added.number, "state": self.state}
 
     def discard_sync(self) -> dict[str, Any]:
         """Throw the phones' round away (it can be brought back until the next round is saved)."""
+        from ..round_draft import RoundDraft
+
         night = self.night_sync()
-        night.discard(self.draft_sync(night))
-        self.refresh_sync(force=True)
+        RoundDraft.take(night).discard()
+        self.refresh_sync(force=True, night=night)
         return self.state
 
     def restore_sync(self) -> dict[str, Any]:
         """Bring back the round thrown away since the last round was saved."""
-        night = self.night_sync()
-        if night.restore() is None:
-            from ..words import msg
+        from ..round_draft import RoundDraft
 
-            raise HttpError(409, msg("d.none").said())
-        self.refresh_sync(force=True)
+        night = self.night_sync()
+        RoundDraft.restore(night)
+        self.refresh_sync(force=True, night=night)
         return self.state
 
     # -- in the event loop ----------------------------------------------------------------------
@@ -429,15 +395,13 @@ def discard_said(view: Any, draft: Any) -> dict[str, Any] | None:
     return msg("d.ask", what=typed_summary(view, draft.answers)).to_json()  # worded on each page
 
 
-def restorable_said(night: Any) -> dict[str, Any] | None:
-    """The round thrown away since the last round was saved, said (None: none)."""
-    from ..questions import typed_summary
+def restorable_said(gone: Any) -> dict[str, Any] | None:
+    """The round thrown away (or set aside) since the last round was saved, said (None: none)."""
     from ..words import msg
 
-    gone = night.discarded()
     if gone is None:
         return None
-    return msg("d.done", what=typed_summary(night.view(gone), gone.answers)).to_json()
+    return msg("d.done", what=gone.summary()).to_json()
 
 
 def _deck_view() -> list[dict[str, Any]]:
@@ -926,16 +890,16 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         except HttpError as e:  # raised before the response started
             await refuse(e, headers, scope["method"])(scope, receive, send_with_headers)
 
-    from ..drafts import DraftConflict
-    from ..flows import Incomplete, Overtaken
+    from ..errors import DraftConflict
+    from ..round_draft import Incomplete, NothingToRestore, Overtaken
     from ..questions import NoSuchQuestion, NotAsked, Refused
     from ..scoring import RoundError
     from ..errors import BookError, ChangedMeanwhile, DamagedRound, SessionError
 
     #: the flows' errors, by type, as the terminal says them (the most precise first)
     statuses: list[tuple[type[BaseException], int]] = [
-        (Refused, 422), (NoSuchQuestion, 400), (NotAsked, 422), (Incomplete, 422), (RoundError, 422), (SessionError, 400),
-        (Overtaken, 409),
+        (Refused, 422), (NoSuchQuestion, 400), (NotAsked, 422), (Incomplete, 422), (RoundError, 422),
+        (Overtaken, 409), (NothingToRestore, 409), (SessionError, 400),
         (DraftConflict, 409), (ChangedMeanwhile, 409), (DamagedRound, 409), (BookError, 503)]
 
     async def refuse_book(request: Request, e: Exception) -> Response:

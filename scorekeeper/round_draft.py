@@ -1,0 +1,501 @@
+"""The round being typed, and its one owner: :class:`RoundDraft`.
+
+Every front (the terminal's `round` and `edit`, the phones of `serve`) types a round through
+here, and nowhere else is it decided which draft is typed into, what a stale draft is, what a
+tap sent late may change, or what becomes of answers whose round another writer saved. The
+answer protocol itself is the round's questions' (:func:`scorekeeper.questions.answer` and
+:func:`~scorekeeper.questions.mark_pile`, pure); the files are :mod:`scorekeeper.drafts`'; the
+book's writes are :class:`scorekeeper.flows.Night`'s. The fronts import neither of those two
+for a round: only this module and its typed errors.
+
+The rules, one place each:
+
+- **Which draft.** A round's answers belong to the round they were typed for. The draft typed
+  into is the newest one still open for that round (:meth:`RoundDraft.kept`), else a new one.
+- **Stale.** A draft for the next round begun before another round was saved is stale. It is
+  never typed into as the next round: its answers are set aside (:meth:`RoundDraft.set_aside`)
+  if they differ from that round as saved, and go if they don't. Answers set aside are offered by
+  `edit N` (the round they were typed for) and by `round --restore` (as the next round, its 親
+  asked again), until the next round is saved.
+- **Saved elsewhere.** A writer still holding answers whose round was saved meanwhile is told
+  which of them differ from the round as saved (:class:`~scorekeeper.errors.SavedElsewhere`'s
+  ``differences``), and they are set aside, never dropped.
+- **A tap.** An answer that states what it saw (``was``) and the round it was for is applied to
+  the newest draft, retried when another writer typed meanwhile; one that changed meanwhile is
+  :class:`Overtaken`. A line typed at the terminal states nothing: it goes into the revision its
+  terminal holds, or raises :class:`~scorekeeper.errors.DraftConflict`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+
+from . import questions as q
+from .drafts import Draft
+from .errors import BookError, CantLock, DraftConflict, RoundTaken, SavedElsewhere, SessionError
+from .lang import L_
+from .words import Msg, msg
+
+if TYPE_CHECKING:
+    from .flows import Added, Night, Replaced
+
+
+class Overtaken(ValueError):
+    """An answer given against what another writer has since changed (a phone's queued tap sent
+    late): nothing is kept, and the one line says whose answer changed."""
+
+    def __init__(self, message: str, key: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+class Incomplete(ValueError):
+    """A save of a round whose questions are not all answered: the one line names what is left."""
+
+    def __init__(self, message: str, missing: Sequence[str]) -> None:
+        super().__init__(message)
+        self.missing = list(missing)
+
+
+class NothingToRestore(SessionError):
+    """`round --restore` with no round thrown away (or set aside) since the last round was saved."""
+
+
+#: an answer's ``was`` when the writer states nothing it saw (a terminal, a tap sent at once)
+UNCHECKED = object()
+#: how often a tap is applied again when another writer typed into the draft meanwhile
+TAP_TRIES = 3
+
+
+@dataclass
+class Aside:
+    """Answers set aside: typed for round ``number``, which another writer saved meanwhile.
+    ``differences``: the questions they answer otherwise than that round as saved."""
+
+    number: int
+    differences: list[str]
+    said: Msg
+    #: each difference in a line: the question, as typed here, as saved
+    lines: list[Msg]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.number, "differences": self.differences, "said": self.said.to_json(),
+                "lines": [m.to_json() for m in self.lines]}
+
+
+class RoundDraft:
+    """One round being typed: the night it is for, and its draft (on disk from its first answer)."""
+
+    def __init__(self, night: Night, draft: Draft) -> None:
+        self.night, self.draft = night, draft
+
+    # -- which draft ------------------------------------------------------------------------------
+
+    @classmethod
+    def begin(cls, night: Night, kind: str = "round", number: int | None = None) -> RoundDraft:
+        """A new draft for the next round, or for an edit of round ``number`` (another draft being
+        typed is never touched)."""
+        from .flows import rounds_digest
+
+        n = night.rounds + 1 if number is None else number
+        draft = Draft(night.sid, kind, n, night.rounds)
+        if kind == "edit":
+            draft.base = rounds_digest(night.session["rounds"])
+        return cls(night, draft)
+
+    @classmethod
+    def kept(cls, night: Night, kind: str = "round", number: int | None = None) -> RoundDraft | None:
+        """The draft still being typed for the next round (``round``) or for round ``number``
+        (``edit``; answers set aside from that round are taken as its edit), stale ones set aside
+        first. None: nothing is kept for it."""
+        cls.set_aside(night)
+        for draft in cls._open(night):
+            if draft.kind == kind and (kind == "round" or draft.number == number):
+                return cls(night, draft)
+        if kind == "edit":
+            aside = next((d for d in cls._aside(night) if d.overtaken == number), None)
+            if aside is not None:
+                from .flows import rounds_digest
+
+                aside.kind, aside.number, aside.discarded = "edit", number, False
+                aside.base = rounds_digest(night.session["rounds"])
+                return cls(night, aside)  # written as an edit's draft at its first answer
+        return None
+
+    @classmethod
+    def take(cls, night: Night) -> RoundDraft:
+        """The next round as the phones type it: the draft kept for it, else a new one."""
+        return cls.kept(night) or cls.begin(night)
+
+    @classmethod
+    def newest(cls, night: Night) -> RoundDraft | None:
+        """The newest draft being typed for this session, of any kind."""
+        cls.set_aside(night)
+        found = cls._open(night)
+        return cls(night, found[0]) if found else None
+
+    @classmethod
+    def set_aside(cls, night: Night) -> list[Aside]:
+        """The one rule for a stale draft (a next round's draft begun before another round was
+        saved): set aside if its answers differ from the round it was typed for, as saved, else
+        gone. Returns what was set aside."""
+        out = []
+        for draft in cls._open(night):
+            if draft.kind != "round" or draft.rounds_at >= night.rounds:
+                continue
+            with cls._lock(night):
+                on_disk = night.drafts.read(night.sid, draft.id or "")[0]
+                if on_disk is None or not on_disk.open or on_disk.revision != draft.revision:
+                    continue  # another writer moved it meanwhile: its own look decides
+                aside = cls(night, on_disk)._put_aside(on_disk.number, on_disk.answers)
+            if aside is not None:
+                out.append(aside)
+        return out
+
+    @staticmethod
+    def _open(night: Night) -> list[Draft]:
+        """The session's drafts still being typed, the most recently written first. A mark left by
+        a saved round, and a round thrown away or set aside, are swept once another round follows."""
+        out = []
+        for draft, _ in night.drafts.all(night.sid):
+            if draft.open:
+                out.append(draft)
+            elif (draft.saved_as < night.rounds if draft.saved_as is not None else draft.rounds_at < night.rounds):
+                night.drafts.remove(night.sid, draft.id or "")
+        return out
+
+    @staticmethod
+    def _aside(night: Night) -> list[Draft]:
+        """The rounds thrown away or set aside since the last round was saved, the newest first."""
+        return [d for d, _ in night.drafts.all(night.sid)
+                if d.discarded and d.saved_as is None and d.kind == "round" and d.rounds_at == night.rounds]
+
+    @classmethod
+    def discarded(cls, night: Night) -> RoundDraft | None:
+        """The newest round thrown away (or set aside) since the last round was saved."""
+        found = cls._aside(night)
+        return cls(night, found[0]) if found else None
+
+    @classmethod
+    def restore(cls, night: Night) -> RoundDraft:
+        """Bring back the round thrown away (or set aside) since the last round was saved: typed
+        again as the next round, every answer as it was (the 親 of one set aside asked again).
+        :class:`NothingToRestore` if there is none."""
+        with cls._lock(night):
+            found = cls.discarded(night)
+            if found is None:
+                raise NothingToRestore(msg("d.none").said())
+            draft = found.draft
+            if draft.overtaken is not None:  # typed for a round saved since: this round's 親 is asked
+                draft.answers.pop("dealer", None)
+                draft.overtaken = None
+            draft.discarded = False
+            night.drafts.save(draft, draft.revision)
+        return found
+
+    # -- what it is -------------------------------------------------------------------------------
+
+    @property
+    def answers(self) -> dict[str, str]:
+        return self.draft.answers
+
+    @property
+    def number(self) -> int:
+        return self.draft.number
+
+    @property
+    def kind(self) -> str:
+        return self.draft.kind
+
+    @property
+    def revision(self) -> int:
+        return self.draft.revision
+
+    @property
+    def where(self) -> Path | None:
+        """Where the draft is kept (None: not on disk yet)."""
+        if self.draft.id is None:
+            return None
+        return self.night.drafts.read(self.night.sid, self.draft.id)[1] or self.draft.where
+
+    @property
+    def givens(self) -> q.Givens:
+        return self.night.givens(self.draft.kind, self.draft.number)
+
+    def view(self) -> q.RoundView:
+        """The round's questions as the draft's answers stand."""
+        return q.view(self.givens, self.draft.answers, self.draft.done or ())
+
+    def summary(self) -> Msg:
+        """What is typed, in a line (for "throw away …?", "resume …?")."""
+        return q.typed_summary(self.view(), self.draft.answers)
+
+    # -- the answers ------------------------------------------------------------------------------
+
+    def answer(self, key: str, text: str | None, *, done: bool = True, keep_refused: bool = False,
+               was: Any = UNCHECKED) -> q.RoundView:
+        """Answer ``key`` (None: take it back) and keep it, under the lock. A pile is complete when
+        ``done`` (a tap is not: its player says so). :class:`~scorekeeper.questions.NotAsked`,
+        :class:`~scorekeeper.questions.Refused` (nothing kept unless ``keep_refused``: a terminal
+        keeps every line typed), :class:`Overtaken` (``was``: the answer the writer saw, changed
+        since), :class:`~scorekeeper.errors.DraftConflict`, :class:`~scorekeeper.errors.SavedElsewhere`."""
+        with self._lock(self.night):
+            self._fresh({key: text} if text is not None else {})
+            if was is not UNCHECKED and self.draft.answers.get(key) != was:
+                raise Overtaken(msg("r.overtaken", said=q.said(key)).said(), key)
+            got = q.answer(self.givens, self.draft.answers, self.draft.done or (), key, text, complete=done)
+            if got.problem is None or keep_refused:
+                self._keep(got)
+        if got.problem is not None:
+            raise q.Refused(got.problem, got.view)
+        return got.view
+
+    def back(self, key: str) -> q.RoundView:
+        """Take the answer to ``key`` back (a phone's "change"): the step is open again."""
+        return self.answer(key, None)
+
+    def mark(self, player: str, done: bool = True) -> q.RoundView:
+        """``player`` says their pile is complete (or takes that back)."""
+        with self._lock(self.night):
+            self._fresh()
+            got = q.mark_pile(self.givens, self.draft.answers, self.draft.done or (), player, done)
+            self._keep(got)
+        return got.view
+
+    @classmethod
+    def tap(cls, night_of: Callable[[], Night], act: Callable[[RoundDraft], q.RoundView],
+            key: str, round_for: int | None = None) -> tuple[RoundDraft, q.RoundView]:
+        """A phone's tap on the next round: ``act`` applied to the draft being typed now, again
+        on the newest when another writer typed into it meanwhile. ``round_for``: the round the
+        tap was made for (saved since: :class:`Overtaken`, never landing in the next round)."""
+        for _attempt in range(TAP_TRIES):
+            rd = cls.take(night_of())
+            if round_for is not None and round_for != rd.number:
+                raise Overtaken(msg("r.saved_since", number=round_for).said(), key)
+            try:
+                return rd, act(rd)
+            except SavedElsewhere:
+                raise
+            except DraftConflict:
+                continue
+        raise DraftConflict(L_("another terminal keeps typing this round: try again"))
+
+    # -- the end of it ----------------------------------------------------------------------------
+
+    def save(self, *, revision: int | None = None, rechain: bool = False) -> Added | Replaced:
+        """Save the round once every question is answered, as `round` or `edit` saves it, then
+        mark the draft saved (an edit's goes). A 場四 is never saved: the draft goes and the
+        result is returned unsaved. ``revision``: the one the person confirmed (another since:
+        :class:`~scorekeeper.errors.DraftConflict`). The answers saved are the ones held here
+        (what the person confirmed). :class:`Incomplete`, :class:`~scorekeeper.errors.ChangedMeanwhile`
+        (another round saved meanwhile: the draft stays), :class:`~scorekeeper.errors.SavedElsewhere`."""
+        from .flows import Added, saved_meanwhile
+
+        night, draft = self.night, self.draft
+        with night.book.locked():
+            night.load()
+            self._saved_meanwhile()
+            if revision is not None and revision != draft.revision:
+                raise DraftConflict(L_("the round changed since it was shown: look at it again before saving"))
+            if draft.kind == "round" and draft.rounds_at != night.rounds:  # its round taken by another's
+                number = draft.rounds_at + 1
+                aside = self._put_aside(number, draft.answers, new=True)
+                if draft.id is not None:
+                    night.drafts.remove(night.sid, draft.id)
+                raise RoundTaken(saved_meanwhile(number), Path(night.session["file"]), number, aside)
+            v = self.view()
+            if v.redeal and draft.kind == "round":  # shown, and redealt: the draft goes
+                self.discard(for_good=True)
+                return Added(None, v.result, night.results)
+            if not v.complete:
+                first = next((s.problem for s in v.steps if s.problem is not None), None) or next(iter(v.problems), None)
+                if first is not None:
+                    raise q.Refused(first, v)
+                raise Incomplete(msg("r.not_done", missing=[q.said(k) for k in v.missing]).said(), v.missing)
+            if draft.kind == "edit":
+                done: Added | Replaced = night.replace_round(draft.number, v.round_file, rechain=rechain,
+                                                             expect=draft.base, loaded=True)
+            else:
+                done = night.add_round(v.round_file, expect_rounds=draft.rounds_at, scored=v.result)
+        from .flows import Replaced
+
+        if isinstance(done, Replaced):
+            self.discard(for_good=True)
+        else:  # the draft stays as a mark for a writer still holding it
+            self._mark_saved(done.number)
+        return done
+
+    def discard(self, *, for_good: bool = False) -> bool:
+        """Throw the draft away; True if there was one. A round's can be brought back with
+        :meth:`restore` until the next round is saved, unless ``for_good`` (a 場四, redealt); an
+        edit's goes for good."""
+        night, draft = self.night, self.draft
+        if draft.id is None:
+            return False
+        with self._lock(night):
+            on_disk, _ = night.drafts.read(night.sid, draft.id)
+            if on_disk is None or not on_disk.open:
+                return False
+            if for_good or on_disk.kind != "round":
+                return night.drafts.remove(night.sid, draft.id)
+            on_disk.discarded = True
+            night.drafts.save(on_disk, on_disk.revision)
+        draft.discarded, draft.revision = True, on_disk.revision
+        return True
+
+    # -- inside ---------------------------------------------------------------------------------------
+
+    @staticmethod
+    @contextlib.contextmanager
+    def _lock(night: Night) -> Iterator[None]:
+        """The book's lock for a draft's write; where the lock can't even be opened (the book's
+        folder turned read-only), the draft is still kept (in the user cache), its revision the
+        only guard."""
+        try:
+            night.book.lock.acquire()
+        except CantLock:
+            yield
+            return
+        try:
+            yield
+        finally:
+            night.book.lock.release()
+
+    def _fresh(self, typing: dict[str, str] | None = None) -> None:
+        """The draft on disk is the one held here: else :class:`SavedElsewhere` (its round was
+        saved meanwhile; ``typing``: the answer being given, set aside with the rest) or
+        :class:`DraftConflict` (another writer typed into it)."""
+        if self.draft.id is None:
+            return
+        self._saved_meanwhile(typing)
+        on_disk, _ = self.night.drafts.read(self.night.sid, self.draft.id)
+        seen = on_disk.revision if on_disk is not None else 0
+        if seen != self.draft.revision:
+            raise DraftConflict(L_("another terminal is typing this round's answers (draft revision {seen}, "
+                                   "this one saw {revision})", seen=seen, revision=self.draft.revision))
+
+    def _saved_meanwhile(self, typing: dict[str, str] | None = None) -> None:
+        """:class:`SavedElsewhere` when another writer saved this draft's round: the answers held
+        here (and ``typing``, the one being given) that differ from it are set aside, and named."""
+        if self.draft.id is None:
+            return
+        on_disk, _ = self.night.drafts.read(self.night.sid, self.draft.id)
+        if on_disk is None or on_disk.saved_as is None:
+            return
+        number = on_disk.saved_as
+        if self.night.rounds < number:  # the round was redealt or undone since: nothing to compare
+            self.night.load()
+        aside = self._put_aside(number, {**self.draft.answers, **(typing or {})}, new=True)
+        raise SavedElsewhere(saved_elsewhere(number), number, aside)
+
+    def _put_aside(self, number: int, answers: dict[str, str], *, new: bool = False) -> Aside | None:
+        """Set ``answers`` (typed for round ``number``, saved meanwhile) aside when they differ from
+        it, as a round thrown away that `edit N` and `round --restore` offer; else the draft goes.
+        ``new``: in a draft of their own (the one held here is another writer's mark)."""
+        night = self.night
+        record = night.session["rounds"][number - 1].get("round") or {} if 1 <= number <= night.rounds else {}
+        g = night.givens("edit", number) if record else None
+        saved = q.answers_of(record, night.players, night.rules) if record and number not in night.bad else {}
+        keys = q.differences(g, answers, saved) if g is not None else [k for k, v in answers.items() if v]
+        draft = Draft(night.sid, "round", night.rounds + 1, night.rounds, dict(answers),
+                      done=list(self.draft.done or ())) if new else self.draft
+        if not keys:
+            if not new:
+                night.drafts.remove(night.sid, draft.id or "")
+            return None
+        draft.discarded, draft.overtaken = True, number
+        draft.rounds_at, draft.number = night.rounds, night.rounds + 1
+        try:
+            night.drafts.save(draft, draft.revision if not new else 0)
+        except BookError:
+            pass  # the answers are still named to the person; they can't be kept on disk
+        lines = [msg("a.diff", said=q.said(k), mine=answers.get(k) or "—", saved=saved.get(k) or "—") for k in keys]
+        return Aside(number, keys, msg("a.aside", number=number, what=[q.said(k) for k in keys]), lines)
+
+    def _keep(self, got: q.Answered) -> None:
+        old = self.draft.answers, self.draft.done
+        self.draft.answers, self.draft.done = got.answers, sorted(got.done)
+        try:
+            self.night.drafts.save(self.draft, self.draft.revision)
+        except BaseException:
+            self.draft.answers, self.draft.done = old
+            raise
+
+    def _mark_saved(self, number: int | None) -> None:
+        night, draft = self.night, self.draft
+        draft.saved_as = number
+        try:
+            with self._lock(night):
+                on_disk = night.drafts.read(night.sid, draft.id)[0] if draft.id is not None else None
+                night.drafts.save(draft, on_disk.revision if on_disk is not None else 0)
+        except BookError:  # a mark that can't be written: the draft goes
+            night.drafts.remove(night.sid, draft.id or "")
+
+    def form(self, notice: Callable[[BookError], None], kept: Callable[[Path], None] | None = None) -> DraftForm:
+        """This round as the terminal's entry answers it (:class:`DraftForm`)."""
+        return DraftForm(self, notice, kept)
+
+
+def saved_elsewhere(number: int) -> str:
+    """The draft's round was saved meanwhile by another terminal, as round ``number``."""
+    return L_("these answers were saved meanwhile, by another terminal, as round {number}", number=number)
+
+
+class DraftForm:
+    """A round being typed as a form the terminal's prompt loop answers (the shape of
+    :class:`scorekeeper.questions.Form`): every answer goes through :meth:`RoundDraft.answer` and
+    is kept as it is typed. A draft that can't be written (a full disk, another terminal typing
+    into it) is said once through ``notice``, and the round goes on in memory, by the same
+    protocol."""
+
+    def __init__(self, rd: RoundDraft, notice: Callable[[BookError], None],
+                 kept: Callable[[Path], None] | None = None) -> None:
+        self.rd, self.notice, self.kept = rd, notice, kept
+        self.givens = rd.givens
+        self.memory = q.Form(self.givens, rd.draft.answers, rd.draft.done or ())
+        self.keeping = True
+
+    @property
+    def answers(self) -> dict[str, str]:
+        return self.memory.answers
+
+    def view(self) -> q.RoundView:
+        return self.memory.view()
+
+    def answer(self, key: str, text: str | None, *, done: bool = True, keep_refused: bool = False) -> q.RoundView:
+        if self.keeping:
+            try:
+                after = self.rd.answer(key, text, done=done, keep_refused=keep_refused)
+            except q.Refused as e:
+                if keep_refused:
+                    self._take(e.view)
+                raise
+            except (q.NotAsked, SavedElsewhere):
+                raise
+            except BookError as e:  # the disk, the lock, another terminal typing into it
+                self.keeping = False
+                self.notice(e)
+            else:
+                self._take(after)
+                if self.kept is not None and self.rd.draft.where is not None:
+                    self.kept(self.rd.draft.where)
+                return after
+        try:
+            return self.memory.answer(key, text, done=done, keep_refused=keep_refused)
+        finally:  # the draft in hand holds what the person typed: the save takes it
+            self.rd.draft.answers, self.rd.draft.done = dict(self.memory.answers), sorted(self.memory.done)
+
+    def _take(self, v: q.RoundView | None) -> None:
+        self.memory.hold(self.rd.draft.answers, self.rd.draft.done or (), v)
+
+    def mark(self, player: str, done: bool) -> q.RoundView:
+        if self.keeping:
+            self._take(self.rd.mark(player, done))
+            return self.view()
+        try:
+            return self.memory.mark(player, done)
+        finally:
+            self.rd.draft.answers, self.rd.draft.done = dict(self.memory.answers), sorted(self.memory.done)

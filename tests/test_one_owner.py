@@ -1,0 +1,186 @@
+"""One owner for the round being typed (issue 25): no answer lost or misreported when two
+terminals, or a terminal and the phones, type one round.
+
+Behaviour 1 runs two real `hachi-score round` processes on one draft, each fed its lines through
+a pipe, stepped by what each prints (never by the clock). Behaviour 2 is the one rule for a stale
+draft, seen from the terminal and from the phones' server alike.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+
+from fast_cli import FastRunner, checked_run, typed
+from helpers import add_round
+from scorekeeper import store
+
+PLAYERS = ["Aki", "Ben", "Chie"]
+runner = FastRunner()
+run = checked_run(runner)
+#: round 2 of the bundled night: Chie deals, Ben stops with 猪鹿蝶; no 手役
+ROUND_2 = json.loads(files("scorekeeper").joinpath("data", "night", "02.json").read_text("utf-8"))
+ROUND_1 = files("scorekeeper").joinpath("data", "night", "01.json")
+FIELD = " ".join(ROUND_2["field"])
+PILES = ["11h 11r 12k 12k", "3h 3k 12h 12k", "4r 4k 6t 6r 6k 6k 7t 7k 10t 10k 11t 11k"]  # Chie, Aki, Ben
+WAIT = 120  # seconds at most for a process to say what it is waiting for (a bound, never a measure)
+
+
+class Terminal:
+    """A `hachi-score` process typed into through a pipe; what it prints is collected as it
+    comes, and :meth:`wait_for` returns once a text has appeared."""
+
+    def __init__(self, *args: str) -> None:
+        env = {**os.environ, "COLUMNS": "200"}
+        self.proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        self.out = ""
+        self.changed = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for raw in iter(lambda: self.proc.stdout.read1(4096), b""):  # type: ignore[union-attr]
+            with self.changed:
+                self.out += raw.decode("utf-8", "replace")
+                self.changed.notify_all()
+        with self.changed:
+            self.out += "\x00"  # the end of its output
+            self.changed.notify_all()
+
+    def wait_for(self, text: str, count: int = 1) -> None:
+        with self.changed:
+            if not self.changed.wait_for(lambda: self.out.count(text) >= count or "\x00" in self.out, WAIT):
+                raise AssertionError(f"never printed {text!r}:\n{self.out}")
+            assert self.out.count(text) >= count, f"ended without printing {text!r}:\n{self.out}"
+
+    def type(self, *lines: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write("".join(f"{line}\n" for line in lines).encode("utf-8"))
+        self.proc.stdin.flush()
+
+    def end(self) -> int:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        code = self.proc.wait(WAIT)
+        self.wait_for("\x00")
+        return code
+
+
+@pytest.fixture
+def night_of_one(book_file: Path) -> Path:
+    """Session s1 of Aki, Ben, Chie with round 1 saved, and round 2's 親 and field typed into
+    its draft (the answers a second terminal then resumes)."""
+    run("new-session", *PLAYERS)
+    run("round", "--file", str(ROUND_1))
+    runner.invoke(__import__("scorekeeper.cli", fromlist=["app"]).app, ["round"], input=typed(["Chie", FIELD]))
+    return book_file
+
+
+def round_2(book_file: Path) -> dict:
+    return store.Book.open(book_file).session("s1")["rounds"][1]["round"]
+
+
+def test_two_terminals_resuming_one_round_lose_no_answer(night_of_one):
+    """Behaviour 1: T1 and T2 resume the same draft; T1 types Chie's 手役 光一; T2 presses Enter
+    (no 手役) and saves first. T1 is shown exactly which of its answers differ from round 2 as
+    saved, and offered `edit 2` with them: taken, round 2 holds T1's 光一 (Chie +10, not −30)."""
+    t1 = Terminal("round", "--resume")
+    t1.wait_for("手役 Chie")
+    t2 = Terminal("round", "--resume")
+    t2.wait_for("手役 Chie")
+    t1.type("光一")
+    t1.wait_for("手役 Aki")  # T1's answer is on disk
+    t2.type("", "", "", "Ben", "", *PILES, "y")
+    assert t2.end() == 0, t2.out
+    assert "round 2 saved" in t2.out
+    assert "光一" not in json.dumps(round_2(night_of_one), ensure_ascii=False)  # T2's round: no 手役
+    t1.type("")  # Aki: no 手役. T1 learns now that round 2 was saved
+    t1.wait_for("Edit round 2 with them now?")
+    assert "Chie's 手役: typed here 光一; saved —" in t1.out  # the one difference, named
+    assert "(Chie's 手役)" in t1.out  # and only it
+    t1.type("y", *[""] * 6, "y")  # the edit: T1's answers taken, the rest as saved (Enter), replace
+    assert t1.end() == 0, t1.out
+    assert "round 2 replaced" in t1.out
+    stored = round_2(night_of_one)
+    assert stored["teyaku"] == {"Chie": "光一"} and stored["captured"] == ROUND_2["captured"]
+
+
+def test_the_terminal_that_declines_the_edit_keeps_its_answers_set_aside(night_of_one):
+    """Behaviour 1, declined: T1's answers stay, set aside; `edit 2` later offers them."""
+    t1 = Terminal("round", "--resume")
+    t1.wait_for("手役 Chie")
+    t2 = Terminal("round", "--resume")
+    t2.wait_for("手役 Chie")
+    t1.type("光一")
+    t1.wait_for("手役 Aki")
+    t2.type("", "", "", "Ben", "", *PILES, "y")
+    assert t2.end() == 0, t2.out
+    t1.type("", "n")
+    assert t1.end() == 1
+    assert "your answers are set aside" in t1.out
+    edit = run("edit", "2", input=typed(["y", *[""] * 6, "y"]))
+    assert "answers typed for this round" in edit.stderr  # the answers set aside, offered
+    assert round_2(night_of_one)["teyaku"] == {"Chie": "光一"}
+
+
+def _stale_draft(book_file: Path, field: str) -> None:
+    """Round 2's draft typed with ``field`` at the terminal, then round 2 saved from a file."""
+    from scorekeeper.cli import app
+
+    runner.invoke(app, ["round"], input=typed(["Chie", field]))
+    add_round(store.Book.open(book_file), "s1", ROUND_2)
+
+
+def test_a_stale_draft_is_one_thing_at_the_terminal(book_file):
+    """Behaviour 2: a draft for round 2 whose round was saved from a file meanwhile is never
+    typed into as round 3. Its answers differ (another field): they are set aside and said, the
+    next `round` asks round 3 afresh, and `round --restore` brings them back as round 3."""
+    run("new-session", *PLAYERS)
+    run("round", "--file", str(ROUND_1))
+    _stale_draft(book_file, "1k 4k 4k 7t 7k 12k")
+    result = runner.invoke(__import__("scorekeeper.cli", fromlist=["app"]).app, ["round"], input=typed([]))
+    assert "round 2 was saved meanwhile" in result.stdout and "set aside" in result.stdout
+    assert "Resume them?" not in result.stderr  # never offered as round 3's
+    assert "round 3 —" in result.stdout and "親 dealer (1 Aki, 2 Ben, 3 Chie) [Ben]" in result.stdout  # asked afresh
+    back = run("round", "--restore", input=typed([]), code=1)
+    assert "brought back" in back.stdout
+
+
+def test_a_stale_draft_that_matches_its_round_goes(book_file):
+    """Behaviour 2: a stale draft whose answers round 2 as saved holds already goes, unsaid."""
+    run("new-session", *PLAYERS)
+    run("round", "--file", str(ROUND_1))
+    _stale_draft(book_file, FIELD)
+    result = runner.invoke(__import__("scorekeeper.cli", fromlist=["app"]).app, ["round"], input=typed([]))
+    assert "set aside" not in result.stdout and "Resume them?" not in result.stderr
+    from scorekeeper.drafts import Drafts
+
+    assert Drafts(book_file).load("s1")[0] is None or Drafts(book_file).load("s1")[0].answers == {}
+
+
+def test_a_stale_draft_is_the_same_thing_on_the_phones(book_file):
+    """Behaviour 2, the phones: the same stale draft is set aside (restorable, said), and the
+    phones type round 3 from an empty draft; the old draft is not left being typed."""
+    from scorekeeper.flows import Night
+    from scorekeeper.round_draft import RoundDraft
+    from scorekeeper.web.app import Table
+
+    run("new-session", *PLAYERS)
+    run("round", "--file", str(ROUND_1))
+    _stale_draft(book_file, "1k 4k 4k 7t 7k 12k")
+    table = Table(None)
+    state = table.build_sync()
+    assert state["round"]["number"] == 3 and state["round"]["answers"] == {}
+    assert state["round"]["restorable"] is not None
+    night = Night.open()
+    assert all(rd.number == 3 for rd in filter(None, [RoundDraft.newest(night)]))
+    back = RoundDraft.restore(night)
+    assert back.number == 3 and "dealer" not in back.answers and back.answers["field"] == "1k 4k 4k 7t 7k 12k"
