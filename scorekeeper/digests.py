@@ -206,9 +206,11 @@ def night_of(session_file: Path) -> dict[str, Any]:
     return rebuild(session_file, old)["night"]
 
 
-def rebuild(session_file: Path, old: dict[str, Any] | None = None, verified: str | None = None) -> dict[str, Any]:
+def rebuild(session_file: Path, old: dict[str, Any] | None = None, verified: str | None = None,
+            results: Sequence[Any] | None = None) -> dict[str, Any]:
     """The session's digest made afresh from its bytes, and written back where it can be: bytes
-    the old digest was made from are only hashed, anything else is replayed. ``verified``: the
+    the old digest was made from are only hashed, anything else is replayed (``results``: the
+    rounds just written as their writer replayed them, taken as they are). ``verified``: the
     hash of bytes known to replay cleanly (those this write replaced, now the ``.bak``)."""
     import hashlib
 
@@ -232,7 +234,8 @@ def rebuild(session_file: Path, old: dict[str, Any] | None = None, verified: str
         schema.check_session(session_file, data)
         session = {**data["session"]["1"], "rounds": schema.rounds_of(data)}
         try:
-            results = replay(session)
+            if results is None or len(results) != len(session["rounds"]):
+                results = replay(session)
         except StoredRoundError as e:
             raise files.damaged(session_file, str(e)) from None
         digest = {"digest": DIGEST_VERSION, "app": __version__, "source": {"key": _key_of(st), "sha256": sha, "ok": ok},

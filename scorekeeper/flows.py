@@ -86,8 +86,12 @@ class Night:
         return cls(book, book.resolve(session))
 
     def load(self) -> None:
-        """Read the session and replay it (a round that no longer scores is marked, not fatal)."""
-        self.session = self.book.session(self.sid)
+        """Read the session and replay it (a round that no longer scores is marked, not fatal); a
+        session read again as it was is not replayed again."""
+        session = self.book.session(self.sid)
+        if self.__dict__.get("session") == session and "results" in self.__dict__:
+            return
+        self.session = session
         try:
             self.rules: Rules = night.session_rules(self.session)
         except (ValueError, KeyError, TypeError) as e:
@@ -226,7 +230,7 @@ class Night:
                 return Added(None, result, self.results)
             record = night.stored_record(result)
             before = self.session["rounds"]
-            self.book.write_rounds(self.sid, before, [*before, record])
+            self.book.write_rounds(self.sid, before, [*before, record], results=[*self.results, result])
             self.session = self.book.session(self.sid)
             self.results = [*self.results, result]
         return Added(self.rounds, result, self.results)
@@ -263,7 +267,8 @@ class Night:
                 old_results = None
             records, changed, breaks, results = night.replace(base, number, rnd.to_dict(), rechain=rechain,
                                                               old=old_results)
-            self.book.write_rounds(self.sid, stored, records, clean=not self.bad)
+            self.book.write_rounds(self.sid, stored, records, clean=not self.bad,
+                                   results=None if night.bad_rounds(results) else results)
             self.session, self.results = self.book.session(self.sid), results
             if number in night.bad_rounds(before_results):
                 changed = sorted({*changed, number})
@@ -281,7 +286,8 @@ class Night:
                                        n=self.rounds))
             self._require_scoring(allow=self.rounds)
             before = self.session["rounds"]
-            self.book.write_rounds(self.sid, before, before[:-1])
+            self.book.write_rounds(self.sid, before, before[:-1],
+                                   results=None if night.bad_rounds(self.results[:-1]) else self.results[:-1])
             self.session, self.results = self.book.session(self.sid), self.results[:-1]
         return before[-1]
 

@@ -85,7 +85,7 @@ class Book:
         self.index = Index(self.path, self.tables, self.session_path)
         #: in an operation: the sessions it wrote, each with the hash of the bytes it replaced if
         #: those replayed cleanly
-        self._written: list[tuple[str, str | None]] = []
+        self._written: list[tuple[str, str | None, Any]] = []
 
     @classmethod
     def open(cls, path: str | Path, notice: Callable[[str], None] = files.say, *,
@@ -141,21 +141,21 @@ class Book:
             return
         with self.lock:
             self._written = []
-            with self.tables.operation(before_index=lambda: self.index.stamp([sid for sid, _ in self._written])):
+            with self.tables.operation(before_index=lambda: self.index.stamp([sid for sid, *_ in self._written])):
                 yield self
-            for sid, verified in self._written:  # the bytes just written
+            for sid, verified, results in self._written:  # the bytes just written
                 with contextlib.suppress(Exception):  # derived data: `stats` rebuilds it when it needs it
                     path = self.session_path(sid)
-                    digests.rebuild(path, digests.read_digest(digests.digest_path(path)), verified)
+                    digests.rebuild(path, digests.read_digest(digests.digest_path(path)), verified, results)
             self._written = []
 
     def _wrote(self, sid: str, header: Mapping[str, Any], records: Sequence[Mapping[str, Any]],
-               verified: str | None = None) -> None:
+               verified: str | None = None, results: Sequence[Any] | None = None) -> None:
         """The session's rounds are now ``records``: its row keeps their facts, and its digest is
         rebuilt once the operation is written (``verified``: the hash of the bytes replaced, which
-        replayed cleanly)."""
+        replayed cleanly; ``results``: ``records`` replayed by the writer, not replayed again)."""
         self.index.note(sid, digests.row_facts(header, records))
-        self._written.append((sid, verified))
+        self._written.append((sid, verified, results))
 
     # -- the index -----------------------------------------------------------------------------
 
@@ -295,13 +295,14 @@ class Book:
     # -- rounds ----------------------------------------------------------------------------------
 
     def write_rounds(self, sid: str, before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]],
-                     *, clean: bool = True) -> None:
+                     *, clean: bool = True, results: Sequence[Any] | None = None) -> None:
         """Replace the session's stored rounds ``before`` with ``after``: a compare-and-swap under
         the lock, so a round saved meanwhile by another terminal is never overwritten
         (:class:`~scorekeeper.errors.ChangedMeanwhile`, and nothing is written). Only the rounds
         that differ are rewritten, in one atomic replace of the session's file; the index keeps its
         facts and the digest is rebuilt. ``clean``: the bytes replaced replayed cleanly (the caller
-        replayed them under this lock), so the digest may vouch for the ``.bak`` they become."""
+        replayed them under this lock), so the digest may vouch for the ``.bak`` they become.
+        ``results``: ``after`` as the writer replayed it (the digest is made from them)."""
         with self.locked():
             session = self.session(sid)
             if session["rounds"] != list(before):
@@ -316,7 +317,7 @@ class Book:
                     table.upsert(Document(dict(record), doc_id=i))
             if len(after) < len(before):
                 table.remove(doc_ids=list(range(len(after) + 1, len(before) + 1)))
-            self._wrote(sid, session, after, verified)
+            self._wrote(sid, session, after, verified, results)
 
     # -- digests ---------------------------------------------------------------------------------
 

@@ -184,3 +184,59 @@ def test_a_stale_draft_is_the_same_thing_on_the_phones(book_file):
     assert all(rd.number == 3 for rd in filter(None, [RoundDraft.newest(night)]))
     back = RoundDraft.restore(night)
     assert back.number == 3 and "dealer" not in back.answers and back.answers["field"] == "1k 4k 4k 7t 7k 12k"
+
+
+def _scores(monkeypatch) -> list[int]:
+    """A counter of every round scored (the replay's and the round's own), in one list."""
+    import scorekeeper.flows
+    import scorekeeper.night
+    import scorekeeper.questions
+    import scorekeeper.scoring
+
+    calls: list[int] = []
+    real = scorekeeper.scoring.score
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    for module in (scorekeeper.scoring, scorekeeper.night, scorekeeper.flows, scorekeeper.questions):
+        monkeypatch.setattr(module, "score", counted)
+    return calls
+
+
+def _night_of_eleven() -> list[dict]:
+    folder = files("scorekeeper").joinpath("data", "night")
+    rounds = [json.loads(f.read_text("utf-8")) for f in sorted(folder.iterdir(), key=lambda f: f.name)
+              if f.name.endswith(".json")]
+    run("new-session", *PLAYERS)
+    book = store.Book.open(os.environ["HACHI_SCORE_DB"])
+    for r in rounds[:11]:
+        add_round(book, "s1", r)
+    return rounds
+
+
+@pytest.mark.parametrize("front", ["terminal", "phones"])
+def test_a_save_replays_the_night_once(book_file, monkeypatch, front):
+    """Adding round 12 scores round 12 once, and replays rounds 1–11 at most once: not at all at
+    the terminal, whose night in hand is the book's still; once for the phones, whose server reads
+    the night afresh for each request (it was 35 and 24: the night replayed three times, and twice)."""
+    from scorekeeper.flows import Night
+    from scorekeeper.questions import answers_of
+    from scorekeeper.round_draft import RoundDraft
+    from scorekeeper.rules import SDIN
+    from scorekeeper.web.app import Table
+
+    rounds = _night_of_eleven()
+    table = Table(None) if front == "phones" else None
+    rd = RoundDraft.begin(Night.open())
+    for key, text in answers_of(rounds[11], PLAYERS, SDIN).items():
+        if key in rd.view().keys:
+            rd.answer(key, text)
+    assert rd.view().complete
+    calls = _scores(monkeypatch)
+    if table is None:
+        assert rd.save().number == 12
+    else:
+        assert table.save_sync(rd.revision)["saved"] == 12
+    assert len(calls) == (12 if front == "phones" else 1)
