@@ -719,7 +719,7 @@ def _draft_form(rd: Any, out: Any) -> Any:
             out.print("  " + _("(draft: can't be kept: {problem})").format(problem=e), style="yellow")
 
     def kept(where: Path) -> None:
-        if where != said["where"] and where.parent != rd.night.drafts.beside:
+        if where != said["where"] and not rd.beside_book:
             out.print("  " + _("(answers kept in {where}: the book's folder can't be written)").format(where=where),
                       style="dim", soft_wrap=True)
         said["where"] = where

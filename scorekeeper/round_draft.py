@@ -196,6 +196,17 @@ class RoundDraft:
             night.drafts.save(draft, draft.revision)
         return found
 
+    @staticmethod
+    def folders(night: Night) -> list[Path]:
+        """Where a night's drafts are kept: beside the book, else the user cache (for a watcher)."""
+        return [night.drafts.beside, night.drafts.cache]
+
+    def restorable_said(self) -> Msg:
+        """This round, thrown away or set aside, as the line that offers it back."""
+        if self.draft.overtaken is not None:
+            return msg("a.restorable", number=self.draft.overtaken, what=self.summary())
+        return msg("d.done", what=self.summary())
+
     # -- what it is -------------------------------------------------------------------------------
 
     @property
@@ -220,6 +231,12 @@ class RoundDraft:
         if self.draft.id is None:
             return None
         return self.night.drafts.read(self.night.sid, self.draft.id)[1] or self.draft.where
+
+    @property
+    def beside_book(self) -> bool:
+        """Kept beside the book (not in the user cache, the book's folder being read-only)."""
+        where = self.where
+        return where is None or where.parent == self.night.drafts.beside
 
     @property
     def givens(self) -> q.Givens:

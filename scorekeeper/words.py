@@ -163,6 +163,9 @@ TEXT: dict[str, str] = {
     "a.aside": N_("round {number} was saved meanwhile, by another terminal or phone; what was typed here differs "
                "from it ({what}) and is set aside: `hachi-score edit {number}` takes it into round {number}, "
                "`hachi-score round --restore` as the next round"),
+    "a.restorable": N_("set aside: {what}, typed for round {number}, which was saved meanwhile. `hachi-score round "
+                    "--restore` (or the phones) brings it back as the next round; `hachi-score edit {number}` "
+                    "takes it into round {number}"),
     "a.diff": N_("{said}: typed here {mine}; saved {saved}"),
     # -- the terminal's walk --------------------------------------------------------------------
     "t.start": N_("Round for {players}. ? shows the card notation at any question; back goes to the previous one; "

@@ -236,7 +236,9 @@ class Table:
         """Show ``night``: its session's files and its drafts' folders to watch."""
         self.sid = night.sid
         self.session_file = Path(night.session["file"])
-        self.draft_dirs = [night.drafts.beside, night.drafts.cache]
+        from ..round_draft import RoundDraft
+
+        self.draft_dirs = RoundDraft.folders(night)
 
     # -- in the worker thread -------------------------------------------------------------------
 
@@ -397,11 +399,7 @@ def discard_said(view: Any, draft: Any) -> dict[str, Any] | None:
 
 def restorable_said(gone: Any) -> dict[str, Any] | None:
     """The round thrown away (or set aside) since the last round was saved, said (None: none)."""
-    from ..words import msg
-
-    if gone is None:
-        return None
-    return msg("d.done", what=gone.summary()).to_json()
+    return None if gone is None else gone.restorable_said().to_json()
 
 
 def _deck_view() -> list[dict[str, Any]]:
