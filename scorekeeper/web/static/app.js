@@ -354,7 +354,7 @@ function problemLine(s, id) {
     el("p", { class: "note" }, ...nodes(_("your tap, not taken: {tap}"), { tap: el("b", {}, tapWords(s, t.body)) })),
     el("div", { class: "row" },
       el("button", { "data-again": s.key, on: { click: () => send(t.id, t.path, t.body) } }, _("send it again")),
-      el("button", { class: "quiet", "data-leave": s.key, on: { click: () => { delete stale[s.key]; render(); } } }, _("leave it"))));
+      el("button", { "data-leave": s.key, on: { click: () => { delete stale[s.key]; render(); } } }, _("leave it"))));
   const p = shownProblem(s);
   return p ? el("p", { class: "problem", id }, lineOf(p, "message") || lineOf(p, "text")) : document.createDocumentFragment();
 }
@@ -458,7 +458,7 @@ function barLines() {
   const lines = [];
   if (gone) lines.push(el("p", { class: "problem", id: "gone" }, gone));
   for (const line of missed) lines.push(el("div", { class: "problem line missed" }, el("span", {}, line),
-    el("button", { class: "quiet", on: { click: () => { missed = missed.filter((m) => m !== line); render(); } } }, _("close"))));
+    el("button", { on: { click: () => { missed = missed.filter((m) => m !== line); render(); } } }, _("close"))));
   const n = taps();
   if (n) lines.push(el("p", { class: "note unsent", id: "unsent" }, clock(), fmt(n_("{n} tap not sent yet", "{n} taps not sent yet", n), { n })));
   const h = S.history[S.history.length - 1];
@@ -466,7 +466,7 @@ function barLines() {
     el("span", {}, el("b", {}, fmt(_("Round {number} saved"), { number: saved })), " ",
       S.session.players.map((p) => el("span", { class: "mon" }, name(p), " ", el("b", { class: cls(h.mon[p]) }, signed(h.mon[p]) + "文")))),
     el("button", { id: "to-standings", on: { click: () => document.getElementById("standings").scrollIntoView() } }, _("standings")),
-    el("button", { class: "quiet", id: "saved-ok", on: { click: () => { saved = null; render(); } } }, _("close"))));
+    el("button", { id: "saved-ok", on: { click: () => { saved = null; render(); } } }, _("close"))));
   return lines;
 }
 
