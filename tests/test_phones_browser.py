@@ -19,11 +19,7 @@ API = "**/api/answer"
 def start_round(page, a):
     """The field set, Aki picked and Aki's 手役 answered: Aki's pile is on the page."""
     set_field(page, a["field"])
-    page.wait_for_selector("#who")
-    page.click("#who button[data-player='Aki']")
-    page.click("#hand-none")
-    settle(page)
-    page.wait_for_selector("#pile-grid")
+    as_player(page, "Aki")
 
 
 def aki_at_the_pile(browser, live):
@@ -46,6 +42,37 @@ def wait_server(app, page, ok, what):
     assert ok(state), (what, state)
 
 
+def press(page, selector):
+    """A finger down on ``selector`` (brought clear of the bar at the bottom), not lifted yet."""
+    button = page.locator(selector).first
+    button.evaluate("b => b.scrollIntoView({block: 'center'})")
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+
+
+def as_player(page, player):
+    """``player`` picked on the page and their 手役 answered (none): their pile is on the page."""
+    page.wait_for_selector("#who")
+    page.click(f"#who button[data-player='{player}']")
+    page.click("#hand-none")
+    settle(page)
+    page.wait_for_selector("#pile-grid")
+
+
+def finish_round(a, save=True):
+    """Another writer (the terminal, as the other phones would) answers what is left of the
+    round, ``a`` (the bundled night's answers, the 親 as it is), and saves it (the round's number)."""
+    from scorekeeper.flows import Night
+
+    night = Night.open()
+    draft = night.draft_for("round")
+    for key, text in a.items():
+        if key != "dealer" and key not in draft.answers:
+            night.answer(draft, key, text)
+    return night.save(draft).number if save else None
+
+
 def test_a_tap_made_without_the_network_is_kept_through_a_reload_and_sent_when_it_is_back(browser, live, tmp_path):
     app, a, page = aki_at_the_pile(browser, live)
     pile = a["pile:Aki"].split()
@@ -55,14 +82,14 @@ def test_a_tap_made_without_the_network_is_kept_through_a_reload_and_sent_when_i
     assert server_pile(app).split() == pile[:2]
     page.route(API, lambda route: route.abort())  # the Wi-Fi drops
     tap(page, "pile-grid", pile[2])
-    page.wait_for_selector("#live:has-text('not sent yet')")
+    page.wait_for_selector("#bar #unsent:has-text('1 tap not sent yet')")
     assert server_pile(app).split() == pile[:2]
     shot(page, tmp_path, "1-offline-tap-light")
     page.reload()  # the phone reloads the page, still without the network for answers
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_selector("body[data-unsent='1']")
     assert page.locator("#pile-grid button.on").count() == 3  # the tap is still there, marked
-    page.wait_for_selector("#live:has-text('1 not sent yet')")
+    page.wait_for_selector("#bar #unsent:has-text('1 tap not sent yet')")
     page.unroute(API)  # the Wi-Fi is back
     page.wait_for_selector("body[data-unsent='0']")
     for code in pile[3:5]:
@@ -97,11 +124,7 @@ def test_a_tap_held_while_another_phone_s_answer_arrives_is_not_lost(browser, li
     arrives and released after it is still a tap (a page redrawn between the press and the
     release lost it: a pile one card short, and no result)."""
     app, a, page = aki_at_the_pile(browser, live)
-    button = page.locator("#pile-grid button[data-code='1h']:not(.on)").first
-    button.evaluate("b => b.scrollIntoView({block: 'center'})")  # clear of the bar at the bottom
-    box = button.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
+    press(page, "#pile-grid button[data-code='1h']:not(.on)")
     from scorekeeper.flows import Night
     from scorekeeper.round_draft import RoundDraft
 
@@ -208,4 +231,154 @@ def test_no_page_is_wider_than_a_phone_with_six_long_names(browser, live_six, tm
         page.wait_for_selector("#seats")
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         shot(page, tmp_path, f"6-six-names-{scheme}")
+        page.context.close()
+
+
+def test_a_field_picked_here_but_set_by_another_phone_is_not_picked_in_the_next_round(browser, live, tmp_path):
+    """What a phone picked belongs to its round: the field Aki was picking when Ben's phone set it
+    (Ben's tap landing while Aki's finger is down on the sixth card) came back picked in the next
+    round, one tap from setting a field nobody dealt; and a card pressed on round 3's pile and
+    released once round 3 is saved is no tap of round 4."""
+    base, app = live
+    a = answers_of(bundled_night()[2])
+    field = a["field"].split()
+    aki, ben = (phone(browser, f"{base}/t/{app.tokens.table}") for _ in range(2))
+    for code in field[:5]:
+        tap(aki, "field-grid", code)
+    press(aki, f"#field-grid button[data-code='{field[5]}']:not(.on)")
+    set_field(ben, field)  # Ben's phone sets the field first
+    aki.wait_for_function("() => S.round.answers.field !== undefined")  # it came while Aki's finger is down
+    aki.mouse.up()
+    aki.wait_for_selector("#field-box p.chosen")
+    as_player(aki, "Aki")
+    press(aki, "#pile-grid button[data-code='1h']:not(.on)")
+    assert finish_round(a) == 3  # the others finish round 3 and save it, Aki's finger still down
+    aki.wait_for_function("() => S.session.rounds === 3")
+    sent = []
+    aki.on("request", lambda r: sent.append(r.post_data) if r.method == "POST" else None)
+    aki.mouse.up()
+    aki.wait_for_selector("body[data-round='3'] #field-grid")
+    settle(aki)
+    assert sent == []  # the press on round 3's pile is no tap of round 4
+    assert aki.locator("#field-grid button.on").count() == 0
+    assert aki.locator("#bar #set-field").is_disabled()
+    assert app.table.state["round"]["answers"] == {}
+    shot(aki, tmp_path, "7-next-round-nothing-picked-light", whole=False)
+    for page in (aki, ben):
+        page.context.close()
+
+
+def test_a_tap_another_phone_overtook_is_shown_by_its_question_and_sent_again_in_one_tap(browser, live, tmp_path):
+    """Aki's phone, offline, says nobody ended the round; Ben's meanwhile says Ben did, and no
+    下げ: the ending is settled. Aki's tap, refused (409, its key), was dropped without a word: it
+    is shown in the ending's box, the tap that wasn't taken, and one tap sends it again."""
+    app, a, aki = aki_at_the_pile(browser, live)
+    ben = phone(browser, f"{live[0]}/t/{app.tokens.table}", "dark")
+    as_player(ben, "Ben")
+    aki.context.set_offline(True)
+    aki.click("#ended-out")
+    aki.wait_for_selector("body[data-unsent='1']")
+    ben.click("#ending button[data-ended='Ben']")
+    settle(ben)
+    ben.click("#sage-none")
+    settle(ben)
+    ben.wait_for_selector("#ending p.chosen")  # the ending settled on Ben's phone
+    aki.context.set_offline(False)
+    overtaken = "#ending [data-overtaken='ended']"
+    aki.wait_for_selector(f"{overtaken} button[data-again]")
+    said = aki.locator(overtaken).inner_text()
+    nobody = aki.locator(overtaken).evaluate("() => say(step('ended').choices.find((c) => c.answer === '').label)")
+    assert "changed on another phone meanwhile" in said and f"your tap, not taken: {nobody}" in said, said
+    assert app.table.state["round"]["answers"]["ended"] == "Ben"  # the server's stands until tapped again
+    aki.locator(overtaken).evaluate("b => b.scrollIntoView({block: 'center'})")
+    shot(aki, tmp_path, "8-overtaken-ending-light", whole=False)
+    aki.click(f"{overtaken} button[data-again]")
+    aki.wait_for_selector("[data-overtaken]", state="detached")
+    settle(aki)
+    assert app.table.state["round"]["answers"]["ended"] == ""
+    for page in (aki, ben):
+        page.context.close()
+
+
+def test_the_taps_not_sent_yet_are_counted_in_the_bar_in_view(browser, live, tmp_path):
+    """Five taps made offline are five not sent yet (it said 1: the outbox keeps one entry an
+    answer), said in the bar at the bottom, in view while tapping (it was in the header)."""
+    app, a, aki = aki_at_the_pile(browser, live)
+    pile = a["pile:Aki"].split()
+    aki.context.set_offline(True)
+    for code in pile[:5]:
+        tap(aki, "pile-grid", code)
+    aki.wait_for_selector("#bar #unsent:has-text('5 taps not sent yet')")
+    assert in_view(aki, "#bar #unsent")
+    shot(aki, tmp_path, "9-five-taps-not-sent-light", whole=False)
+    aki.context.set_offline(False)
+    aki.wait_for_selector("body[data-taps='0']")
+    settle(aki)
+    assert aki.locator("#bar #unsent").count() == 0
+    assert server_pile(app).split() == pile[:5]
+    aki.context.close()
+
+
+def test_a_tap_not_sent_yet_is_marked_on_its_card_and_its_choice_light_and_dark(browser, live, tmp_path):
+    """Cards and choices in the outbox (not yet acknowledged) are drawn with a dashed outline and a
+    small clock (they looked exactly like the sent ones); the mark goes once the server has them."""
+    app, a, aki = aki_at_the_pile(browser, live)
+    ben = phone(browser, f"{live[0]}/t/{app.tokens.table}", "dark")
+    as_player(ben, "Ben")
+    mine = a["pile:Aki"].split()
+    for code in mine[:2]:
+        tap(aki, "pile-grid", code)
+    settle(aki)
+    for page, who in ((aki, "Aki"), (ben, "Ben")):
+        page.context.set_offline(True)
+        for code in a[f"pile:{who}"].split()[2:4]:
+            tap(page, "pile-grid", code)
+    ben.click("#ended-out")
+    ben.wait_for_selector("#ended-out.unsent svg.clock")
+    for page, who in ((aki, "Aki"), (ben, "Ben")):
+        marked = page.locator("#pile-grid button.unsent")
+        assert sorted(marked.evaluate_all("bs => bs.map((b) => b.dataset.code)")) == sorted(a[f"pile:{who}"].split()[2:4])
+        assert marked.evaluate_all("bs => bs.every((b) => b.querySelector('svg.clock') && getComputedStyle(b).borderTopStyle === 'dashed')")
+    assert aki.locator("#pile-grid button.on:not(.unsent)").count() == 2  # the sent ones: not marked
+    for page, scheme in ((aki, "light"), (ben, "dark")):
+        page.locator("#pile-grid button.unsent").first.evaluate("b => b.scrollIntoView({block: 'center'})")
+        shot(page, tmp_path, f"10-not-sent-marked-{scheme}", whole=False)
+    ben.locator("#ending").evaluate("b => b.scrollIntoView({block: 'center'})")
+    shot(ben, tmp_path, "10-not-sent-choice-dark", whole=False)
+    for page in (aki, ben):
+        page.context.set_offline(False)
+        page.wait_for_selector("body[data-unsent='0']")
+        settle(page)
+        assert page.locator(".unsent").count() == 0
+        page.context.close()
+
+
+def test_a_round_saved_is_said_in_the_bar_of_every_phone_with_its_result(browser, live, tmp_path):
+    """Saved, the result went and the standings were off-screen: every phone (Ben's, offline as
+    Aki saves, too) says in its bar that round 3 is saved, with each player's 文 of it and the way
+    to the standings."""
+    base, app = live
+    a = answers_of(bundled_night()[2])
+    aki, ben = (phone(browser, f"{base}/t/{app.tokens.table}", scheme) for scheme in ("light", "dark"))
+    set_field(aki, a["field"])
+    settle(aki)
+    finish_round(a, save=False)
+    aki.wait_for_selector("#bar #save")
+    ben.wait_for_selector("#result")
+    ben.context.set_offline(True)
+    aki.click("#save")
+    aki.wait_for_selector("#bar #saved")
+    ben.context.set_offline(False)
+    ben.wait_for_selector("#bar #saved")
+    mon = app.table.state["history"][-1]["mon"]
+    for page, scheme in ((aki, "light"), (ben, "dark")):
+        said = page.locator("#bar #saved").inner_text()
+        assert said.startswith("Round 3 saved") and all(f"{p} {m:+d}文".replace("+0", "0") in said for p, m in mon.items()), said
+        assert in_view(page, "#bar #saved")
+        shot(page, tmp_path, f"11-round-saved-{scheme}", whole=False)
+    ben.click("#to-standings")
+    assert in_view(ben, "#standings h2")
+    ben.click("#saved-ok")
+    ben.wait_for_selector("#bar #saved", state="detached")
+    for page in (aki, ben):
         page.context.close()

@@ -1,14 +1,14 @@
 """A restart of `hachi-score serve`, in a real browser (Debian's chromium, 360 px): the page of the
-last run is told the server restarted and to scan the new code, in its status line and its
-banner, after a reload too (a page of the line, never raw JSON); its taps are never counted as
-wrong links, so the new link gets in after a dozen of them, and they are kept on the phone and
-sent once it has. The screenshot is written under the test's temp folder.
+last run is told the server restarted and to scan the new code, in its status line and in the
+bar at the bottom (in view while tapping), after a reload too (a page of the line, never raw
+JSON); its taps are never counted as wrong links, so the new link gets in after a dozen of them,
+and they are kept on the phone and sent once it has. The screenshot is written under the test's temp folder.
 """
 
 from __future__ import annotations
 
 from test_serve_browser import browser, phone, settle, shot, tap  # noqa: F401 (fixtures)
-from test_phones_browser import start_round
+from test_phones_browser import in_view, start_round
 from serve_helpers import answers_of, bundled_night, live_server, new_night
 
 from scorekeeper.web.app import RESTARTED
@@ -29,10 +29,10 @@ def test_a_restarted_server_is_told_and_its_new_link_works_after_a_dozen_taps_on
             for code in pile[:12]:  # a dozen taps on the old page: refused for who sent them, kept
                 tap(page, "pile-grid", code)
             page.wait_for_selector("body[data-unsent='1']")  # one answer waits on the phone
-            page.wait_for_selector("#gone")
-            assert page.locator("#gone").inner_text() == RESTARTED
+            page.wait_for_selector("#bar #gone")  # in the bar at the bottom, in view while tapping
+            assert page.locator("#gone").inner_text() == RESTARTED and in_view(page, "#bar #gone")
             assert page.locator("#live").inner_text() == RESTARTED
-            shot(page, tmp_path, "restarted-light")
+            shot(page, tmp_path, "restarted-light", whole=False)
             assert new.limiter.bad == {}  # none of them counted against the phone
             page.reload()
             page.wait_for_selector("#gone")

@@ -105,9 +105,10 @@ def set_field(page, codes) -> None:
     page.click("#set-field")
 
 
-def shot(page, folder: Path, name: str) -> Path:
+def shot(page, folder: Path, name: str, whole: bool = True) -> Path:
+    """A screenshot of the whole page, or (``whole=False``) of the screen as the phone shows it."""
     path = folder / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=whole)
     return path
 
 

@@ -142,9 +142,23 @@ function renderStatic() {  // the page's own words outside the view model
 
 let S = null;              // the night's state, as the server last pushed it
 let me = localStorage.getItem("hachi-me") || "";
-const pick = { field: null, hand: null, handOpen: null, who: false, ending: false, dealer: false };  // selections not sent yet
-const refused = {};        // key -> {text, card, message}: a tap the server refused (nothing kept)
-const stale = {};          // key -> {text, message}: a tap queued while another phone changed that answer
+// What this phone holds of the round being typed, beside the server's: its picks not sent yet, the
+// taps the server refused, the taps another phone overtook. Each belongs to one round (its number
+// and draft): forgotten the moment the round changes, never carried into the next (a field picked
+// here but set by another phone came back picked in the next round, one tap from being set).
+let heldFor = "";          // the round they belong to (roundKey)
+let pick, refused, stale;  // selections not sent yet; key -> {text, card, message}: a tap refused (nothing
+                           // kept); key -> {id, path, body, message}: a tap sent after another phone changed that answer
+function forget(round) {
+  heldFor = round;
+  pick = { field: null, hand: null, handOpen: null, who: false, ending: false, dealer: false };
+  refused = {};
+  stale = {};
+}
+forget("");
+const roundKey = (state) => `${state.session.session}/${state.round.number}/${state.round.draft}`;
+let missed = [];           // the lines of taps refused once their round was gone (saved meanwhile): in the bar
+let saved = null;          // the number of a round saved while this page was open: said in the bar
 let busy = 0;
 let offline = false;       // the last request found no server
 let gone = "";             // the server's own word that this page can't go on (restarted: scan the new code)
@@ -168,28 +182,31 @@ const titled = (s) => words(s.title || s.label);  // a step's question as the pa
 const name = (p) => el("span", { class: "nm", title: p, tabindex: "0" }, p);  // cut with … and shown whole on tap
 
 // -- the outbox: every tap kept in the phone's storage until the server has it -------------------
-// One entry per answer (a later tap of the same answer replaces its text), sent in order, resent
-// when the connection is back. Each says what the phone had seen (``was``) and for which round:
-// the server refuses a tap made against an answer another phone changed since, and the page shows
-// it for tapping again, never dropping it without a word.
+// One entry per answer of a round (a later tap of the same answer replaces its text, and is
+// counted: ``taps``), sent in order, resent when the connection is back. Each says what the phone
+// had seen (``was``) and for which round: the server refuses a tap made against an answer another
+// phone changed since, and the page shows it for tapping again, never dropping it without a word.
 const OUTBOX = "hachi-outbox";
 let outbox = [];
 try { outbox = JSON.parse(localStorage.getItem(OUTBOX) || "[]"); } catch (e) { outbox = []; }
 const keep = () => localStorage.setItem(OUTBOX, JSON.stringify(outbox));
-const queued = (id) => outbox.find((e) => e.id === id) || null;
+// this round's entry for an answer (a tap kept for a round gone is not this round's answer)
+const queued = (id) => outbox.find((e) => e.id === id && e.session === S.session.session && e.body.round === S.round.number) || null;
+const taps = () => outbox.reduce((n, e) => n + (e.taps || 1), 0);  // the taps not sent yet, each counted
 
 function pending() {
   document.body.dataset.pending = String(busy + outbox.length);
   document.body.dataset.unsent = String(outbox.length);
+  document.body.dataset.taps = String(taps());
   setLive();
 }
 
 function send(id, path, body) {
   const old = queued(id);
-  if (old) old.body = { ...old.body, ...body };
+  if (old) { old.body = { ...old.body, ...body }; old.taps = (old.taps || 1) + 1; }
   else {
     const seen = "text" in body ? { was: S.round.answers[body.key] === undefined ? null : S.round.answers[body.key] } : {};
-    outbox.push({ id, path, session: S.session.session, body: { ...body, ...seen, round: S.round.number } });
+    outbox.push({ id, path, session: S.session.session, taps: 1, body: { ...body, ...seen, round: S.round.number } });
   }
   delete stale[body.key || `pile:${body.player}`];
   keep();
@@ -198,6 +215,7 @@ function send(id, path, body) {
   flush();
 }
 const answer = (key, text) => send(`a:${key}`, "/api/answer", { key, text });
+const bare = ({ was, round, ...tap }) => tap;  // a tap as tapped: what send adds taken off
 const sayDone = (player, done) => send(`d:${player}`, "/api/done", { player, done });
 
 let flushing = false;
@@ -208,7 +226,7 @@ async function flush() {
     while (outbox.length) {
       const e = outbox[0];
       if (e.session !== S.session.session) { outbox.shift(); keep(); continue; }  // another night's
-      const body = { ...e.body };
+      const body = { ...e.body }, sent = e.taps || 1;
       const r = await post(e.path, body);
       // no server, a server that doesn't know this phone (restarted: rejoin), or one that can't
       // write just now: the tap is kept, and resent when that is over
@@ -216,14 +234,18 @@ async function flush() {
         if (r.status === 403 || r.status === 401) gone = r.data.error || gone;
         break;
       }
+      if (r.status === 409) await fetchState();  // overtaken: by a phone, or by a save (then the round is gone)
       const now = outbox[0];
       if (now === e && JSON.stringify(now.body) !== JSON.stringify(body)) {  // tapped again meanwhile: that, next
         if (r.ok && "text" in body) now.body.was = body.text;
+        now.taps = Math.max(1, (now.taps || 1) - sent);
       } else outbox.shift();
       const key = body.key || `pile:${body.player}`;
+      const message = r.data.error || fmt(_("HTTP {status}"), { status: r.status });
       if (r.ok) delete refused[key];
-      else if (r.status === 409 && r.data.key) stale[r.data.key] = { text: body.text, message: r.data.error };
-      else refused[key] = { text: body.text || "", card: (r.data.problem || {}).card || null, message: r.data.error || fmt(_("HTTP {status}"), { status: r.status }) };
+      else if (body.round !== S.round.number) { if (!missed.includes(message)) missed.push(message); }  // its round is gone
+      else if (r.status === 409 && r.data.key) stale[r.data.key] = { id: e.id, path: e.path, body: bare(body), message };
+      else refused[key] = { text: body.text || "", card: (r.data.problem || {}).card || null, message };
       keep();
     }
   } finally { flushing = false; pending(); render(); }
@@ -234,6 +256,7 @@ window.addEventListener("online", () => flush());
 async function post(path, body) {
   busy++;
   pending();
+  const told = gone;
   try {
     let r;
     try {
@@ -250,25 +273,29 @@ async function post(path, body) {
     if (r.ok && data.session) take(data);
     else if (r.ok && data.state) take(data.state);
     return { ok: r.ok, status: r.status, data };
-  } finally { busy--; pending(); }
+  } finally { busy--; pending(); if (gone !== told) render(); }
 }
 
+// The header's line says how the page is connected; what waits on the phone (the taps not sent
+// yet, the server restarted) is said in the bar at the bottom, in view while tapping.
 function setLive() {
   const live = document.getElementById("live");
   if (!live) return;
-  const n = outbox.length;
   if (gone) { live.textContent = gone; live.className = "live off"; }
-  else if (offline || live.dataset.stream === "off") {
-    live.textContent = n ? fmt(_("offline: the last standings · {n} not sent yet"), { n }) : _("offline: the last standings");
-    live.className = "live off";
-  } else { live.textContent = n ? fmt(_("live · {n} not sent yet"), { n }) : _("live"); live.className = n ? "live wait" : "live on"; }
+  else if (offline || live.dataset.stream === "off") { live.textContent = _("offline: the last standings"); live.className = "live off"; }
+  else { live.textContent = _("live"); live.className = outbox.length ? "live wait" : "live on"; }
 }
 
 const DECK = {};
 function take(state) {
   if (state.deck && !Object.keys(DECK).length) for (const m of state.deck) for (const c of m.cards) DECK[c.code] = c;
   if (S && state.version !== undefined && S.version !== undefined && state.version < S.version) return;
+  const was = S;
   S = state;
+  if (roundKey(S) !== heldFor) forget(roundKey(S));
+  const sameNight = was && was.session.session === S.session.session;
+  if (sameNight && S.session.rounds > was.session.rounds) saved = S.session.rounds;  // on every phone, not only the one that saved
+  else if (!sameNight || S.session.rounds < (saved || 0)) saved = null;
   render();
 }
 
@@ -288,7 +315,10 @@ let asked = 0;
 function ask() {
   if (Date.now() - asked < 3000) return;
   asked = Date.now();
-  fetch("/api/state", { credentials: "same-origin", headers: { "X-Hachi-Lang": LANG } }).then(async (r) => {
+  fetchState();
+}
+function fetchState() {
+  return fetch("/api/state", { credentials: "same-origin", headers: { "X-Hachi-Lang": LANG } }).then(async (r) => {
     const data = await r.json().catch(() => ({}));
     if (r.status === 403 && data.restarted) { gone = data.error; render(); }
     else if (r.ok) { gone = ""; offline = false; take(data); }
@@ -308,14 +338,46 @@ function mine(key) {
 }
 const unsent = (key) => !!queued(`a:${key}`);
 
+// A choice of step ``attrs.key``: as this phone has it (its tap not sent yet marked so).
 function choice(c, onClick, attrs = {}) {
-  return el("button", { class: c.on ? "on" : "", "aria-pressed": c.on ? "true" : "false",
-    on: { click: onClick || (() => answer(attrs.key, c.answer)) }, ...attrs, key: null }, words(c.label));
+  const late = unsent(attrs.key), on = late ? mine(attrs.key) === c.answer : c.on;
+  return el("button", { class: (on ? "on" : "") + (on && late ? " unsent" : ""), "aria-pressed": on ? "true" : "false",
+    on: { click: onClick || (() => answer(attrs.key, c.answer)) }, ...attrs, key: null }, on && late ? clock() : null, words(c.label));
 }
 
-function problemLine(s, id) {  // nothing (an empty fragment) when the step has no problem to show
+// The step's problem (nothing, an empty fragment, when it has none to show); a tap another phone
+// overtook: its line, the tap that wasn't taken, and one tap to send it again or leave it.
+function problemLine(s, id) {
+  const t = stale[s.key];
+  if (t) return el("div", { class: "overtaken", "data-overtaken": s.key },
+    el("p", { class: "problem", id }, t.message),
+    el("p", { class: "note" }, ...nodes(_("your tap, not taken: {tap}"), { tap: el("b", {}, tapWords(s, t.body)) })),
+    el("div", { class: "row" },
+      el("button", { "data-again": s.key, on: { click: () => send(t.id, t.path, t.body) } }, _("send it again")),
+      el("button", { "data-leave": s.key, on: { click: () => { delete stale[s.key]; render(); } } }, _("leave it"))));
   const p = shownProblem(s);
   return p ? el("p", { class: "problem", id }, lineOf(p, "message") || lineOf(p, "text")) : document.createDocumentFragment();
+}
+function tapWords(s, tap) {  // a tap as the page shows it: the choice's label, the cards, the text
+  if ("done" in tap) return tap.done ? _("my pile is complete") : _("my pile reopened");
+  if (tap.text === null || tap.text === undefined) return _("the answer taken back");
+  const c = (s.choices || []).find((x) => x.answer === tap.text);
+  const codes = codesOf(tap.text);
+  return c ? words(c.label) : codes.every((x) => DECK[x]) ? cardsText(codes) : tap.text;
+}
+// The mark of what is not sent yet (a small clock), beside the dashed outline (style.css).
+function clock() {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "clock");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  for (const [tag, attrs] of [["circle", { cx: 8, cy: 8, r: 6.5 }], ["path", { d: "M8 4.5V8l2.5 1.5" }]]) {
+    const part = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) part.setAttribute(k, v);
+    svg.append(part);
+  }
+  return svg;
 }
 const notSent = (key) => (unsent(key) ? el("p", { class: "note unsent" }, offline ? _("not sent yet: kept on this phone") : _("sending…")) : document.createDocumentFragment());
 
@@ -337,9 +399,12 @@ function picture(code) {  // the card's own picture, from the sprite (scripts/ma
   svg.append(use);
   return svg;
 }
-function grid(selected, onTap, { taken = {}, bad = null, id = "" } = {}) {
-  const count = {};
+// sent: the codes the server has, when some tap of them is not sent yet (each card that differs
+// is marked unsent).
+function grid(selected, onTap, { taken = {}, bad = null, id = "", sent = null } = {}) {
+  const count = {}, had = {};
   for (const c of selected) count[c] = (count[c] || 0) + 1;
+  for (const c of sent || []) had[c] = (had[c] || 0) + 1;
   const wrap = el("div", { class: "grid", id });
   for (const m of S.deck) {
     const seen = {};
@@ -350,11 +415,14 @@ function grid(selected, onTap, { taken = {}, bad = null, id = "" } = {}) {
       const owners = (taken[c.code] || []).slice();
       const isTaken = !on && owners.length >= seen[c.code];
       const isBad = bad === c.code && on;
+      const late = sent !== null && on !== (seen[c.code] <= (had[c.code] || 0));
       row.append(el("button", {
-        class: "card" + (on ? " on" : "") + (isTaken ? " taken" : "") + (isBad ? " bad" : ""),
-        "data-code": c.code, "aria-pressed": on ? "true" : "false", title: `${c.code} ${c.ja} (${c.romaji})`,
+        class: "card" + (on ? " on" : "") + (isTaken ? " taken" : "") + (isBad ? " bad" : "") + (late ? " unsent" : ""),
+        "data-code": c.code, "aria-pressed": on ? "true" : "false",
+        title: `${c.code} ${c.ja} (${c.romaji})` + (late ? " · " + _("not sent yet") : ""),
         on: { click: () => onTap(c.code, on) },
-      }, picture(c.code), el("span", { class: "ja" }, cardName(c.ja)), el("span", { class: "code" }, isTaken ? `${c.code} · ${owners[seen[c.code] - 1]}` : c.code)));
+      }, late ? clock() : null, picture(c.code), el("span", { class: "ja" }, cardName(c.ja)),
+      el("span", { class: "code" }, isTaken ? `${c.code} · ${owners[seen[c.code] - 1]}` : c.code)));
     }
     wrap.append(row);
   }
@@ -369,18 +437,37 @@ const potted = (x) => (x === "pot" ? _("pot") : x);  // the pot in a payment (CO
 const cardsText = (codes) => (codes || []).map((c) => `${c} ${(DECK[c] || {}).ja || ""}`).join(" · ");
 const codesOf = (text) => (text || "").split(/\s+/).filter(Boolean);
 
-// -- the one action of the moment, in a bar at the bottom of the screen ---------------------------
+// -- the bar at the bottom of the screen, always in view: what waits on this phone, and the one ---
+// -- action of the moment, under the thumb ---------------------------------------------------------
 let barAction = null;  // {label, id, attrs, on, disabled, primary}
 function offer(action) { if (!barAction) barAction = action; }
 function renderBar() {
   const bar = document.getElementById("bar");
   if (!bar) return;
-  if (!barAction) { bar.replaceChildren(); bar.hidden = true; document.body.classList.remove("has-bar"); return; }
-  const a = barAction;
-  bar.hidden = false;
-  document.body.classList.add("has-bar");
-  bar.replaceChildren(el("button", { class: a.primary === false ? "on" : "primary", id: a.id, disabled: a.disabled ? true : null,
+  const a = barAction, kids = barLines();
+  if (a) kids.push(el("button", { class: a.primary === false ? "on" : "primary", id: a.id, disabled: a.disabled ? true : null,
     ...(a.attrs || {}), on: { click: a.on } }, a.label));
+  bar.replaceChildren(...kids);
+  bar.hidden = !kids.length;
+  document.body.classList.toggle("has-bar", kids.length > 0);
+  document.body.style.setProperty("--bar", `${bar.hidden ? 0 : bar.offsetHeight}px`);  // the page scrolls clear of it
+}
+// The server restarted; the taps refused once their round was saved; how many taps wait on this
+// phone; a round just saved, with its result and the way to the standings.
+function barLines() {
+  const lines = [];
+  if (gone) lines.push(el("p", { class: "problem", id: "gone" }, gone));
+  for (const line of missed) lines.push(el("div", { class: "problem line missed" }, el("span", {}, line),
+    el("button", { on: { click: () => { missed = missed.filter((m) => m !== line); render(); } } }, _("close"))));
+  const n = taps();
+  if (n) lines.push(el("p", { class: "note unsent", id: "unsent" }, clock(), fmt(n_("{n} tap not sent yet", "{n} taps not sent yet", n), { n })));
+  const h = S.history[S.history.length - 1];
+  if (saved && h && h.round === saved && !R().complete) lines.push(el("div", { class: "line saved", id: "saved", role: "status" },
+    el("span", {}, el("b", {}, fmt(_("Round {number} saved"), { number: saved })), " ",
+      S.session.players.map((p) => el("span", { class: "mon" }, name(p), " ", el("b", { class: cls(h.mon[p]) }, signed(h.mon[p]) + "文")))),
+    el("button", { id: "to-standings", on: { click: () => document.getElementById("standings").scrollIntoView() } }, _("standings")),
+    el("button", { id: "saved-ok", on: { click: () => { saved = null; render(); } } }, _("close"))));
+  return lines;
 }
 
 // -- the parts of the page ------------------------------------------------------------------------
@@ -451,14 +538,14 @@ function fieldBox() {
   const box = el("div", { class: "box", id: "field-box" }, el("h3", {}, titled(s)));
   if (s.status === "answered" && !refused.field && !unsent("field")) {
     box.append(el("p", { class: "chosen" }, cardsText(s.value)));
-    if (CAN_WRITE) box.append(el("div", { class: "row" }, el("button", { on: { click: () => answer("field", null) } }, _("change the field"))));
+    if (CAN_WRITE) box.append(problemLine(s), el("div", { class: "row" }, el("button", { on: { click: () => answer("field", null) } }, _("change the field"))));
     return box;
   }
   if (!CAN_WRITE) { box.append(el("p", { class: "note" }, _("not entered yet"))); return box; }
   const sel = pick.field || codesOf(refused.field ? refused.field.text : mine("field"));
   box.append(el("p", { class: "note" }, fmt(_("tap the six cards ({n}/6); anyone at the table may"), { n: sel.length })));
   box.append(grid(sel, (code, on) => { pick.field = toggle(sel, code, on); delete refused.field; render(); },
-    { bad: refused.field && refused.field.card, id: "field-grid" }));
+    { bad: refused.field && refused.field.card, id: "field-grid", sent: !pick.field && unsent("field") ? s.value || [] : null }));
   box.append(problemLine(s), notSent("field"));
   offer({ label: _("set the field"), id: "set-field", disabled: sel.length !== 6,
     on: () => { answer("field", sel.join(" ")); pick.field = null; } });
@@ -480,7 +567,7 @@ function handBox(s) {
   const box = el("div", { class: "box", id: forced ? null : "hand-box", "data-hand": player }, el("h3", {}, titled(s)));
   if (s.status === "answered" && !refused[s.key] && !unsent(s.key) && !open) {
     const on = s.choices.find((c) => c.on);
-    box.append(el("p", { class: "chosen" }, s.shown || (on ? words(on.label) : "")),
+    box.append(el("p", { class: "chosen" }, s.shown || (on ? words(on.label) : "")), problemLine(s),
       el("div", { class: "row" }, el("button", { on: { click: () => answer(s.key, null) } }, _("change"))));
     return box;
   }
@@ -513,11 +600,10 @@ function seatsBox() {
     if (row.state === "forced") line.append(el("span", { class: "tag forced" }, _("forced out 追い込み")));
     else if (row.state === "must") line.append(el("span", { class: "tag" }, _("plays (may not drop)")));
     else if (s && CAN_WRITE) {
-      const now = mine(s.key);
       line.append(el("span", { class: "toggles" }, s.choices.map((c) => {
-        const on = unsent(s.key) ? now === c.answer : c.on;
-        return el("button", { class: on ? "on" : s === next && c.default ? "primary" : "", "aria-pressed": on ? "true" : "false",
-          "data-choice": c.answer, on: { click: () => answer(s.key, c.answer) } }, words(c.label));
+        const b = choice(c, null, { key: s.key, "data-choice": c.answer });
+        if (!b.classList.contains("on") && s === next && c.default) b.classList.add("primary");
+        return b;
       })));
     } else if (s) {
       const on = s.choices.find((c) => c.on);
@@ -541,12 +627,12 @@ function endingBox() {
   const answered = parts.every((s) => s.status === "answered" && !refused[s.key] && !unsent(s.key));
   const onLabels = (s) => s.choices.filter((c) => c.on).map((c) => words(c.label)).join(_(", "));
   if (answered && !pick.ending) {
-    box.append(el("p", { class: "chosen" }, parts.map(onLabels).join(" · ")),
+    box.append(el("p", { class: "chosen" }, parts.map(onLabels).join(" · ")), ...parts.map((s) => problemLine(s)),
       el("div", { class: "row" }, el("button", { on: { click: () => { pick.ending = true; render(); } } }, _("change"))));
     return box;
   }
   if (answered) box.append(el("div", { class: "row" }, el("button", { class: "on", on: { click: () => { pick.ending = false; render(); } } }, _("close"))));
-  const row = (s, ids) => el("div", { class: "row" }, s.choices.map((c) => choice(unsent(s.key) ? { ...c, on: mine(s.key) === c.answer } : c, null, { key: s.key, ...ids(c) })));
+  const row = (s, ids) => el("div", { class: "row" }, s.choices.map((c) => choice(c, null, { key: s.key, ...ids(c) })));
   box.append(el("p", { class: "note" }, titled(ended)), row(ended, (c) => ({ id: c.player ? null : "ended-out", "data-ended": c.player })));
   box.append(el("p", { class: "note" }, titled(sage)), row(sage, (c) => ({ id: c.player ? null : "sage-none", "data-sage": c.player })));
   if (how) box.append(row(how, () => ({})));
@@ -571,10 +657,11 @@ function pileBox(s) {
     el("h3", {}, titled(s) + " · " + (rest ? _("rest") : fmt(n_("1 card", "{n} cards", sel.length), { n: sel.length }))));
   box.append(problemLine(s, "pile-problem"), notSent(key));
   const bad = (refused[key] && refused[key].card) || (s.problem && !s.problem.soft && s.problem.card) || null;
-  if (pick.handOpen === null) box.append(grid(sel, (code, on) => answer(key, toggle(sel, code, on).join(" ")), { taken: takenBy(s.player), bad, id: "pile-grid" }));
+  if (pick.handOpen === null) box.append(grid(sel, (code, on) => answer(key, toggle(sel, code, on).join(" ")),
+    { taken: takenBy(s.player), bad, id: "pile-grid", sent: unsent(key) && !refused[key] ? (s.rest ? [] : s.value || []) : null }));
   else box.append(el("p", { class: "note" }, _("the pile's cards: once the hand is set")));
   box.append(el("div", { class: "row" },
-    s.choices.map((c) => choice(c, () => answer(key, c.answer), { id: c.label.id === "a.rest" ? "rest" : null }))));
+    s.choices.map((c) => choice(c, null, { key, id: c.label.id === "a.rest" ? "rest" : null }))));
   if (s.status === "typing" && s.problem) box.append(el("p", { class: "note" }, _("checked once you say the pile is complete")));
   const done = !!queued(`d:${s.player}`) ? queued(`d:${s.player}`).body.done : s.done;
   offer({ label: done ? _("done ✓ (tap to reopen)") : _("my pile is complete"), id: "pile-done", primary: !done,
@@ -636,7 +723,6 @@ function renderRound() {
   const V = R(), dealer = step("dealer");
   const kids = [el("h2", {}, fmt(_("Round {number} · 親 {dealer}"), { number: V.number, dealer: dealer ? dealer.value : S.session.dealer })),
     standBox(), statusList()];
-  if (gone) kids.unshift(el("p", { class: "problem", id: "gone" }, gone));
   if (CAN_WRITE && !V.complete) kids.push(dealerRow());
   const playing = V.order, settled = !V.seating || V.seating.settled;
   if (V.complete) {
@@ -678,9 +764,20 @@ function released() {
 document.addEventListener("pointerdown", () => { clearTimeout(pressed); pressed = setTimeout(released, 2000); }, true);
 for (const type of ["pointerup", "pointercancel", "blur"]) (type === "blur" ? window : document).addEventListener(type, released, true);
 
+// A tap on a page drawn for a round that is gone since (saved, thrown away, while the finger was
+// down) is not a tap of the round now shown: it is dropped, and the page drawn again.
+let drawnFor = "";
+document.addEventListener("click", (ev) => {
+  if (!S || drawnFor === roundKey(S) || !(ev.target.closest && ev.target.closest("#round, #bar"))) return;
+  ev.stopPropagation();
+  ev.preventDefault();
+  render();
+}, true);
+
 function render() {
   if (!S || !worded) return;
   if (pressed !== null) { drawLater = true; return; }
+  drawnFor = roundKey(S);
   barAction = null;
   renderHead(); renderStandings(); renderRound(); renderChart(); renderHistory(); renderBar();
   setLive();
@@ -708,5 +805,4 @@ document.addEventListener("click", (ev) => {  // a name cut short is shown whole
 });
 renderStatic();
 loadWords(LANG);
-fetch("/api/state", { credentials: "same-origin", headers: { "X-Hachi-Lang": LANG } }).then((r) => r.json()).then(take)
-  .catch(() => { offline = true; setLive(); }).finally(() => { connect(); flush(); });
+fetchState().finally(() => { connect(); flush(); });
