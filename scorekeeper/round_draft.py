@@ -284,14 +284,18 @@ class RoundDraft:
 
     @classmethod
     def tap(cls, night_of: Callable[[], Night], act: Callable[[RoundDraft], q.RoundView],
-            key: str, round_for: int | None = None) -> tuple[RoundDraft, q.RoundView]:
+            key: str, round_for: int | None = None, draft_for: str | None = None) -> tuple[RoundDraft, q.RoundView]:
         """A phone's tap on the next round: ``act`` applied to the draft being typed now, again
         on the newest when another writer typed into it meanwhile. ``round_for``: the round the
-        tap was made for (saved since: :class:`Overtaken`, never landing in the next round)."""
+        tap was made for (saved since: :class:`Overtaken`, never landing in the next round);
+        ``draft_for``: the draft it was made in (thrown away or set aside since: :class:`Overtaken`,
+        never landing in the draft begun after it)."""
         for _attempt in range(TAP_TRIES):
             rd = cls.take(night_of())
             if round_for is not None and round_for != rd.number:
                 raise Overtaken(msg("r.saved_since", number=round_for).said(), key)
+            if draft_for is not None and draft_for != rd.draft.id:
+                raise Overtaken(msg("r.draft_gone").said(), key)
             try:
                 return rd, act(rd)
             except SavedElsewhere:

@@ -206,7 +206,7 @@ function send(id, path, body) {
   if (old) { old.body = { ...old.body, ...body }; old.taps = (old.taps || 1) + 1; }
   else {
     const seen = "text" in body ? { was: S.round.answers[body.key] === undefined ? null : S.round.answers[body.key] } : {};
-    outbox.push({ id, path, session: S.session.session, taps: 1, body: { ...body, ...seen, round: S.round.number } });
+    outbox.push({ id, path, session: S.session.session, taps: 1, body: { ...body, ...seen, round: S.round.number, draft: S.round.draft } });
   }
   delete stale[body.key || `pile:${body.player}`];
   keep();
