@@ -29,7 +29,7 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
-from .lang import N_, _
+from .lang import N_, _, quote
 from .rules import ALIASES, FIELD_MODES, PROFILES, SDIN, TWO_VOLUNTEERS, Rules, check, profile
 
 
@@ -91,9 +91,8 @@ def _key(key: str) -> str:
     return key if key and key.isprintable() and len(key) <= 40 else _show(key)
 
 
-def _show(text: str, limit: int = 40) -> str:
-    shown = repr(text)
-    return shown if len(shown) <= limit else shown[: limit - 4] + "…" + shown[-1]
+def _show(text: str) -> str:
+    return str(quote(text))
 
 
 def _read(path: Path) -> str:
@@ -311,7 +310,7 @@ def resolve(text: str) -> Rules:
     text = str(text)
     if not text.strip():
         raise ValueError(_("{text}: not a rule profile: the built-in ones are {builtins}; "
-                           "or give a house-rule FILE.toml").format(text=repr(text), builtins=_builtins()))
+                           "or give a house-rule FILE.toml").format(text=quote(text), builtins=_builtins()))
     if text.lower().endswith(".toml"):
         return load(text)
     try:

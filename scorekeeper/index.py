@@ -23,7 +23,7 @@ from tinydb.table import Document, Table
 from . import digests, schema
 from .errors import BookError, Damaged, SessionError
 from .lang import message_of
-from .lang import L_
+from .lang import L_, quote
 from .tables import Tables
 
 _MISSING = object()
@@ -128,7 +128,7 @@ class Index:
         if len(named) == 1:
             return named[0]
         if len(named) > 1:
-            raise SessionError(L_("{n} sessions are named {key!r} ({ids}): give the id", n=len(named), key=key,
+            raise SessionError(L_("{n} sessions are named {key} ({ids}): give the id", n=len(named), key=quote(key),
                                   ids=named))
         if key.isdigit() and int(key) > 0 and table.get(doc_id=int(key)) is not None:
             return f"s{int(key)}"
@@ -177,7 +177,7 @@ class Index:
 
 def no_session(key: str, path: Path) -> str:
     """The line for a session the index does not hold."""
-    return L_("no session {key!r} in {path} (see `sessions`)", key=key, path=str(path))
+    return L_("no session {key} in {path} (see `sessions`)", key=quote(key), path=str(path))
 
 
 def copy(doc: Any) -> Any:

@@ -12,7 +12,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Any, Sequence
 
-from .lang import L_, Said
+from .lang import L_, Said, quote
 
 
 @lru_cache(maxsize=4096)
@@ -48,18 +48,18 @@ def name_problem(players: Sequence[str]) -> Said | None:
     fold to the same."""
     for p in players:
         if fold(p) == "pot":
-            return L_("{name} is not a player's name: it names the pot in payments", name=repr(p))
+            return L_("{name} is not a player's name: it names the pot in payments", name=quote(p))
         if fold(p) in RESERVED:
             return L_("{name} is a word the entry uses ({word}), not a name: pick another name",
-                      name=repr(p), word=fold(p))
+                      name=quote(p), word=fold(p))
     seen: dict[str, str] = {}
     for p in players:
         key = fold(p)
         if key in seen:
             if seen[key] == p:
-                return L_("{name} is named twice: the players must be distinct names", name=repr(p))
+                return L_("{name} is named twice: the players must be distinct names", name=quote(p))
             return L_("{first} and {second} are the same name (case, width and spaces aside): "
-                      "the players must be distinct names", first=repr(seen[key]), second=repr(p))
+                      "the players must be distinct names", first=quote(seen[key]), second=quote(p))
         seen[key] = p
     return None
 
@@ -81,8 +81,8 @@ def resolve_player(text: str, players: Sequence[str]) -> str:
         return start[0]
     if len(start) > 1:
         raise PlayerError(L_("{text} is ambiguous: {names}? type more of the name, or its number",
-                             text=repr(text), names=either(start)))
-    raise PlayerError(L_("{text} is not a player", text=repr(text)))
+                             text=quote(text), names=either(start)))
+    raise PlayerError(L_("{text} is not a player", text=quote(text)))
 
 
 def either(names: Sequence[str]) -> Any:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import files
 from .errors import Damaged, NewerBook, SessionError
-from .lang import L_
+from .lang import L_, quote
 
 if TYPE_CHECKING:  # annotations only: the book imports no rule at start-up
     from .rules import Rules
@@ -175,6 +175,6 @@ def check_new_session(players: Sequence[str], *, name: str | None, dealer: str |
         name = " ".join(str(name).split())
         bad = not name or len(name) > MAX_SESSION_NAME or any(ord(ch) < 32 or 0xD800 <= ord(ch) <= 0xDFFF for ch in name)
         if bad or SESSION_ID.match(name):
-            raise SessionError(L_("--name: {name!r} is not a session name (1–{most} characters, not like s1)",
-                                  name=name, most=MAX_SESSION_NAME))
+            raise SessionError(L_("--name: {name} is not a session name (1–{most} characters, not like s1)",
+                                  name=quote(name), most=MAX_SESSION_NAME))
     return players, dealer, name, rate
