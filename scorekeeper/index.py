@@ -24,6 +24,7 @@ from . import digests, schema
 from .errors import BookError, Damaged, SessionError
 from .lang import message_of
 from .lang import L_, quote
+from .names import tidy
 from .tables import Tables
 
 _MISSING = object()
@@ -120,7 +121,7 @@ class Index:
                 raise SessionError(L_("no session yet in {path}: start one with `new-session NAME NAME NAME`",
                                       path=str(self.path)))
             return current
-        key = str(key).strip()
+        key = tidy(str(key))  # as a session's name is kept
         by_id = schema.SESSION_ID.match(key)
         if by_id and table.get(doc_id=int(by_id.group(1))) is not None:
             return key

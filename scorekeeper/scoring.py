@@ -20,7 +20,7 @@ from .cards import (
     tally_of, tally_points, tally_within_deck, within_deck,
 )
 from .lang import L_, N_, Said, echo, quote
-from .names import name_problem
+from .names import bad_character, name_problem
 from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
 from .yaku import (
@@ -677,7 +677,7 @@ def check_player_name(name: Any, where: str = "players") -> str:
         raise RoundError(where, L_("the name {name}… is {length} characters; at most {most}", name=repr(name[:20]),
                                    length=len(name), most=MAX_NAME))
     if _CONTROL.search(name):
-        raise RoundError(where, L_("the name {name} holds a control character", name=repr(name)))
+        raise RoundError(where, bad_character(name) or "")
     if _SURROGATE.search(name):
         raise RoundError(where, L_("the name {name} is not valid text (a lone surrogate: undecodable bytes?)",
                                    name=repr(name)))

@@ -140,3 +140,41 @@ def test_a_cut_line_reads_as_japanese_in_japanese(book_file):
     runner.invoke(app, ["new-session", "Aki", "Ben", "Chie"])
     line = refused(["--lang", "ja", "summary", "s" * HUGE])
     assert "（全 2,000,000 文字）" in line, line[:300]
+
+
+# --- names: as kept, and what they can't hold -------------------------------------------------
+
+
+def test_a_new_sessions_names_are_kept_without_surrounding_spaces_and_in_one_form(book_file):
+    """`` Aki`` is Aki, and ``é`` typed as e and its accent is the one character é (NFC)."""
+    runner.invoke(app, ["new-session", " Aki", "Ben\u3000", "Cha\u0301", "--name", " Friday "])
+    summary = json.loads(runner.invoke(app, ["summary", "--json"]).stdout)
+    assert summary["players"] == ["Aki", "Ben", "Chá"] and summary["name"] == "Friday"
+    assert summary["dealer"] == "Aki"
+
+
+@pytest.mark.parametrize("char, named", [
+    ("\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE"), ("\u200b", "U+200B ZERO WIDTH SPACE"),
+    ("\u2066", "U+2066 LEFT-TO-RIGHT ISOLATE"), ("\ufeff", "U+FEFF ZERO WIDTH NO-BREAK SPACE"),
+    ("\u00ad", "U+00AD SOFT HYPHEN"), ("\u2028", "U+2028 LINE SEPARATOR"), ("\u2029", "U+2029 PARAGRAPH SEPARATOR"),
+    ("\ue000", "U+E000"), ("\u0378", "U+0378"), ("\u200d", "U+200D ZERO WIDTH JOINER"), ("\x07", "U+0007"),
+])
+def test_a_name_holding_an_invisible_or_format_character_is_refused_naming_it(tmp_path, book_file, char, named):
+    name = f"Be{char}n"
+    line = refused(["new-session", "Aki", name, "Chie"])
+    assert named in line and repr(name) in line, line
+    assert not book_file.exists()
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({**declared(), "players": ["Aki", name, "Chie"]}), encoding="utf-8")
+    assert named in refused(["score", str(path)])
+    if char not in "\u2028\u2029":  # a separator is a space between words of a session's name
+        line = refused(["new-session", "Aki", "Ben", "Chie", "--name", f"Fri{char}day"])
+        assert line.startswith("hachi-score: --name: ") and named in line, line
+    assert not book_file.exists()
+
+
+@pytest.mark.parametrize("name", ["👨\u200d👩\u200d👧", "🏳\ufe0f\u200d🌈", "山田\u3000太郎", "Zoë"])
+def test_names_of_every_script_and_emoji_are_still_names(book_file, name):
+    result = runner.invoke(app, ["new-session", "Aki", name, "Chie"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(runner.invoke(app, ["summary", "--json"]).stdout)["players"] == ["Aki", name, "Chie"]
