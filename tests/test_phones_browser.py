@@ -272,5 +272,7 @@ def test_names_of_thirty_letters_without_a_space_keep_every_step_on_a_phone(brow
     fits_the_phone(page, "saved")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(tmp_path / "7-unbroken-names-saved.png"))  # the screen as the phone shows it
-    for p in pages:
+    viewer = phone(browser, f"{base}/v/{app.tokens.view}")
+    fits_the_phone(viewer, "viewer")
+    for p in [*pages, viewer]:
         p.context.close()
