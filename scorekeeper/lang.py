@@ -121,21 +121,19 @@ def message_of(error: Any) -> Any:
 ECHO_MAX = 40
 
 
-def echo(text: str, limit: int = ECHO_MAX) -> Any:
-    """Typed text (a name, a token, a key) as an error line shows it: whole, or its first
-    ``limit`` characters, "…" and its length (a message, worded where it is read)."""
+def echo(text: str, limit: int = ECHO_MAX, shown: Callable[[str], str] = str) -> Any:
+    """Typed text (a name, a token, a key) as an error line shows it (``shown``): whole, or its
+    first ``limit`` characters, "…" and its length (a message, worded where it is read)."""
     if len(text) <= limit:
-        return text
-    return L_("{start}… ({length:,} characters)", start=text[:limit], length=len(text))
+        return shown(text)
+    return L_("{start}… ({length:,} characters)", start=shown(text[:limit]), length=len(text))
 
 
 def quote(value: Any, limit: int = ECHO_MAX) -> Any:
     """``repr(value)`` for an error line (``'Aki'``), cut short as :func:`echo` cuts text; a
     value that is not text is cut after ``limit`` characters of its repr."""
     if isinstance(value, str):
-        if len(value) <= limit:
-            return repr(value)
-        return L_("{start}… ({length:,} characters)", start=repr(value[:limit]), length=len(value))
+        return echo(value, limit, repr)
     text = repr(value)
     return text if len(text) <= limit + 2 else text[: limit + 1] + "…" + text[-1]
 

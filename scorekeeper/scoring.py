@@ -565,7 +565,7 @@ class _Reader:
             raise RoundError(key, L_("must be an object keyed by player, not {type}", type=_type(value)))
         for p in value:
             if p not in self.players:
-                raise RoundError(f"{key}.{echo(p)}", self._not_a_player(p), "player")
+                raise RoundError(f"{key}.{echo(p, shown=_bare)}", self._not_a_player(p), "player")
         return {p: v for p, v in value.items() if v is not None}
 
     def _tally(self, where: str, value: Any, required: bool = False) -> int:
@@ -689,9 +689,15 @@ def unknown_key(key: Any, known: Sequence[str]) -> Said:
     import difflib  # only for a misspelt key
 
     close = difflib.get_close_matches(str(key), known, n=1, cutoff=0.6) if isinstance(key, str) else []
+    typed = echo(str(key), shown=lambda text: f'"{_bare(text)}"')
     if close:
-        return L_('unknown key "{key}" (did you mean "{known}"?)', key=echo(str(key)), known=close[0])
-    return L_('unknown key "{key}" (a round file holds {keys})', key=echo(str(key)), keys=" ".join(known))
+        return L_('unknown key {key} (did you mean "{known}"?)', key=typed, known=close[0])
+    return L_("unknown key {key} (a round file holds {keys})", key=typed, keys=" ".join(known))
+
+
+def _bare(text: str) -> str:
+    """Text as its repr shows it, without the quotes: one line, every invisible character escaped."""
+    return repr(text)[1:-1]
 
 
 _TYPES = {dict: N_("an object"), list: N_("a list"), str: N_("a string"), int: N_("a number"),

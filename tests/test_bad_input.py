@@ -66,6 +66,14 @@ def test_a_key_like_no_other_lists_the_keys_a_round_file_holds():
         Round.from_dict(data)
 
 
+@pytest.mark.parametrize("typed", ["\n", "a\u2028b", "\u202eyaku"])
+def test_a_key_of_invisible_characters_is_shown_escaped_in_one_line(typed):
+    for data in ({**declared(), typed: 1}, {**declared(), "hands": {typed: []}}):
+        with pytest.raises(RoundError) as e:
+            Round.from_dict(data)
+        assert len(str(e.value).splitlines()) == 1 and repr(typed)[1:-1] in str(e.value), str(e.value)
+
+
 def test_every_key_the_tool_writes_is_a_key_it_reads():
     """The keys of CONTRACT §3 and §7, with ``carry`` and ``pot`` (which ``score --json`` writes
     too) among them: a round file as the tool writes it loads again."""
