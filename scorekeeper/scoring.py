@@ -286,6 +286,7 @@ _OPTIONAL_PLAYER_KEYS = ("sage", "ended_by")
 #: every key a round file may hold (CONTRACT §3, §7): any other is a misspelling, refused
 ROUND_KEYS = ("players", "dealer", "field", "hands", "teyaku", "captured", "sage", "ended_by", "ended_how", "dropped",
               "carry", "pot")
+_ROUND_KEY_SET = frozenset(ROUND_KEYS)
 ENDINGS = ("shoubu", "cancel")
 
 
@@ -338,9 +339,9 @@ class _Reader:
     def read(self) -> Round:
         if not isinstance(self.data, dict):
             raise RoundError("", L_("a round file holds a JSON object, not {type}", type=_type(self.data)))
-        for key in self.data:
-            if key not in ROUND_KEYS:
-                raise RoundError("", unknown_key(key, ROUND_KEYS))
+        if not self.data.keys() <= _ROUND_KEY_SET:
+            key = next(k for k in self.data if k not in _ROUND_KEY_SET)
+            raise RoundError("", unknown_key(key, ROUND_KEYS))
         players = self._players()
         self.players = players
         dealer = self._player_key("dealer", self.default_dealer, required=True)
