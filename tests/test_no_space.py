@@ -303,7 +303,8 @@ def test_a_read_only_book_file_in_a_writable_folder(book, which):
     before = snapshot(book.parent)
     target.chmod(0o444)
     try:
-        writes = [["round", "--file", str(ch.round_files(book.parent.parent / "rounds")[3])], ["undo", "--yes"]]
+        writes = [["round", "--file", str(ch.round_files(book.parent.parent / "rounds")[3])], ["undo", "--yes"],
+                  ["round"]]  # typed: refused before the first question
         for args in writes + ([["new-session", "Gin", "Hana", "Ito"]] if which == "index" else []):
             result = run(args, book)
             assert result.exit_code == 1, result.output
