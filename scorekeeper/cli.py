@@ -25,7 +25,7 @@ from typer._click import exceptions as click
 
 from . import __version__, lang
 from .cli_words import click_said, short_help, word_help
-from .lang import N_, _, n_
+from .lang import N_, _, n_, quote
 
 EXIT_OK, EXIT_BOOK, EXIT_INPUT = 0, 1, 2
 
@@ -139,7 +139,7 @@ def _choose_language(args: list[str]) -> list[str]:
     except lang.UnknownLanguage as e:
         lang.use(lang.from_locale(os.environ))
         where = "--lang" if flag is not None else lang.ENV
-        fail(_("{where}: {value!r} is not a language spoken here: ja or en").format(where=where, value=str(e)))
+        fail(_("{where}: {value} is not a language spoken here: ja or en").format(where=where, value=quote(str(e))))
     return args
 
 
@@ -1239,7 +1239,7 @@ def export(
         if as_csv:
             fail(_("--all and --csv: a whole book is written as JSON only"))
         if session is not None:
-            fail(_("--all and {session!r}: give a session or --all").format(session=session))
+            fail(_("--all and {session}: give a session or --all").format(session=quote(session)))
         _export_book(db, output)
         return
     night = _open_night(db, session)
@@ -1479,7 +1479,7 @@ def stats(
             try:
                 date.fromisoformat(value)
             except ValueError:
-                fail(_("{option}: {value!r} is not a date (YYYY-MM-DD)").format(option=option, value=value))
+                fail(_("{option}: {value} is not a date (YYYY-MM-DD)").format(option=option, value=quote(value)))
     if rules_name is not None:
         from .rules import profile
 

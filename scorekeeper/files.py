@@ -21,6 +21,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import sys
 import time
 from collections.abc import Callable
@@ -100,6 +101,18 @@ def damaged(path: Path, what: str) -> Damaged:
 def cant_write(path: Path, e: OSError) -> CantWrite:
     return CantWrite(L_("{path}: can't be written ({why}): {hint}; nothing was changed", path=str(path),
                         why=e.strerror or str(e), hint=os_hint(e)), path, e.strerror)
+
+
+def refuse_read_only(path: Path) -> None:
+    """:class:`CantWrite` if ``path`` is a file made read-only (``chmod a-w``): an atomic write
+    would replace it, and make it writable again, wherever its folder is writable. Its mode bits
+    decide, not :func:`os.access`, so that the file stays read-only for root too."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return  # no file yet (or none to read): the write itself says what is wrong
+    if stat.S_ISREG(mode) and not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise cant_write(path, PermissionError(errno.EACCES, os.strerror(errno.EACCES)))
 
 
 def not_a_book_file(path: Path | str) -> Said:
@@ -186,8 +199,9 @@ def atomic_write(path: Path, data: bytes, *, backup: bool = True) -> None:
     given its second name before the rename and becomes the .bak only after it, so a write that
     fails (a full disk) leaves the file *and* its .bak as they were; temp files carry the
     writer's pid, and :func:`sweep_temps` removes those of a writer that was killed. The disk's
-    refusal is :class:`CantWrite`.
+    refusal is :class:`CantWrite`, as is a file made read-only (:func:`refuse_read_only`).
     """
+    refuse_read_only(path)
     folder = path.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -27,7 +27,7 @@ from . import night
 from .rules import Rules
 from .scoring import NightState, Result, Round, score
 from .errors import ChangedMeanwhile, DamagedRound, SessionError
-from .files import cant_write, damaged
+from .files import cant_write, damaged, refuse_read_only
 from .lang import L_
 from .store import Book, book_path
 
@@ -187,8 +187,8 @@ class Night:
                 os.unlink(tmp)
         except OSError as e:
             raise cant_write(Path(self.session["file"]), e) from None
-        if not os.access(self.session["file"], os.W_OK) and os.geteuid() != 0:
-            raise cant_write(Path(self.session["file"]), PermissionError(13, "Permission denied"))
+        for path in (Path(self.session["file"]), self.book.path):
+            refuse_read_only(path)
 
     def _require_scoring(self, allow: int | None = None) -> None:
         """A write to a session holding a round that no longer scores is refused (the book's

@@ -29,7 +29,7 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
-from .lang import N_, _
+from .lang import N_, _, quote
 from .rules import ALIASES, FIELD_MODES, PROFILES, SDIN, TWO_VOLUNTEERS, Rules, check, profile
 
 
@@ -78,7 +78,7 @@ def _type(value: Any) -> str:
     if isinstance(value, float):
         return _("{value} (a decimal number)").format(value=repr(value))
     if isinstance(value, str):
-        return _("{value} (a string)").format(value=_show(value))
+        return _("{value} (a string)").format(value=quote(value))
     if isinstance(value, list):
         return _("an array")
     if isinstance(value, dict):
@@ -88,12 +88,7 @@ def _type(value: Any) -> str:
 
 def _key(key: str) -> str:
     """A key as typed, or quoted when it holds what would break the one-line message."""
-    return key if key and key.isprintable() and len(key) <= 40 else _show(key)
-
-
-def _show(text: str, limit: int = 40) -> str:
-    shown = repr(text)
-    return shown if len(shown) <= limit else shown[: limit - 4] + "…" + shown[-1]
+    return key if key and key.isprintable() and len(key) <= 40 else quote(key)
 
 
 def _read(path: Path) -> str:
@@ -194,7 +189,7 @@ class _Reader:
             base = profile(base_text)
         except ValueError:
             raise self.fail("base", _("{name} is not a built-in profile ({builtins})").format(
-                name=_show(base_text), builtins=_builtins())) from None
+                name=quote(base_text), builtins=_builtins())) from None
         if "name" not in self.data:
             raise self.fail("name", _('missing: a house-rule file names its profile (name = "...")'))
         changes: dict[str, Any] = {"name": self.name(), "base": base.base}
@@ -227,14 +222,14 @@ class _Reader:
             raise self.fail("name", _("is empty: a profile needs a name, shown on every screen"))
         if any(unicodedata.category(ch)[0] == "C" or unicodedata.category(ch) in ("Zl", "Zp") for ch in name):
             raise self.fail("name", _("{name} holds a control character: one line of plain text, please").format(
-                name=_show(name)))
+                name=quote(name)))
         if len(name) > MAX_NAME:
             raise self.fail("name", _("{name} is {n} characters long: at most {most}").format(
-                name=_show(name), n=len(name), most=MAX_NAME))
+                name=quote(name), n=len(name), most=MAX_NAME))
         folded = name.lower()
         if folded in PROFILES or folded in ALIASES:
             raise self.fail("name", _("{name} is a built-in profile's name: give the house rules their own").format(
-                name=_show(name)))
+                name=quote(name)))
         return name
 
     def values(self, rules: Rules) -> Rules:
@@ -290,7 +285,7 @@ class _Reader:
                 return _('{name} is a value of {other}, not of {base}: use base = "{other}"').format(
                     name=name, other=other.name, base=rules.base)
         return _("{name} is not a yaku, bonus or fee of {base} (known: {known})").format(
-            name=_show(name), base=rules.base, known=" ".join(rules.values()))
+            name=quote(name), base=rules.base, known=" ".join(rules.values()))
 
 
 def _frozen_tables(rules: Rules) -> Rules:
@@ -311,7 +306,7 @@ def resolve(text: str) -> Rules:
     text = str(text)
     if not text.strip():
         raise ValueError(_("{text}: not a rule profile: the built-in ones are {builtins}; "
-                           "or give a house-rule FILE.toml").format(text=repr(text), builtins=_builtins()))
+                           "or give a house-rule FILE.toml").format(text=quote(text), builtins=_builtins()))
     if text.lower().endswith(".toml"):
         return load(text)
     try:
@@ -324,4 +319,4 @@ def resolve(text: str) -> Rules:
         if is_file:
             return load(text)
         raise ValueError(_("{text}: not a rule profile: the built-in ones are {builtins}; "
-                           "or give a house-rule FILE.toml").format(text=_show(text), builtins=_builtins())) from None
+                           "or give a house-rule FILE.toml").format(text=quote(text), builtins=_builtins())) from None

@@ -23,7 +23,8 @@ from tinydb.table import Document, Table
 from . import digests, schema
 from .errors import BookError, Damaged, SessionError
 from .lang import message_of
-from .lang import L_
+from .lang import L_, quote
+from .names import tidy
 from .tables import Tables
 
 _MISSING = object()
@@ -120,7 +121,7 @@ class Index:
                 raise SessionError(L_("no session yet in {path}: start one with `new-session NAME NAME NAME`",
                                       path=str(self.path)))
             return current
-        key = str(key).strip()
+        key = tidy(str(key))  # as a session's name is kept
         by_id = schema.SESSION_ID.match(key)
         if by_id and table.get(doc_id=int(by_id.group(1))) is not None:
             return key
@@ -128,7 +129,7 @@ class Index:
         if len(named) == 1:
             return named[0]
         if len(named) > 1:
-            raise SessionError(L_("{n} sessions are named {key!r} ({ids}): give the id", n=len(named), key=key,
+            raise SessionError(L_("{n} sessions are named {key} ({ids}): give the id", n=len(named), key=quote(key),
                                   ids=named))
         if key.isdigit() and int(key) > 0 and table.get(doc_id=int(key)) is not None:
             return f"s{int(key)}"
@@ -177,7 +178,7 @@ class Index:
 
 def no_session(key: str, path: Path) -> str:
     """The line for a session the index does not hold."""
-    return L_("no session {key!r} in {path} (see `sessions`)", key=key, path=str(path))
+    return L_("no session {key} in {path} (see `sessions`)", key=quote(key), path=str(path))
 
 
 def copy(doc: Any) -> Any:

@@ -117,6 +117,27 @@ def message_of(error: Any) -> Any:
     return said if isinstance(said, Said) else str(error)
 
 
+#: the characters of typed text an error line shows: a pasted megabyte stays one short line
+ECHO_MAX = 40
+
+
+def echo(text: str, limit: int = ECHO_MAX, shown: Callable[[str], str] = str) -> Any:
+    """Typed text (a name, a token, a key) as an error line shows it (``shown``): whole, or its
+    first ``limit`` characters, "…" and its length (a message, worded where it is read)."""
+    if len(text) <= limit:
+        return shown(text)
+    return L_("{start}… ({length:,} characters)", start=shown(text[:limit]), length=len(text))
+
+
+def quote(value: Any, limit: int = ECHO_MAX) -> Any:
+    """``repr(value)`` for an error line (``'Aki'``), cut short as :func:`echo` cuts text; a
+    value that is not text is cut after ``limit`` characters of its repr."""
+    if isinstance(value, str):
+        return echo(value, limit, repr)
+    text = repr(value)
+    return text if len(text) <= limit + 2 else text[: limit + 1] + "…" + text[-1]
+
+
 def in_language(language: str, work: Callable[..., T], *args: Any) -> T:
     """``work(*args)`` done in ``language``, in a context of its own: the language spoken here
     is left as it was."""

@@ -12,7 +12,7 @@ import unicodedata
 from functools import lru_cache
 from typing import Any, Sequence
 
-from .lang import L_, Said
+from .lang import L_, N_, Said, quote
 
 
 @lru_cache(maxsize=4096)
@@ -43,23 +43,63 @@ class PlayerError(ValueError):
         self.message = message
 
 
+def tidy(text: str) -> str:
+    """A name as typed, made as it is kept: NFC (one code point for ``が``, however typed) and
+    without surrounding spaces."""
+    return unicodedata.normalize("NFC", text).strip()
+
+
+#: the kinds of character a name can't hold (Unicode categories), said in an error line: they
+#: show nothing, or turn the text around them (U+202E), or break the line
+_NOT_IN_A_NAME = {"Cc": N_("a control character"), "Cf": N_("an invisible formatting character"),
+                  "Zl": N_("a line separator"), "Zp": N_("a paragraph separator"),
+                  "Co": N_("a private-use character"), "Cn": N_("an unassigned code point")}
+#: the zero-width joiner is Cf, and joins emoji (👨‍👩‍👧): taken between two symbols
+_ZWJ = "\u200d"
+
+
+def bad_character(name: str) -> Said | None:
+    """The line for a name holding a character no name may hold (:data:`_NOT_IN_A_NAME`:
+    control, format, separator, private-use or unassigned), naming it as ``U+202E``; or None."""
+    for i, ch in enumerate(name):
+        kind = unicodedata.category(ch)
+        if kind not in _NOT_IN_A_NAME or (ch == _ZWJ and _joins_emoji(name, i)):
+            continue
+        code = f"U+{ord(ch):04X}"
+        char = f"{code} {unicodedata.name(ch)}" if unicodedata.name(ch, "") else code
+        return L_("the name {name} holds {char}, {what}: type the name without it", name=quote(name), char=char,
+                  what=Said(_NOT_IN_A_NAME[kind]))
+    return None
+
+
+def _joins_emoji(name: str, i: int) -> bool:
+    """The joiner at ``i`` stands between two emoji (a symbol, its variation selector or skin tone
+    before it, a symbol after it)."""
+    before = unicodedata.category(name[i - 1]) if i > 0 else ""
+    after = unicodedata.category(name[i + 1]) if i + 1 < len(name) else ""
+    return before in ("So", "Sk", "Mn") and after == "So"
+
+
 def name_problem(players: Sequence[str]) -> Said | None:
-    """What makes these names unfit for one table, or None: a reserved word, or two names that
-    fold to the same."""
+    """What makes these names unfit for one table, or None: a character no name may hold, a
+    reserved word, or two names that fold to the same."""
+    for p in players:
+        if bad := bad_character(p):
+            return bad
     for p in players:
         if fold(p) == "pot":
-            return L_("{name} is not a player's name: it names the pot in payments", name=repr(p))
+            return L_("{name} is not a player's name: it names the pot in payments", name=quote(p))
         if fold(p) in RESERVED:
             return L_("{name} is a word the entry uses ({word}), not a name: pick another name",
-                      name=repr(p), word=fold(p))
+                      name=quote(p), word=fold(p))
     seen: dict[str, str] = {}
     for p in players:
         key = fold(p)
         if key in seen:
             if seen[key] == p:
-                return L_("{name} is named twice: the players must be distinct names", name=repr(p))
+                return L_("{name} is named twice: the players must be distinct names", name=quote(p))
             return L_("{first} and {second} are the same name (case, width and spaces aside): "
-                      "the players must be distinct names", first=repr(seen[key]), second=repr(p))
+                      "the players must be distinct names", first=quote(seen[key]), second=quote(p))
         seen[key] = p
     return None
 
@@ -81,8 +121,8 @@ def resolve_player(text: str, players: Sequence[str]) -> str:
         return start[0]
     if len(start) > 1:
         raise PlayerError(L_("{text} is ambiguous: {names}? type more of the name, or its number",
-                             text=repr(text), names=either(start)))
-    raise PlayerError(L_("{text} is not a player", text=repr(text)))
+                             text=quote(text), names=either(start)))
+    raise PlayerError(L_("{text} is not a player", text=quote(text)))
 
 
 def either(names: Sequence[str]) -> Any:

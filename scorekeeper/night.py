@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from .lang import L_, _, message_of
+from .lang import L_, _, message_of, quote
 from .rules import SDIN, Rules, profile
 from .scoring import (
     BAD_ROUND,
@@ -466,7 +466,7 @@ def read_export(data: Any) -> dict[str, Any]:
     check_table(players, rules)
     dealer = data.get("dealer")
     if dealer is not None and dealer not in players:
-        raise RoundError("dealer", L_("{dealer!r} is not one of the players", dealer=dealer))
+        raise RoundError("dealer", L_("{dealer} is not one of the players", dealer=quote(dealer)))
     rounds = data.get("rounds")
     if not isinstance(rounds, list):
         raise RoundError("rounds", L_("must be a list of round files"))

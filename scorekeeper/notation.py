@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Iterable, Sequence
 
 from .cards import DECK_COUNT, FACES, MONTHS, Card, sort_cards
-from .lang import L_, N_, Said, _
+from .lang import L_, N_, Said, _, quote
 
 KIND_LETTERS = "htrk"
 
@@ -31,10 +31,11 @@ class CardError(ValueError):
     that a phone words again; ``suggested``: the line suggests the nearest card."""
 
     def __init__(self, token: str, reason: Said, suggested: bool = False) -> None:
-        self.token = token
+        #: as typed (a pasted megabyte cut short: it is marked, never shown whole)
+        self.token = token if len(token) <= MAX_TOKEN else token[:MAX_TOKEN] + "…"
         self.reason = reason
         self.suggested = suggested
-        self.message = L_("{token} {reason}", token=repr(token), reason=reason)
+        self.message = L_("{token} {reason}", token=quote(token), reason=reason)
         super().__init__(self.message)
 
 
@@ -138,7 +139,7 @@ def _not_a_card(token: str, folded: str) -> CardError:
 
 
 def _too_long(token: str) -> CardError:
-    return CardError(token[:MAX_TOKEN] + "…", L_("is not a card (a token of {length:,} characters)", length=len(token)))
+    return CardError(token, L_("is not a card"))
 
 
 def parse_token(token: str) -> list[Card]:
@@ -172,7 +173,7 @@ def _read_token(token: str) -> list[Card]:
         raise _not_a_card(token, folded)
     prefix, month, letters = split
     if month is None:
-        raise CardError(token, L_("is not a card: no month {prefix} (months are 1–12)", prefix=repr(prefix)))
+        raise CardError(token, L_("is not a card: no month {prefix} (months are 1–12)", prefix=quote(prefix)))
     if letters == "*":
         return _month_cards(month)
     cards = [Card(month, k) for k in letters]
@@ -190,8 +191,7 @@ def _read_token(token: str) -> list[Card]:
 
 def _shown(value: object) -> str:
     """A value that is not text, as an error quotes it: its repr, cut short."""
-    text = repr(value)
-    return text if len(text) <= MAX_TOKEN else text[:MAX_TOKEN] + "…"
+    return str(quote(value, MAX_TOKEN))
 
 
 def split_tokens(text: str) -> list[str]:

@@ -24,7 +24,7 @@ from fractions import Fraction
 from math import comb
 from typing import Any, Callable, Iterable, Sequence
 
-from .lang import _
+from .lang import _, quote
 from .cards import DECK_COUNT, FACES, MONTHS, PAULOWNIA, Card, over_deck, sort_cards
 from .rules import SDIN, Rules
 from .scoring import field_class, is_bashi
@@ -54,7 +54,7 @@ def remaining(excluded: Iterable[Card] = ()) -> Counter[Card]:
     out = Counter(excluded)
     for c in out:
         if not isinstance(c, Card) or c not in DECK_COUNT:
-            raise OddsError(_("{card!r} is not a card").format(card=c))
+            raise OddsError(_("{card} is not a card").format(card=quote(c)))
     too_many = over_deck(out.elements())
     if too_many:
         c = too_many[0]

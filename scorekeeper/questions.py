@@ -41,6 +41,7 @@ from .notation import CardError, format_compact, parse_cards, split_tokens
 from .rules import SDIN, Rules
 from .scoring import (FIELD_READINGS, NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, playing_of,
                       round_multiplier, score, seat, RoundError)
+from .lang import quote
 from .words import Msg, both, msg
 from .yaku import YAKU_ALIASES, YAKU_BY_NAME, not_teyaku, teyaku_hint, teyaku_name
 
@@ -559,7 +560,7 @@ def read_hand(g: Givens, text: str) -> tuple[dict[str, Any] | None, str | None]:
         if why := not_teyaku(t, rules):
             raise AnswerError(why)
         if (hint := teyaku_hint(t, rules)) is not None and not _card_hint(t):  # a mistyped 手役's name
-            raise AnswerError(msg("r.teyaku_hint", text=repr(t), hint=hint).said())
+            raise AnswerError(msg("r.teyaku_hint", text=quote(t), hint=hint).said())
     names = [n for n in (teyaku_name(t, rules) for t in tokens) if n]
     if len(names) > 1 and not g.grouped:
         raise AnswerError(msg("r.single", names=both(names), profile=rules.name).said())
@@ -614,7 +615,7 @@ def read(g: Givens, key: str, text: str, values: Mapping[str, Any]) -> Reading:
             return Reading("play", "play")
         if word in DROP_WORDS:
             return Reading("drop", "drop")
-        raise AnswerError(msg("r.seat", text=repr(text)).said())
+        raise AnswerError(msg("r.seat", text=quote(text)).said())
     if kind == "field":
         cards = cards_of(text)
         return Reading(_codes(cards), format_compact(cards))
@@ -638,7 +639,7 @@ def read(g: Givens, key: str, text: str, values: Mapping[str, Any]) -> Reading:
             return Reading("shoubu", "勝負")
         if word in CANCEL_WORDS:
             return Reading("cancel", "cancel")
-        raise AnswerError(msg("r.how", text=repr(text)).said())
+        raise AnswerError(msg("r.how", text=quote(text)).said())
     # a pile
     if fold(text) in NONE_WORDS:
         text = ""

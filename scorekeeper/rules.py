@@ -16,7 +16,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
-from .lang import _
+from .lang import _, quote
 
 
 def _frozen(d: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -329,5 +329,5 @@ def profile(name: str) -> Rules:
         return PROFILES[key]
     except KeyError:
         known = ", ".join([*PROFILES, *(f"{a} (= {n})" for a, n in ALIASES.items())])
-        raise ValueError(_("unknown rule profile {name!r} (known: {known}, or a house-rule FILE.toml)").format(
-            name=name, known=known)) from None
+        raise ValueError(_("unknown rule profile {name} (known: {known}, or a house-rule FILE.toml)").format(
+            name=quote(name), known=known)) from None

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import files
 from .errors import Damaged, NewerBook, SessionError
-from .lang import L_
+from .lang import L_, quote
 
 if TYPE_CHECKING:  # annotations only: the book imports no rule at start-up
     from .rules import Rules
@@ -149,13 +149,15 @@ def check_session(path: Path, data: dict[str, Any]) -> None:
 
 
 def check_new_session(players: Sequence[str], *, name: str | None, dealer: str | None, planned: int,
-                      rate: float | None, rules: Rules) -> tuple[list[str], str, str | None, float | None]:
+                      rate: float | None, rules: Rules,
+                      tidy: bool = True) -> tuple[list[str], str, str | None, float | None]:
     """A new session's players, first 親, name and rate as the book keeps them, or the
-    :class:`SessionError` that names the option at fault."""
-    from .names import PlayerError, resolve_player
+    :class:`SessionError` that names the option at fault. With ``tidy`` (no round names them
+    yet) the players are kept as :func:`~scorekeeper.names.tidy` makes them."""
+    from .names import PlayerError, bad_character, resolve_player, tidy as tidied
     from .scoring import RoundError, check_table
 
-    players = list(players)
+    players = [tidied(p) if tidy and isinstance(p, str) else p for p in players]
     try:
         check_table(players, rules)
     except RoundError as e:
@@ -172,9 +174,11 @@ def check_new_session(players: Sequence[str], *, name: str | None, dealer: str |
     if isinstance(rate, float) and rate.is_integer():
         rate = int(rate)
     if name is not None:
-        name = " ".join(str(name).split())
-        bad = not name or len(name) > MAX_SESSION_NAME or any(ord(ch) < 32 or 0xD800 <= ord(ch) <= 0xDFFF for ch in name)
+        name = " ".join(tidied(str(name)).split())
+        if problem := bad_character(name):
+            raise SessionError(L_("--name: {problem}", problem=problem))
+        bad = not name or len(name) > MAX_SESSION_NAME or any(0xD800 <= ord(ch) <= 0xDFFF for ch in name)
         if bad or SESSION_ID.match(name):
-            raise SessionError(L_("--name: {name!r} is not a session name (1–{most} characters, not like s1)",
-                                  name=name, most=MAX_SESSION_NAME))
+            raise SessionError(L_("--name: {name} is not a session name (1–{most} characters, not like s1)",
+                                  name=quote(name), most=MAX_SESSION_NAME))
     return players, dealer, name, rate

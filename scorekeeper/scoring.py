@@ -19,8 +19,8 @@ from .cards import (
     tally_cards, tally_count, tally_has_four, tally_holds, tally_month, tally_month_planes, tally_odd_months,
     tally_of, tally_points, tally_within_deck, within_deck,
 )
-from .lang import L_, N_, Said
-from .names import name_problem
+from .lang import L_, N_, Said, echo, quote
+from .names import bad_character, name_problem
 from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
 from .yaku import (
@@ -258,7 +258,7 @@ def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rul
             if rules.forced_three and could <= 3:
                 raise RoundError("dropped", L_("{player} can't drop: only three could still play, and under "
                                                "{profile} (forced_three) nobody may drop then",
-                                               player=repr(p), profile=rules.name))
+                                               player=quote(p), profile=rules.name))
             drops.append(p)
         else:
             volunteers.append(p)
@@ -266,7 +266,7 @@ def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rul
         if p in wanted:
             raise RoundError("dropped", L_("{player} never spoke: {volunteers} had said play before their turn, "
                                            "so they were forced out (追い込み)",
-                                           player=repr(p), volunteers=[repr(v) for v in volunteers]))
+                                           player=quote(p), volunteers=[quote(v) for v in volunteers]))
     roles = {p: "played" for p in volunteers} | {p: "dropped" for p in drops} | {p: "forced_out" for p in forced}
     return Seating(tuple(volunteers), tuple(drops), tuple(forced), {p: roles[p] for p in players})
 
@@ -283,6 +283,10 @@ def _codes(cards: Sequence[Card]) -> list[str]:
 
 
 _OPTIONAL_PLAYER_KEYS = ("sage", "ended_by")
+#: every key a round file may hold (CONTRACT §3, §7): any other is a misspelling, refused
+ROUND_KEYS = ("players", "dealer", "field", "hands", "teyaku", "captured", "sage", "ended_by", "ended_how", "dropped",
+              "carry", "pot")
+_ROUND_KEY_SET = frozenset(ROUND_KEYS)
 ENDINGS = ("shoubu", "cancel")
 
 
@@ -335,6 +339,9 @@ class _Reader:
     def read(self) -> Round:
         if not isinstance(self.data, dict):
             raise RoundError("", L_("a round file holds a JSON object, not {type}", type=_type(self.data)))
+        if not self.data.keys() <= _ROUND_KEY_SET:
+            key = next(k for k in self.data if k not in _ROUND_KEY_SET)
+            raise RoundError("", unknown_key(key, ROUND_KEYS))
         players = self._players()
         self.players = players
         dealer = self._player_key("dealer", self.default_dealer, required=True)
@@ -362,10 +369,10 @@ class _Reader:
         for p, pile in piles.items():
             if pile and p not in playing:
                 raise RoundError(f"captured.{p}", L_("{player} did not play this round ({why}): their pile must "
-                                                    "be empty", player=repr(p), why=self._absent(seating, p)))
+                                                    "be empty", player=quote(p), why=self._absent(seating, p)))
         for key, who in (("ended_by", ended_by), *(("sage", p) for p in sage)):
             if who is not None and who not in playing:
-                raise RoundError(key, L_("{player} did not play this round ({why})", player=repr(who),
+                raise RoundError(key, L_("{player} did not play this round ({why})", player=quote(who),
                                          why=self._absent(seating, who)))
         ended_how = self._ended_how(ended_by, sage)
         carry = self._carry()
@@ -386,13 +393,13 @@ class _Reader:
         held = {p: tally_dekiyaku(pile, rules) for p, pile in piles.items()}
         for key, who in (("ended_by", ended_by), *(("sage", p) for p in sage)):
             if who is not None and not held[who]:
-                raise RoundError(key, L_("{player}'s pile holds no 出来役", player=repr(who)), "no_dekiyaku")
+                raise RoundError(key, L_("{player}'s pile holds no 出来役", player=quote(who)), "no_dekiyaku")
         for p in players:
             if held[p] and p not in (*sage, ended_by):
                 raise RoundError(
                     f"captured.{p}",
                     L_("holds {yaku} but {player} neither ended the round nor declared 下げ", yaku="・".join(held[p]),
-                       player=repr(p)),
+                       player=quote(p)),
                     "unclaimed",
                 )
         return Round(players, dealer, dealt, hands, declared, piles, sage, ended_by, ended_how, carry, rules,
@@ -469,7 +476,7 @@ class _Reader:
                 raise RoundError("dropped", self._not_a_player(name))
         if len(set(value)) != len(value):
             twice = next(n for n in value if value.count(n) > 1)
-            raise RoundError("dropped", L_("names {player} twice: list each player who dropped once", player=repr(twice)))
+            raise RoundError("dropped", L_("names {player} twice: list each player who dropped once", player=quote(twice)))
         return tuple(value)
 
     def _pot(self) -> int | None:
@@ -536,7 +543,7 @@ class _Reader:
                 raise RoundError("ended_how", L_("cancel is not a rule of {profile}: a 下げ can't be taken back",
                                                  profile=self.rules.name))
             if ended_by not in sage:
-                raise RoundError("ended_how", L_("{player} cancelled without having called 下げ", player=repr(ended_by)))
+                raise RoundError("ended_how", L_("{player} cancelled without having called 下げ", player=quote(ended_by)))
         return value
 
     def _carry(self) -> tuple[int, ...] | None:
@@ -559,7 +566,7 @@ class _Reader:
             raise RoundError(key, L_("must be an object keyed by player, not {type}", type=_type(value)))
         for p in value:
             if p not in self.players:
-                raise RoundError(f"{key}.{quote(p)[1:-1]}", self._not_a_player(p), "player")
+                raise RoundError(f"{key}.{echo(p, shown=_bare)}", self._not_a_player(p), "player")
         return {p: v for p, v in value.items() if v is not None}
 
     def _tally(self, where: str, value: Any, required: bool = False) -> int:
@@ -671,17 +678,27 @@ def check_player_name(name: Any, where: str = "players") -> str:
         raise RoundError(where, L_("the name {name}… is {length} characters; at most {most}", name=repr(name[:20]),
                                    length=len(name), most=MAX_NAME))
     if _CONTROL.search(name):
-        raise RoundError(where, L_("the name {name} holds a control character", name=repr(name)))
+        raise RoundError(where, bad_character(name) or "")
     if _SURROGATE.search(name):
         raise RoundError(where, L_("the name {name} is not valid text (a lone surrogate: undecodable bytes?)",
                                    name=repr(name)))
     return name
 
 
-def quote(value: Any, limit: int = MAX_NAME) -> str:
-    """``repr(value)`` for an error line, cut short: a pasted megabyte stays one short line."""
-    text = repr(value)
-    return text if len(text) <= limit + 2 else text[: limit + 1] + "…" + text[-1]
+def unknown_key(key: Any, known: Sequence[str]) -> Said:
+    """The line for a key no round file holds, with the known key it most likely means."""
+    import difflib  # only for a misspelt key
+
+    close = difflib.get_close_matches(str(key), known, n=1, cutoff=0.6) if isinstance(key, str) else []
+    typed = echo(str(key), shown=lambda text: f'"{_bare(text)}"')
+    if close:
+        return L_('unknown key {key} (did you mean "{known}"?)', key=typed, known=close[0])
+    return L_("unknown key {key} (a round file holds {keys})", key=typed, keys=" ".join(known))
+
+
+def _bare(text: str) -> str:
+    """Text as its repr shows it, without the quotes: one line, every invisible character escaped."""
+    return repr(text)[1:-1]
 
 
 _TYPES = {dict: N_("an object"), list: N_("a list"), str: N_("a string"), int: N_("a number"),

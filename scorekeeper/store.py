@@ -268,7 +268,7 @@ class Book:
 
         rules = rules or SDIN
         players, dealer, name, rate = schema.check_new_session(players, name=name, dealer=dealer, planned=planned,
-                                                               rate=rate, rules=rules)
+                                                               rate=rate, rules=rules, tidy=not records)
         with self.locked():
             rows = self.index.table.all()
             names = {r.get("name") for r in rows}

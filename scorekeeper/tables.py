@@ -118,6 +118,7 @@ class Tables:
     def _write(self, before_index: Callable[[], None]) -> None:
         sessions = [p for p in self._pending if p != self.index]
         for path in [*sessions, self.index] if self._pending else []:
+            files.refuse_read_only(path)  # before any file lands: one read-only file, and none is written
             files.sweep_temps(path)  # before any file lands: a killed save's leftovers go first
         created: list[Path] = []
         try:

@@ -12,7 +12,7 @@ from .cards import (
     FACES, PAULOWNIA, Card, face_mask, month_plane, plane_months, tally_by_hand_points, tally_holds,
     tally_low, tally_month_planes, tally_of, tally_points,
 )
-from .lang import L_, Said
+from .lang import L_, Said, quote
 from .rules import SDIN, Rules, TeyakuRow
 
 
@@ -352,12 +352,12 @@ def not_teyaku(text: str, rules: Rules = SDIN) -> Said | None:
         return None
     kind = yaku_kind(named)
     if kind == "手役":
-        return L_("{text} ({named}) is not a 手役 under {profile}", text=repr(text), named=named, profile=rules.name)
+        return L_("{text} ({named}) is not a 手役 under {profile}", text=quote(text), named=named, profile=rules.name)
     if kind == "bonus":
-        return L_("{text} is a bonus ({named}), not a 手役: it is found from the cards", text=repr(text), named=named)
+        return L_("{text} is a bonus ({named}), not a 手役: it is found from the cards", text=quote(text), named=named)
     if named != text.strip():
-        return L_("{text} is a {kind}, not a 手役 ({named})", text=repr(text), kind=kind, named=named)
-    return L_("{text} is a {kind}, not a 手役", text=repr(text), kind=kind)
+        return L_("{text} is a {kind}, not a 手役 ({named})", text=quote(text), kind=kind, named=named)
+    return L_("{text} is a {kind}, not a 手役", text=quote(text), kind=kind)
 
 
 def teyaku_name(text: str, rules: Rules = SDIN) -> str | None:

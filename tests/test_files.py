@@ -154,6 +154,20 @@ def test_a_read_only_folder_changes_nothing(path):
     assert in_folder(path) == before
 
 
+def test_a_read_only_file_in_a_writable_folder_is_not_replaced(path):
+    """``chmod a-w`` on the file alone: the write is refused as for a read-only folder, by the
+    file's mode bits, so for root too (who could replace it), and the file stays read-only."""
+    before = in_folder(path)
+    path.chmod(0o444)
+    try:
+        with pytest.raises(CantWrite, match="can't be written \\(Permission denied\\): check the permissions"):
+            files.atomic_write(path, b'"new"\n')
+        assert stat.S_IMODE(path.stat().st_mode) == 0o444
+    finally:
+        path.chmod(0o644)
+    assert in_folder(path) == before
+
+
 def test_bytes_that_cant_be_used_are_damage_named_with_the_file(path):
     for raw, what in ((b"", "the file is empty"), (b'"cut', "cut short"), (b"\0\0", "NUL bytes"), (b"\xff", "not UTF-8")):
         path.write_bytes(raw)

@@ -294,6 +294,28 @@ def test_a_read_only_folder(book, tmp_path):
     assert snapshot(book.parent) == before
 
 
+@pytest.mark.parametrize("which", ["index", "session"])
+def test_a_read_only_book_file_in_a_writable_folder(book, which):
+    """``chmod a-w`` on one file of the book (its folders writable): every write is refused with
+    the read-only folder's line and status, nothing is written, and the file stays read-only; as
+    root too, whom the permission bits would not stop."""
+    target = book if which == "index" else store.sessions_dir(book) / "s2.json"
+    before = snapshot(book.parent)
+    target.chmod(0o444)
+    try:
+        writes = [["round", "--file", str(ch.round_files(book.parent.parent / "rounds")[3])], ["undo", "--yes"],
+                  ["round"]]  # typed: refused before the first question
+        for args in writes + ([["new-session", "Gin", "Hana", "Ito"]] if which == "index" else []):
+            result = run(args, book)
+            assert result.exit_code == 1, result.output
+            line = one_line(result)
+            assert "can't be written (Permission denied)" in line and "permissions" in line, line
+        assert stat.S_IMODE(target.stat().st_mode) == 0o444
+    finally:
+        target.chmod(0o644)
+    assert snapshot(book.parent) == before
+
+
 def test_a_read_only_file_system(tmp_path):
     where = tmp_path / "ro"
     if not _mount_tmpfs(where, "1m"):

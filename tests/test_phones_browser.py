@@ -2,7 +2,8 @@
 network is down is kept on the phone and sent when it is back, a reload keeps it, a tap held while
 another phone's answer arrives is not lost, a tap queued
 against an answer another phone changed meanwhile is shown for tapping again; discard asks and
-can be undone; the one action of the moment is in a bar on screen; six long names fit a phone.
+can be undone; the one action of the moment is in a bar on screen; six long names, and three of 30
+letters without a space, fit a phone.
 Screenshots are written under the test's temp folder.
 """
 
@@ -382,3 +383,71 @@ def test_a_round_saved_is_said_in_the_bar_of_every_phone_with_its_result(browser
     ben.wait_for_selector("#bar #saved", state="detached")
     for page in (aki, ben):
         page.context.close()
+
+
+#: three names of 30 letters and no space, in wide letters: nowhere to break a line
+UNBROKEN = ["WOLFESCHLEGELSTEINHAUSENBERGER", "W" * 30, "Chrysanthemumblossomgardenview"]
+
+
+@pytest.fixture
+def live_unbroken(book_file):
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli import app as cli_app
+    from test_serve_browser import serving
+
+    result = CliRunner().invoke(cli_app, ["new-session", *UNBROKEN])
+    assert result.exit_code == 0, result.output
+    yield from serving()
+
+
+def fits_the_phone(page, step: str) -> None:
+    """Nothing wider than the screen, and the bar's every button on it."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], step
+    for i in range(page.locator("#bar button").count()):
+        box = page.locator("#bar button").nth(i).bounding_box()
+        assert box is None or (box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]), (step, box)
+
+
+def test_names_of_thirty_letters_without_a_space_keep_every_step_on_a_phone(browser, live_unbroken, tmp_path):
+    """Each player's phone through a round, each step no wider than the screen, the bar on it."""
+    base, app = live_unbroken
+    to = dict(zip(["Aki", "Ben", "Chie"], UNBROKEN))
+    a = {(f"{k.split(':')[0]}:{to[k.split(':')[1]]}" if ":" in k else k): to.get(v, v)
+         for k, v in answers_of(bundled_night()[2]).items()}
+    pages = [phone(browser, f"{base}/t/{app.tokens.table}") for _ in UNBROKEN]
+    page = pages[0]
+    fits_the_phone(page, "standings")
+    set_field(page, a["field"])
+    for p, who in zip(pages, UNBROKEN):
+        p.wait_for_selector("#who")
+        fits_the_phone(p, "who")
+        p.click(f"#who button[data-player='{who}']")
+        fits_the_phone(p, "hand")
+        p.click("#hand-none")
+        settle(p)
+        p.wait_for_selector("#pile-grid")
+        fits_the_phone(p, f"pile of {who}")
+    page.click("#ended-out")
+    settle(page)
+    page.click("#sage-none")
+    settle(page)
+    for p, who in zip(pages, UNBROKEN):
+        for code in a[f"pile:{who}"].split():
+            tap(p, "pile-grid", code)
+        settle(p)
+        fits_the_phone(p, f"pile of {who} typed")
+        p.click("#pile-done")
+        settle(p)
+    page.wait_for_selector("#bar #save")
+    fits_the_phone(page, "save")
+    shot(page, tmp_path, "7-unbroken-names-save")
+    page.click("#bar #save")
+    settle(page)
+    fits_the_phone(page, "saved")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(tmp_path / "7-unbroken-names-saved.png"))  # the screen as the phone shows it
+    viewer = phone(browser, f"{base}/v/{app.tokens.view}")
+    fits_the_phone(viewer, "viewer")
+    for p in [*pages, viewer]:
+        p.context.close()

@@ -22,7 +22,7 @@ NAME_SETS = {
     "emoji": ["🀄 Chun", "👨‍👩‍👧", "🌸"],
     "like options": ["--json", "-x", "--db"],
     "rich markup": ["[bold red]Aki[/]", "[/]", ":smile: [link=https://x.example]y[/link]"],
-    "other scripts": ["עברית", "e\u0301mile", "Ωμέγα"],
+    "other scripts": ["עברית", "\u00e9mile", "Ωμέγα"],  # é typed as e and its accent is kept as é (NFC)
     "forty characters": ["x" * 40, "s1", "1"],
 }
 
