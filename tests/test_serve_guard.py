@@ -7,7 +7,10 @@ in (after 11 wrong ones). Connections (a live uvicorn on loopback; the stranger 
 phones at 127.0.0.1 and 127.0.0.3): an idle connection and half-sent requests are closed, 40 slow
 ones from one address are cut to 16, 300 slow ones under ``ulimit -n 256`` (from one address, and
 from 30) leave the phones answered and a round saved, the log saying so once, not once each;
-proxy headers change nothing; a request head over 16 KiB is a 400 said once. JSON: 15,000 nested
+proxy headers change nothing; a request head over 16 KiB is a 400 said once. Streams: 2,000 from
+one view cookie hold 4 (each closing the device's oldest) and 300 without a cookie hold none,
+the table's taps answered meanwhile; over the view link's room a new device is a 429, while the
+table's phones and a reloaded page get theirs. JSON: 15,000 nested
 brackets, lone surrogates, a 5,000-digit number, over-long keys and names: a 4xx with one line,
 never a 500, nothing on the server's terminal.
 """
@@ -32,7 +35,7 @@ import httpx  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from scorekeeper.web.app import RESTARTED, RateLimit, Tokens, cookie_key, key_path  # noqa: E402
-from scorekeeper.web.guard import PER_ADDRESS, REQUEST_TIMEOUT, Guard, Notices  # noqa: E402
+from scorekeeper.web.guard import PER_ADDRESS, REQUEST_TIMEOUT, Guard, Notices, Streams  # noqa: E402
 
 from helpers import HANG, eventually  # noqa: E402
 from serve_helpers import (PLAYERS, answers_of, as_table, bundled_night, live_server, make_app, new_night,  # noqa: E402
@@ -415,3 +418,92 @@ def test_notices_say_a_reason_at_once_then_once_a_minute_with_the_count():
     assert not due  # nothing more to say: no timer left
     notices.count("slow")
     assert len(said) == 2 and len(due) == 1
+
+
+# -- live streams: a few per device, room kept for the table ----------------------------------------------
+
+def stream_from(port, cookie, source=STRANGER):
+    """A stream asked for on a connection of its own (``cookie``: none when empty), its answer's
+    status read (None: the connection closed unanswered), the connection kept open as a stranger
+    keeps it."""
+    s = connect(port, source=source, send=b"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + (b"Cookie: hachi=" + cookie.encode() + b"\r\n" if cookie else b"") + b"\r\n")
+    head = b""
+    with contextlib.suppress(OSError):
+        while b"\r\n" not in head and (chunk := s.recv(1)):
+            head += chunk
+    return (int(head.split()[1]) if head.startswith(b"HTTP/1.1 ") else None), s
+
+
+def read_until(s, said: bytes) -> bytes:
+    got = b""
+    while said not in got and (chunk := s.recv(65536)):
+        got += chunk
+    return got
+
+
+def test_a_device_holds_four_streams_a_newer_closing_its_oldest_and_the_view_link_leaves_the_table_room():
+    streams = Streams(total=10, per_device=4, table_room=3)
+    mine = [streams.hold("phone", "view") for _ in range(4)]
+    fifth = streams.hold("phone", "view")
+    assert mine[0].is_set() and not any(e.is_set() for e in mine[1:]) and fifth is not None
+    assert streams.held == {"table": 0, "view": 5}  # the closed one counted until it ended
+    streams.release("phone", "view", mine[0])
+    others = [streams.hold(f"viewer{i}", "view") for i in range(4)]
+    assert None not in others[:3] and others[3] is None  # 7 of 10 for the view link: 3 kept for the table
+    assert streams.hold("viewer0", "view") is not None and others[0].is_set()  # full, yet a reload gets in
+    assert streams.held == {"table": 0, "view": 8}
+    assert [streams.hold(f"player{i}", "table") is not None for i in range(3)] == [True, True, False]
+    for e in [*mine[1:], fifth]:
+        streams.release("phone", "view", e)
+    assert streams.held["view"] == 4 and streams.hold("viewer9", "view") is not None
+
+
+def test_two_thousand_streams_from_one_view_cookie_and_three_hundred_without_leave_the_table_answered(night):
+    said: list[str] = []
+    with live_server(guard=Guard(files=256, say=said.append)) as (base, app, server):
+        port = int(base.rsplit(":", 1)[1])
+        assert (app.guard.total, app.streams.total) == (160, 80)
+        viewer = httpx.get(f"{base}/v/{app.tokens.view}", follow_redirects=False).cookies["hachi"]
+        held, taps = [], []
+        with phone(base, app.tokens.table, "127.0.0.3") as aki:
+            for i in range(2000):
+                status, s = stream_from(port, viewer)
+                held.append((status, s))
+                if i % 500 == 499:  # a player's tap, answered meanwhile
+                    taps.append(aki.post("/api/answer", content=json.dumps({"key": "dealer", "text": PLAYERS[0]})).status_code)
+            assert [st for st, _s in held] == [200] * 2000  # each one a stream, closing the device's oldest
+            assert b"event: replaced" in read_until(held[0][1], b"event: replaced")
+            assert app.streams.held["view"] <= app.streams.per_device + 1 and len(app.streams.open[
+                app.tokens.device(viewer)]) == app.streams.per_device
+            nobody = [stream_from(port, "") for _ in range(300)]
+            assert {st for st, _s in nobody} == {403}  # refused before any stream is held
+            assert app.streams.held["view"] <= app.streams.per_device + 1
+            taps.append(aki.post("/api/answer", content=json.dumps({"key": "dealer", "text": PLAYERS[1]})).status_code)
+            assert taps == [200] * 5
+            with httpx.Client(base_url=base, timeout=HANG, cookies={"hachi": aki.cookies["hachi"]},
+                              transport=httpx.HTTPTransport(local_address="127.0.0.3")) as again:
+                assert again.get("/").status_code == 200  # the page reloaded
+                with again.stream("GET", "/api/events") as r:  # and its stream
+                    assert r.status_code == 200 and next(r.iter_lines()) == "event: state"
+        for _st, s in held + nobody:
+            s.close()
+
+
+def test_over_the_view_links_room_a_new_device_is_a_429_the_table_and_a_reload_still_get_theirs(night):
+    with live_server(guard=Guard(files=256)) as (base, app, server):
+        port = int(base.rsplit(":", 1)[1])
+        room = app.streams.total - app.streams.table_room
+        viewers = [httpx.get(f"{base}/v/{app.tokens.view}", follow_redirects=False).cookies["hachi"]
+                   for _ in range(room + 3)]
+        held = [stream_from(port, v) for v in viewers]
+        assert [st for st, _s in held] == [200] * room + [429] * 3
+        assert b'{"error":"too many live pages are open: close one' in read_until(held[-1][1], b"}")
+        again = stream_from(port, viewers[0])  # a reload of a page holding one: in, its old one closed
+        assert again[0] == 200 and b"event: replaced" in read_until(held[0][1], b"event: replaced")
+        with phone(base, app.tokens.table, "127.0.0.3") as aki:
+            with aki.stream("GET", "/api/events") as r:
+                assert r.status_code == 200
+            assert aki.post("/api/answer", content=json.dumps({"key": "dealer", "text": PLAYERS[0]})).status_code == 200
+        for _st, s in [*held, again]:
+            s.close()

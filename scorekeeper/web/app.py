@@ -20,7 +20,9 @@ link; the view link can't write; a Host allow-list; a CSRF header plus an Origin
 check on every write; no CORS headers; a content-security policy of local assets only; caps on
 the body's size, the JSON's nesting and every field's length; a rate limit on wrong links and
 forged cookies that locks a client out for minutes (a right link always gets in). Slow and idle
-connections are the server's (:mod:`scorekeeper.web.guard`).
+connections are the server's (:mod:`scorekeeper.web.guard`), and so are the live streams' caps: a
+few per device (a newer one closes its oldest), and in all, with room kept for the table's phones
+and for requests (:class:`~scorekeeper.web.guard.Streams`).
 
 Languages: every phone is sent the same state, in English, its messages carried as templates and
 arguments (a line kept as text, as ``NAME`` and ``NAME_m``); each page words them from the catalog
@@ -57,6 +59,7 @@ from starlette.routing import Route
 from .. import lang
 from ..lang import L_, N_, _
 from ..scoring import MAX_NAME
+from .guard import Streams
 from .spoken import line_of, spoken, with_said
 
 MAX_BODY = 16 * 1024
@@ -124,6 +127,11 @@ class Tokens:
         if not hmac.compare_digest(self._mac(".".join(parts[:3])), parts[3].encode("ascii")):
             return "forged"
         return parts[0] if parts[1] == self.run else "restarted"
+
+    @staticmethod
+    def device(value: str) -> str:
+        """The device a cookie was given to (its DEVICE id: read once :meth:`holder` vouched for it)."""
+        return value.split(".")[2]
 
 
 def key_path(book_path: str | os.PathLike[str]) -> Path:
@@ -591,10 +599,38 @@ def refused_page(error: HttpError) -> str:
             f'<main><p class="problem" id="{ident}">{escape(spoken(error.message))}</p></main></body></html>\n')
 
 
+class HeldStream(StreamingResponse):
+    """A live stream that gives its room back (``release``) once it ended, however it ended: the
+    phone gone, the server stopping, a newer stream of its device's, or never begun."""
+
+    def __init__(self, content: Any, release: Callable[[], None], **options: Any) -> None:
+        super().__init__(content, **options)
+        self.release = release
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()
+
+
+async def either(first: asyncio.Event, second: asyncio.Event, timeout: float) -> None:
+    """Until either event is set, or ``timeout`` seconds."""
+    waits = [asyncio.ensure_future(first.wait()), asyncio.ensure_future(second.wait())]
+    try:
+        await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for w in waits:
+            w.cancel()
+
+
 def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
-               limiter: RateLimit | None = None, stopping: Callable[[], bool] | None = None) -> Starlette:
+               limiter: RateLimit | None = None, stopping: Callable[[], bool] | None = None,
+               streams: Streams | None = None) -> Starlette:
     """The app. ``hosts``: the Host names it answers to (the bound address; localhost names are
     always in). ``stopping``: true once the server shuts down (open streams end themselves).
+    ``streams``: the live streams' caps (:class:`~scorekeeper.web.guard.Streams`; for this
+    process's open files when not given).
     Without ``tokens``, the cookies are signed with the key kept beside the book (a key for this
     run alone when it can't be kept: ``app.notes`` says so)."""
     notes: list[str] = []
@@ -607,6 +643,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
                             "after a restart, a phone's old page is told to scan the new code only once it does",
                             why=e.strerror or str(e)))
     limiter = limiter or RateLimit()
+    streams = streams or Streams()
     allowed = {h.lower().strip("[]") for h in hosts} | LOCAL_NAMES
     flags = {"stop": False}
 
@@ -834,15 +871,25 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
         return shown_event["event"]
 
     async def events(request: Request) -> Response:
-        need(request, write=False)
+        """The night's state each time it changes. A device holds a few streams at most (a
+        newer one closes its oldest: told ``replaced``), and the view link's phones leave room
+        for the table's (:class:`~scorekeeper.web.guard.Streams`): over it, a 429."""
+        who = need(request, write=False)
         try:
             limit = max(0, min(int(request.query_params.get("limit", "0")), 100))
         except ValueError:
             limit = 0
+        device = tokens.device(request.cookies[COOKIE])
+        closing = streams.hold(device, who)
+        if closing is None:
+            raise HttpError(429, L_("too many live pages are open: close one, or try again in a minute"))
 
         async def stream():
             sent, version, last = 0, -1, time.monotonic()
             while not is_stopping():
+                if closing.is_set():
+                    yield "event: replaced\ndata: {}\n\n"
+                    return
                 if table.version != version:
                     version = table.version
                     yield state_event()
@@ -850,16 +897,14 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
                     last = time.monotonic()
                     if limit and sent >= limit:
                         return
-                waiter = table.changed
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(waiter.wait(), POLL)
+                await either(table.changed, closing, POLL)
                 if time.monotonic() - last > KEEPALIVE:
                     last = time.monotonic()
                     yield ": keep-alive\n\n"
             yield "event: bye\ndata: {}\n\n"
 
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        return HeldStream(stream(), lambda: streams.release(device, who, closing), media_type="text/event-stream",
+                          headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
@@ -958,5 +1003,6 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
     app.limiter = limiter  # type: ignore[attr-defined]
     app.notes = notes  # type: ignore[attr-defined]
     app.table = table  # type: ignore[attr-defined]
+    app.streams = streams  # type: ignore[attr-defined]
     app.stop = lambda: flags.__setitem__("stop", True)  # type: ignore[attr-defined]
     return app  # type: ignore[return-value]

@@ -45,13 +45,14 @@ def make_server(db: Any, host: str, sock: socket.socket, *, hosts: set[str] | No
     import uvicorn
 
     from .app import Table, create_app
-    from .guard import Guard, protocol
+    from .guard import Guard, Streams, protocol
 
     table = Table(db)
     holder: dict[str, Any] = {}
-    app = create_app(table, hosts=hosts or {host}, tokens=tokens,
+    guard = guard if guard is not None else Guard()
+    app = create_app(table, hosts=hosts or {host}, tokens=tokens, streams=Streams(total=guard.total // 2),
                      stopping=lambda: bool(holder.get("server") and holder["server"].should_exit))
-    app.guard = guard = guard if guard is not None else Guard()
+    app.guard = guard
     config = uvicorn.Config(app, log_level=log_level, timeout_graceful_shutdown=GRACE, lifespan="on",
                             access_log=False, http=protocol(guard), ws="none", loop="asyncio",
                             proxy_headers=False, forwarded_allow_ips="", timeout_keep_alive=KEEP_ALIVE,
