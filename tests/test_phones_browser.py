@@ -30,19 +30,19 @@ def aki_at_the_pile(browser, live):
     """Aki's phone at Aki's pile of the bundled night's third round: (the app, its answers, the page)."""
     base, app = live
     a = answers_of(bundled_night()[2])
-    page = phone(browser, f"{base}/t/{app.tokens.table}")
+    page = phone(browser, f"{base}/t/{app.state.tokens.table}")
     start_round(page, a)
     return app, a, page
 
 
 def server_pile(app, player="Aki"):
-    return app.table.state["round"]["answers"].get(f"pile:{player}")
+    return app.state.table.state["round"]["answers"].get(f"pile:{player}")
 
 
 def wait_server(app, page, ok, what):
     """Wait on the page's own events (its outbox empty) and say what the server holds."""
     settle(page)
-    state = app.table.state["round"]["answers"]
+    state = app.state.table.state["round"]["answers"]
     assert ok(state), (what, state)
 
 
@@ -109,7 +109,7 @@ def test_a_tap_held_while_another_phone_s_answer_arrives_is_not_lost(browser, li
     page.mouse.up()
     page.wait_for_selector("#pile-grid button[data-code='1h'].on")
     settle(page)
-    assert server_pile(app) == "1h" and app.table.state["round"]["answers"].get("ended") == "out"
+    assert server_pile(app) == "1h" and app.state.table.state["round"]["answers"].get("ended") == "out"
     page.context.close()
 
 
@@ -131,7 +131,7 @@ def test_discard_says_what_it_throws_away_asks_and_is_undone(browser, live, tmp_
     page.once("dialog", lambda d: answer(d, True))
     page.click("#discard")
     page.wait_for_selector("#restore")
-    assert app.table.state["round"]["answers"] == {}
+    assert app.state.table.state["round"]["answers"] == {}
     shot(page, tmp_path, "4-discarded-light")
     page.click("#restore")
     page.wait_for_selector("#pile-grid")
@@ -149,7 +149,7 @@ def in_view(page, selector):
 def test_the_one_action_of_each_step_is_in_a_bar_on_screen(browser, live, tmp_path):
     base, app = live
     a = answers_of(bundled_night()[2])
-    pages = [phone(browser, f"{base}/t/{app.tokens.table}") for _ in range(3)]
+    pages = [phone(browser, f"{base}/t/{app.state.tokens.table}") for _ in range(3)]
     page = pages[0]
     page.wait_for_selector("#sprite symbol#card-12k", state="attached")  # the pictures, read once into the page
     assert page.locator("#sprite symbol").count() == 36
@@ -200,7 +200,7 @@ def live_six(book_file):
 def test_no_page_is_wider_than_a_phone_with_six_long_names(browser, live_six, tmp_path):
     base, app = live_six
     for scheme in ("light", "dark"):
-        page = phone(browser, f"{base}/t/{app.tokens.table}", scheme)
+        page = phone(browser, f"{base}/t/{app.state.tokens.table}", scheme)
         if scheme == "light":  # the field, set once for the night's round
             set_field(page, "2t 3k 4t 5k 6k 7k")
         page.wait_for_selector("#seats")
