@@ -57,8 +57,6 @@ def refused_page(error: HttpError) -> str:
             f'<main><p class="problem" id="{ident}">{escape(spoken(error.message))}</p></main></body></html>\n')
 
 
-
-
 def refuse(error: HttpError, headers: Mapping[str, str] | None = None, method: str = "GET") -> Response:
     """The refusal's one line: as JSON, or a page of it when a browser navigates (a link
     opened, the page reloaded), never raw JSON on a phone's screen."""
