@@ -20,6 +20,9 @@ protocol class uvicorn is given (:func:`protocol`), a subclass of its h11 one:
   them is looked at, so the open files are shared out: :data:`RESERVE` for the book, the drafts
   and the server itself, twice ``backlog`` for connections just accepted, the rest (``total``)
   for the connections open;
+- the live streams (server-sent events) hold their connections for good, so they are capped
+  below them (:class:`Streams`): half the connections at most, 16 of them kept for the table's
+  phones, 4 for one device (a newer one closes its oldest);
 - every refusal, and uvicorn's and asyncio's own lines about them (a request that is not HTTP,
   an upgrade, an accept out of open files), is said on the server's terminal at most once a
   minute for each reason, with how many there were (:class:`Notices`).
@@ -149,9 +152,8 @@ class Guard:
     def __init__(self, per_address: int = PER_ADDRESS, total: int | None = None,
                  timeout: float = REQUEST_TIMEOUT, say: Callable[[str], Any] | None = None,
                  files: int | None = None, language: str | None = None) -> None:
-        backlog, most = connections(files)
         self.per_address, self.timeout = per_address, timeout
-        self.backlog = backlog
+        self.backlog, most = connections(files)
         self.total = total if total is not None else most
         self.notices = Notices(say or logging.getLogger("uvicorn.error").warning, later=self._later, language=language)
         self.open: set[Any] = set()
