@@ -28,6 +28,7 @@ requests in a row fail).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import resource
@@ -421,31 +422,43 @@ def one_pass(args: argparse.Namespace, night: list[dict], slow: int) -> dict[str
 
         # 5. streams asked for by a stranger with the view link, and with no cookie, while a player taps
         if args.streams:
+            stranger = None
             try:
-                stranger = subprocess.Popen([sys.executable, __file__, "--stream-flood", base.rsplit(":", 1)[1],
-                                             "--streams", str(args.streams), "--cookie", vcookie],
-                                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-                answered: list[str] = []
-                reader = threading.Thread(target=lambda: answered.append(stranger.stdout.readline()), daemon=True)
-                reader.start()
                 with client() as c:
                     first = c.get("/api/state").json()["round"]["order"][0]
                     post(c, "/api/answer", {"key": "field", "text": " ".join(night[0]["field"])})
+                    stranger = subprocess.Popen([sys.executable, __file__, "--stream-flood", base.rsplit(":", 1)[1],
+                                                 "--streams", str(args.streams), "--cookie", vcookie],
+                                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                    answered: list[str] = []
+                    reader = threading.Thread(target=lambda: answered.append(stranger.stdout.readline()), daemon=True)
+                    reader.start()
                     taps, bad, deadline = [], 0, time.monotonic() + 20 * TIMEOUT
                     while (reader.is_alive() or len(taps) < args.requests) and time.monotonic() < deadline:
                         more, failed = timed(1, lambda i: post(c, "/api/answer", {
                             "key": f"pile:{first}", "text": "1h" if len(taps) % 2 == 0 else "1h 1k"}).status_code == 200)
                         taps, bad = taps + more, bad + failed
-                    after = c.get("/").status_code  # a page loaded with the streams still held
-                    post(c, "/api/discard", {})
-                reader.join(TIMEOUT)
-                stranger.communicate(timeout=TIMEOUT)
+                    try:  # a page loaded with the streams still held
+                        after = str(c.get("/").status_code)
+                    except httpx.HTTPError as e:
+                        after = type(e).__name__
+                    reader.join(TIMEOUT)
                 out["tap p99, stream flood"] = ms(pct(taps, .99))
                 print(f"tap, {args.streams} + 300 streams:  median {ms(statistics.median(taps))}, p99 {ms(pct(taps, .99))} "
                       f"({len(taps)} taps, {bad} errors; a page after it: {after}); streams answered "
                       f"{answered[0].strip() if answered else '?'}")
             except Exception as e:  # noqa: BLE001 - a figure the server could not give
                 print(f"tap, stream flood: failed ({e!r})")
+            finally:
+                if stranger is not None:  # its standard input closed: it lets its connections go
+                    stranger.stdin.close()
+                    try:
+                        stranger.wait(TIMEOUT)
+                    except subprocess.TimeoutExpired:
+                        stranger.kill()
+                        stranger.wait(TIMEOUT)
+                with contextlib.suppress(httpx.HTTPError), client() as c:
+                    post(c, "/api/discard", {})
 
         status = Path(f"/proc/{proc.pid}/status")
         if status.exists():
