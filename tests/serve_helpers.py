@@ -53,11 +53,11 @@ def make_app(**options):
 
 
 def writer_headers(app) -> dict[str, str]:
-    return {"X-Hachi-CSRF": app.tokens.csrf, "Origin": ORIGIN}
+    return {"X-Hachi-CSRF": app.state.tokens.csrf, "Origin": ORIGIN}
 
 
 def as_table(client, app):
-    r = client.get(f"/t/{app.tokens.table}", follow_redirects=False)
+    r = client.get(f"/t/{app.state.tokens.table}", follow_redirects=False)
     assert r.status_code == 303, r.text
     return client
 

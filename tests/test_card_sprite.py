@@ -83,7 +83,7 @@ def test_the_app_serves_the_sprite_with_the_pages_csp(book_file):
     pytest.importorskip("starlette")
     from starlette.testclient import TestClient
 
-    from scorekeeper.web.app import CSP
+    from scorekeeper.web.security import CSP
     from serve_helpers import as_table, make_app, new_night
 
     new_night(book_file, rounds=1)
@@ -152,10 +152,10 @@ SIZES = """() => [...document.querySelectorAll('#cards-test use')].map(u => {
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_chromium_draws_every_face_from_the_sprite_under_the_csp(browser, live, tmp_path, scheme):
-    from scorekeeper.web.app import CSP
+    from scorekeeper.web.security import CSP
 
     base, app = live
-    page = phone(browser, f"{base}/v/{app.tokens.view}", scheme)
+    page = phone(browser, f"{base}/v/{app.state.tokens.view}", scheme)
     said: list[str] = []
     page.on("console", lambda m: said.append(m.text))
     months = [[f"{m.number} {m.ja}", [[c.code, c.ja] for c in FACES if c.month == m.number]] for m in MONTHS]

@@ -72,14 +72,14 @@ def english_words(text: str, state: dict) -> list[str]:
 
 def test_a_japanese_phone_sees_the_page_in_japanese_and_the_switch_changes_it_and_survives_a_reload(browser, live, tmp_path):
     base, app = live
-    page = phone_in(browser, f"{base}/t/{app.tokens.table}", "ja-JP")
+    page = phone_in(browser, f"{base}/t/{app.state.tokens.table}", "ja-JP")
     page.wait_for_selector("body[data-lang='ja']")
     assert page.evaluate("document.documentElement.lang") == "ja"
     text = page.locator("body").inner_text()
     for said in ("成績 · 2 ラウンド", "プレイヤー", "ラウンド 3 · 親", "場札 6 枚をタップしてください（0/6）", "別の親？",
                  "成績の推移", "接続中", "日本語"):
         assert said in text, said
-    assert english_words(text, app.table.state) == [], text
+    assert english_words(text, app.state.table.state) == [], text
     assert page.locator("#bar button").inner_text() == "場札を決定"
     shot(page, tmp_path, "1-ja-360")
     page.screenshot(path=str(tmp_path / "1-ja-360-top.png"))  # the screen as the phone shows it
@@ -113,7 +113,7 @@ def test_a_japanese_phone_sees_the_page_in_japanese_and_the_switch_changes_it_an
 def test_an_english_phone_sees_english_and_a_phone_asking_for_neither_too(browser, live):
     base, app = live
     for locale in ("en-GB", "fr-FR"):
-        page = phone_in(browser, f"{base}/t/{app.tokens.table}", locale)
+        page = phone_in(browser, f"{base}/t/{app.state.tokens.table}", locale)
         assert page.locator("body").get_attribute("data-lang") == "en"
         assert "Standings · 2 rounds" in page.locator("#standings h2").inner_text()
         page.context.close()
@@ -124,7 +124,7 @@ def test_a_refusal_on_a_japanese_phone_is_japanese_and_on_an_english_one_english
     field = answers_of(bundled_night()[2])["field"].split()
     lines = {}
     for locale in ("ja-JP", "en-US"):
-        page = phone_in(browser, f"{base}/t/{app.tokens.table}", locale)
+        page = phone_in(browser, f"{base}/t/{app.state.tokens.table}", locale)
         # a write whose CSRF header is not the page's (a stale page): refused, its one line shown
         page.route("**/api/answer", lambda route: route.continue_(
             headers={**route.request.headers, "x-hachi-csrf": "stale"}))
@@ -136,12 +136,12 @@ def test_a_refusal_on_a_japanese_phone_is_japanese_and_on_an_english_one_english
         page.context.close()
     assert lines["ja-JP"] == ("X-Hachi-CSRF ヘッダーがないか、間違っています。ページを再読み込みしてください",) * 2
     assert lines["en-US"] == ("missing or wrong X-Hachi-CSRF header: reload the page",) * 2
-    assert app.table.state["round"]["answers"] == {}  # nothing kept
+    assert app.state.table.state["round"]["answers"] == {}  # nothing kept
 
 
 def test_a_page_of_a_refusal_is_in_the_phone_s_language_or_the_one_it_chose(browser, live):
     base, app = live
-    page = phone_in(browser, f"{base}/t/{app.tokens.table}", "ja-JP")
+    page = phone_in(browser, f"{base}/t/{app.state.tokens.table}", "ja-JP")
     page.goto(f"{base}/t/not-the-table-s")  # a wrong link opened: a page of its one line
     page.wait_for_selector("#refused")
     assert page.locator("#refused").inner_text() == \
@@ -160,18 +160,18 @@ def test_a_page_of_a_refusal_is_in_the_phone_s_language_or_the_one_it_chose(brow
 def test_two_phones_one_japanese_one_english_see_one_view_each_in_its_language(browser, live, tmp_path):
     base, app = live
     a = answers_of(bundled_night()[2])
-    ja = phone_in(browser, f"{base}/t/{app.tokens.table}", "ja-JP")
-    en = phone_in(browser, f"{base}/t/{app.tokens.table}", "en-US")
+    ja = phone_in(browser, f"{base}/t/{app.state.tokens.table}", "ja-JP")
+    en = phone_in(browser, f"{base}/t/{app.state.tokens.table}", "en-US")
     set_field(ja, a["field"])
     for page, player in ((ja, "Aki"), (en, "Ben")):
         page.wait_for_selector("#who")
         page.click(f"#who button[data-player='{player}']")
         page.click("#hand-none")
         settle(page)
-    version = str(app.table.version)
+    version = str(app.state.table.version)
     for page in (ja, en):
         page.wait_for_selector(f"body[data-version='{version}']")  # the one view, on both
-    state = app.table.state
+    state = app.state.table.state
     steps = {s["key"]: s for s in state["round"]["steps"]}
     for page, language in ((ja, "ja"), (en, "en")):
         chips = page.locator("#status li").all_inner_texts()

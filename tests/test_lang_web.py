@@ -15,7 +15,9 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
 from scorekeeper import lang  # noqa: E402
-from scorekeeper.web.app import RESTARTED, Tokens, catalogs_version, chart_svg, create_app, request_language  # noqa: E402
+from scorekeeper.web.app import catalogs_version, chart_svg, create_app  # noqa: E402
+from scorekeeper.web.refusal import request_language  # noqa: E402
+from scorekeeper.web.security import RESTARTED, Tokens  # noqa: E402
 from scorekeeper.web.guard import Notices  # noqa: E402
 from scorekeeper.lang import in_language  # noqa: E402
 from scorekeeper.web.spoken import line_of, spoken, with_said  # noqa: E402
@@ -223,7 +225,7 @@ def test_a_notice_is_said_in_the_terminal_s_language_whoever_counts_it():
 def test_a_follow_notice_made_in_the_worker_thread_is_in_the_terminal_s_language(night, book_file):
     app = make_app()
     heard: list[str] = []
-    app.table.notice = lambda line: heard.append(in_language("ja", spoken, line))
+    app.state.table.notice = lambda line: heard.append(in_language("ja", spoken, line))
     with TestClient(app) as c:
         as_table(c, app)
         from scorekeeper.store import Book
@@ -237,7 +239,7 @@ def test_a_follow_notice_made_in_the_worker_thread_is_in_the_terminal_s_language
 
 def test_a_restarted_phone_is_told_in_its_language(night):
     old = make_app()
-    new = make_app(tokens=Tokens(key=old.tokens.key))  # the same key beside the book, another run
+    new = make_app(tokens=Tokens(key=old.state.tokens.key))  # the same key beside the book, another run
     with TestClient(old) as c:
         as_table(c, old)
         cookie = c.cookies["hachi"]

@@ -27,19 +27,19 @@ def aki_at_the_pile(browser, live):
     """Aki's phone at Aki's pile of the bundled night's third round: (the app, its answers, the page)."""
     base, app = live
     a = answers_of(bundled_night()[2])
-    page = phone(browser, f"{base}/t/{app.tokens.table}")
+    page = phone(browser, f"{base}/t/{app.state.tokens.table}")
     start_round(page, a)
     return app, a, page
 
 
 def server_pile(app, player="Aki"):
-    return app.table.state["round"]["answers"].get(f"pile:{player}")
+    return app.state.table.state["round"]["answers"].get(f"pile:{player}")
 
 
 def wait_server(app, page, ok, what):
     """Wait on the page's own events (its outbox empty) and say what the server holds."""
     settle(page)
-    state = app.table.state["round"]["answers"]
+    state = app.state.table.state["round"]["answers"]
     assert ok(state), (what, state)
 
 
@@ -135,7 +135,7 @@ def test_a_tap_held_while_another_phone_s_answer_arrives_is_not_lost(browser, li
     page.mouse.up()
     page.wait_for_selector("#pile-grid button[data-code='1h'].on")
     settle(page)
-    assert server_pile(app) == "1h" and app.table.state["round"]["answers"].get("ended") == "out"
+    assert server_pile(app) == "1h" and app.state.table.state["round"]["answers"].get("ended") == "out"
     page.context.close()
 
 
@@ -157,7 +157,7 @@ def test_discard_says_what_it_throws_away_asks_and_is_undone(browser, live, tmp_
     page.once("dialog", lambda d: answer(d, True))
     page.click("#discard")
     page.wait_for_selector("#restore")
-    assert app.table.state["round"]["answers"] == {}
+    assert app.state.table.state["round"]["answers"] == {}
     shot(page, tmp_path, "4-discarded-light")
     page.click("#restore")
     page.wait_for_selector("#pile-grid")
@@ -175,7 +175,7 @@ def in_view(page, selector):
 def test_the_one_action_of_each_step_is_in_a_bar_on_screen(browser, live, tmp_path):
     base, app = live
     a = answers_of(bundled_night()[2])
-    pages = [phone(browser, f"{base}/t/{app.tokens.table}") for _ in range(3)]
+    pages = [phone(browser, f"{base}/t/{app.state.tokens.table}") for _ in range(3)]
     page = pages[0]
     page.wait_for_selector("#sprite symbol#card-12k", state="attached")  # the pictures, read once into the page
     assert page.locator("#sprite symbol").count() == 36
@@ -226,7 +226,7 @@ def live_six(book_file):
 def test_no_page_is_wider_than_a_phone_with_six_long_names(browser, live_six, tmp_path):
     base, app = live_six
     for scheme in ("light", "dark"):
-        page = phone(browser, f"{base}/t/{app.tokens.table}", scheme)
+        page = phone(browser, f"{base}/t/{app.state.tokens.table}", scheme)
         if scheme == "light":  # the field, set once for the night's round
             set_field(page, "2t 3k 4t 5k 6k 7k")
         page.wait_for_selector("#seats")
@@ -243,7 +243,7 @@ def test_a_field_picked_here_but_set_by_another_phone_is_not_picked_in_the_next_
     base, app = live
     a = answers_of(bundled_night()[2])
     field = a["field"].split()
-    aki, ben = (phone(browser, f"{base}/t/{app.tokens.table}") for _ in range(2))
+    aki, ben = (phone(browser, f"{base}/t/{app.state.tokens.table}") for _ in range(2))
     for code in field[:5]:
         tap(aki, "field-grid", code)
     press(aki, f"#field-grid button[data-code='{field[5]}']:not(.on)")
@@ -263,7 +263,7 @@ def test_a_field_picked_here_but_set_by_another_phone_is_not_picked_in_the_next_
     assert sent == []  # the press on round 3's pile is no tap of round 4
     assert aki.locator("#field-grid button.on").count() == 0
     assert aki.locator("#bar #set-field").is_disabled()
-    assert app.table.state["round"]["answers"] == {}
+    assert app.state.table.state["round"]["answers"] == {}
     shot(aki, tmp_path, "7-next-round-nothing-picked-light", whole=False)
     for page in (aki, ben):
         page.context.close()
@@ -274,7 +274,7 @@ def test_a_tap_another_phone_overtook_is_shown_by_its_question_and_sent_again_in
     下げ: the ending is settled. Aki's tap, refused (409, its key), was dropped without a word: it
     is shown in the ending's box, the tap that wasn't taken, and one tap sends it again."""
     app, a, aki = aki_at_the_pile(browser, live)
-    ben = phone(browser, f"{live[0]}/t/{app.tokens.table}", "dark")
+    ben = phone(browser, f"{live[0]}/t/{app.state.tokens.table}", "dark")
     as_player(ben, "Ben")
     aki.context.set_offline(True)
     aki.click("#ended-out")
@@ -290,13 +290,13 @@ def test_a_tap_another_phone_overtook_is_shown_by_its_question_and_sent_again_in
     said = aki.locator(overtaken).inner_text()
     nobody = aki.locator(overtaken).evaluate("() => say(step('ended').choices.find((c) => c.answer === '').label)")
     assert "changed on another phone meanwhile" in said and f"your tap, not taken: {nobody}" in said, said
-    assert app.table.state["round"]["answers"]["ended"] == "Ben"  # the server's stands until tapped again
+    assert app.state.table.state["round"]["answers"]["ended"] == "Ben"  # the server's stands until tapped again
     aki.locator(overtaken).evaluate("b => b.scrollIntoView({block: 'center'})")
     shot(aki, tmp_path, "8-overtaken-ending-light", whole=False)
     aki.click(f"{overtaken} button[data-again]")
     aki.wait_for_selector("[data-overtaken]", state="detached")
     settle(aki)
-    assert app.table.state["round"]["answers"]["ended"] == ""
+    assert app.state.table.state["round"]["answers"]["ended"] == ""
     for page in (aki, ben):
         page.context.close()
 
@@ -324,7 +324,7 @@ def test_a_tap_not_sent_yet_is_marked_on_its_card_and_its_choice_light_and_dark(
     """Cards and choices in the outbox (not yet acknowledged) are drawn with a dashed outline and a
     small clock (they looked exactly like the sent ones); the mark goes once the server has them."""
     app, a, aki = aki_at_the_pile(browser, live)
-    ben = phone(browser, f"{live[0]}/t/{app.tokens.table}", "dark")
+    ben = phone(browser, f"{live[0]}/t/{app.state.tokens.table}", "dark")
     as_player(ben, "Ben")
     mine = a["pile:Aki"].split()
     for code in mine[:2]:
@@ -360,7 +360,7 @@ def test_a_round_saved_is_said_in_the_bar_of_every_phone_with_its_result(browser
     to the standings."""
     base, app = live
     a = answers_of(bundled_night()[2])
-    aki, ben = (phone(browser, f"{base}/t/{app.tokens.table}", scheme) for scheme in ("light", "dark"))
+    aki, ben = (phone(browser, f"{base}/t/{app.state.tokens.table}", scheme) for scheme in ("light", "dark"))
     set_field(aki, a["field"])
     settle(aki)
     finish_round(a, save=False)
@@ -371,7 +371,7 @@ def test_a_round_saved_is_said_in_the_bar_of_every_phone_with_its_result(browser
     aki.wait_for_selector("#bar #saved")
     ben.context.set_offline(False)
     ben.wait_for_selector("#bar #saved")
-    mon = app.table.state["history"][-1]["mon"]
+    mon = app.state.table.state["history"][-1]["mon"]
     for page, scheme in ((aki, "light"), (ben, "dark")):
         said = page.locator("#bar #saved").inner_text()
         assert said.startswith("Round 3 saved") and all(f"{p} {m:+d}文".replace("+0", "0") in said for p, m in mon.items()), said
@@ -415,7 +415,7 @@ def test_names_of_thirty_letters_without_a_space_keep_every_step_on_a_phone(brow
     to = dict(zip(["Aki", "Ben", "Chie"], UNBROKEN))
     a = {(f"{k.split(':')[0]}:{to[k.split(':')[1]]}" if ":" in k else k): to.get(v, v)
          for k, v in answers_of(bundled_night()[2]).items()}
-    pages = [phone(browser, f"{base}/t/{app.tokens.table}") for _ in UNBROKEN]
+    pages = [phone(browser, f"{base}/t/{app.state.tokens.table}") for _ in UNBROKEN]
     page = pages[0]
     fits_the_phone(page, "standings")
     set_field(page, a["field"])
@@ -447,7 +447,7 @@ def test_names_of_thirty_letters_without_a_space_keep_every_step_on_a_phone(brow
     fits_the_phone(page, "saved")
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(tmp_path / "7-unbroken-names-saved.png"))  # the screen as the phone shows it
-    viewer = phone(browser, f"{base}/v/{app.tokens.view}")
+    viewer = phone(browser, f"{base}/v/{app.state.tokens.view}")
     fits_the_phone(viewer, "viewer")
     for p in [*pages, viewer]:
         p.context.close()

@@ -48,10 +48,10 @@ class Server:
 
     @property
     def link(self) -> str:
-        return f"http://127.0.0.1:{self.port}/t/{self.app.tokens.table}"
+        return f"http://127.0.0.1:{self.port}/t/{self.app.state.tokens.table}"
 
     def round(self) -> dict:
-        return self.app.table.state["round"]
+        return self.app.state.table.state["round"]
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from test_serve_browser import browser, phone, settle, shot, tap  # noqa: F401 (
 from test_phones_browser import in_view, start_round
 from serve_helpers import answers_of, bundled_night, live_server, new_night
 
-from scorekeeper.web.app import RESTARTED
+from scorekeeper.web.security import RESTARTED
 from scorekeeper.web.serve import bind
 
 
@@ -22,10 +22,10 @@ def test_a_restarted_server_is_told_and_its_new_link_works_after_a_dozen_taps_on
     sock = bind("127.0.0.1", 0)  # one address for both runs, as a laptop's
     try:
         with live_server(sock) as (base, old, _):
-            page = phone(browser, f"{base}/t/{old.tokens.table}")
+            page = phone(browser, f"{base}/t/{old.state.tokens.table}")
             start_round(page, a)  # the field set, Aki's pile on the page
         with live_server(sock) as (again, new, _):  # Ctrl-C, then `hachi-score serve` again
-            assert again == base and new.tokens.run != old.tokens.run
+            assert again == base and new.state.tokens.run != old.state.tokens.run
             for code in pile[:12]:  # a dozen taps on the old page: refused for who sent them, kept
                 tap(page, "pile-grid", code)
             page.wait_for_selector("body[data-unsent='1']")  # one answer waits on the phone
@@ -33,20 +33,20 @@ def test_a_restarted_server_is_told_and_its_new_link_works_after_a_dozen_taps_on
             assert page.locator("#gone").inner_text() == RESTARTED and in_view(page, "#bar #gone")
             assert page.locator("#live").inner_text() == RESTARTED
             shot(page, tmp_path, "restarted-light", whole=False)
-            assert new.limiter.bad == {}  # none of them counted against the phone
+            assert new.state.limiter.bad == {}  # none of them counted against the phone
             page.reload()
             page.wait_for_selector("#gone")
             assert page.locator("#gone").inner_text() == RESTARTED
             assert not page.locator("body").inner_text().lstrip().startswith("{")
-            page.goto(f"{base}/t/{new.tokens.table}")  # the new code, scanned
+            page.goto(f"{base}/t/{new.state.tokens.table}")  # the new code, scanned
             page.wait_for_selector("body[data-ready='1']")
             page.wait_for_selector("body[data-unsent='0']")  # the dozen taps, sent at last
             settle(page)
             assert page.locator("#gone").count() == 0
-            assert new.table.state["round"]["answers"]["pile:Aki"].split() == pile[:12]
+            assert new.state.table.state["round"]["answers"]["pile:Aki"].split() == pile[:12]
             tap(page, "pile-grid", pile[12])
             settle(page)
-            assert new.table.state["round"]["answers"]["pile:Aki"].split() == pile[:13]
+            assert new.state.table.state["round"]["answers"]["pile:Aki"].split() == pile[:13]
             page.context.close()
     finally:
         sock.close()

@@ -94,23 +94,23 @@ def test_other_commands_never_import_the_web_stack(tmp_path):
 def test_table_link_swaps_its_token_for_a_strict_httponly_cookie(night):
     app = make_app()
     with TestClient(app) as c:
-        r = c.get(f"/t/{app.tokens.table}", follow_redirects=False)
+        r = c.get(f"/t/{app.state.tokens.table}", follow_redirects=False)
         assert r.status_code == 303 and r.headers["location"] == "/"
         cookie = r.headers["set-cookie"]
         assert "HttpOnly" in cookie and "samesite=strict" in cookie.lower()
-        assert app.tokens.table not in cookie  # the link's token is not the cookie
+        assert app.state.tokens.table not in cookie  # the link's token is not the cookie
         page = c.get("/")
         assert page.status_code == 200
-        assert f'content="{app.tokens.csrf}"' in page.text and 'content="table"' in page.text
+        assert f'content="{app.state.tokens.csrf}"' in page.text and 'content="table"' in page.text
 
 
 def test_view_link_shows_but_never_writes(night, book_file):
     book, sid = night
     app = make_app()
     with TestClient(app) as c:
-        assert c.get(f"/v/{app.tokens.view}", follow_redirects=False).status_code == 303
+        assert c.get(f"/v/{app.state.tokens.view}", follow_redirects=False).status_code == 303
         page = c.get("/")
-        assert 'content="view"' in page.text and app.tokens.csrf not in page.text
+        assert 'content="view"' in page.text and app.state.tokens.csrf not in page.text
         assert c.get("/api/state").json()["session"]["rounds"] == 2
         for path, body in (("/api/answer", {"key": "field", "text": " ".join(ROUND1["field"])}),
                            ("/api/done", {"player": "Aki"}), ("/api/save", {"revision": 0}), ("/api/discard", {})):
@@ -142,8 +142,8 @@ def test_pages_and_api_need_a_good_cookie(night, cookie):
 def test_the_table_token_is_not_a_cookie_and_the_view_cookie_is_not_the_table_token(night):
     app = make_app()
     with TestClient(app) as viewer, TestClient(app) as c:
-        assert viewer.get(f"/v/{app.tokens.view}", follow_redirects=False).status_code == 303
-        c.cookies.set("hachi", app.tokens.table)
+        assert viewer.get(f"/v/{app.state.tokens.view}", follow_redirects=False).status_code == 303
+        c.cookies.set("hachi", app.state.tokens.table)
         assert c.get("/").status_code == 403
         c.cookies.set("hachi", viewer.cookies["hachi"])
         r = post(c, app, "/api/answer", {"key": "field", "text": "1h"})
@@ -151,7 +151,7 @@ def test_the_table_token_is_not_a_cookie_and_the_view_cookie_is_not_the_table_to
 
 
 def test_wrong_links_lock_a_client_out_for_minutes_not_for_good_and_never_from_the_right_link(night):
-    from scorekeeper.web.app import RateLimit
+    from scorekeeper.web.security import RateLimit
 
     now = [1000.0]
     limiter = RateLimit(limit=5, window=60, lock=300, clock=lambda: now[0])
@@ -161,7 +161,7 @@ def test_wrong_links_lock_a_client_out_for_minutes_not_for_good_and_never_from_t
             assert c.get("/t/guess", follow_redirects=False).status_code == 403
         locked = c.get("/t/guess", follow_redirects=False)
         assert locked.status_code == 429 and "wait" in locked.json()["error"]
-        assert c.get(f"/t/{app.tokens.table}", follow_redirects=False).status_code == 303  # the right link gets in
+        assert c.get(f"/t/{app.state.tokens.table}", follow_redirects=False).status_code == 303  # the right link gets in
         assert c.get("/api/state").status_code == 200  # and its cookie works, the client locked all along
         now[0] += 299
         assert c.get("/t/guess", follow_redirects=False).status_code == 429
@@ -189,10 +189,10 @@ def test_writes_need_the_csrf_header_and_the_same_origin(served, book_file, nigh
 
 def test_a_write_with_neither_origin_nor_sec_fetch_site_is_refused(served):
     app, c = served
-    r = c.post("/api/answer", json={"key": "field", "text": "1h"}, headers={"X-Hachi-CSRF": app.tokens.csrf})
+    r = c.post("/api/answer", json={"key": "field", "text": "1h"}, headers={"X-Hachi-CSRF": app.state.tokens.csrf})
     assert r.status_code == 403 and "Origin" in r.json()["error"]
     r = c.post("/api/answer", json={"key": "field", "text": " ".join(ROUND1["field"])},
-               headers={"X-Hachi-CSRF": app.tokens.csrf, "Sec-Fetch-Site": "same-origin"})
+               headers={"X-Hachi-CSRF": app.state.tokens.csrf, "Sec-Fetch-Site": "same-origin"})
     assert r.status_code == 200
 
 
@@ -200,7 +200,7 @@ def test_a_write_with_neither_origin_nor_sec_fetch_site_is_refused(served):
 def test_hosts_outside_the_allow_list_are_refused(night, host):
     app = make_app()
     with TestClient(app) as c:
-        r = c.get(f"/t/{app.tokens.table}", headers={"Host": host}, follow_redirects=False)
+        r = c.get(f"/t/{app.state.tokens.table}", headers={"Host": host}, follow_redirects=False)
         assert r.status_code == 421 and "set-cookie" not in r.headers
 
 
@@ -208,7 +208,7 @@ def test_hosts_outside_the_allow_list_are_refused(night, host):
 def test_the_bound_address_and_localhost_are_answered(night, host):
     app = make_app()
     with TestClient(app) as c:
-        assert c.get(f"/t/{app.tokens.table}", headers={"Host": host}, follow_redirects=False).status_code == 303
+        assert c.get(f"/t/{app.state.tokens.table}", headers={"Host": host}, follow_redirects=False).status_code == 303
 
 
 def test_no_cors_headers_even_when_asked(served):
@@ -341,7 +341,7 @@ def test_the_phones_follow_the_current_session_made_or_chosen_at_the_terminal(se
     enter(c, app, {"field": answers_of(ROUND1)["field"]})
     post(c, app, "/api/done", {"player": "Ben", "done": True})
     notices: list[str] = []
-    app.table.notice = notices.append
+    app.state.table.notice = notices.append
     second = Book.open(book_file).new_session(["Dai", "Emi", "Fumi"], name="Saturday")
     state = wait_state(c, lambda s: s["session"]["session"] == second)
     assert state["session"]["players"] == ["Dai", "Emi", "Fumi"] and state["session"]["rounds"] == 0
@@ -544,7 +544,7 @@ def test_a_live_server_stops_with_a_stream_open(night):
     eventually(lambda: server.started, "server started")
     got: list[str] = []
     with httpx.Client(base_url=base, timeout=HANG, follow_redirects=True) as client:
-        assert client.get(f"/t/{app.tokens.table}").status_code == 200  # follows to the page
+        assert client.get(f"/t/{app.state.tokens.table}").status_code == 200  # follows to the page
         done = threading.Event()
 
         def listen():

@@ -116,8 +116,8 @@ def test_three_phones_enter_a_round_at_once_and_all_see_the_result(browser, live
     base, app = live
     rnd = bundled_night()[2]
     a = answers_of(rnd)
-    pages = [phone(browser, f"{base}/t/{app.tokens.table}", "dark" if i == 2 else "light") for i in range(3)]
-    viewer = phone(browser, f"{base}/v/{app.tokens.view}")
+    pages = [phone(browser, f"{base}/t/{app.state.tokens.table}", "dark" if i == 2 else "light") for i in range(3)]
+    viewer = phone(browser, f"{base}/v/{app.state.tokens.view}")
     shot(pages[0], tmp_path, "1-standings-light")
     for code in a["field"].split():
         tap(pages[0], "field-grid", code)
@@ -176,7 +176,7 @@ def test_three_phones_enter_a_round_at_once_and_all_see_the_result(browser, live
 
 def test_a_phone_follows_a_new_session_made_at_the_terminal(browser, live, book_file, tmp_path):
     base, app = live
-    page = phone(browser, f"{base}/t/{app.tokens.table}")
+    page = phone(browser, f"{base}/t/{app.state.tokens.table}")
     page.wait_for_selector("body[data-round='2']")
     from scorekeeper.store import Book
 
@@ -191,8 +191,8 @@ def test_a_phone_follows_a_new_session_made_at_the_terminal(browser, live, book_
 def test_a_typo_is_marked_the_moment_it_is_tapped(browser, live, tmp_path):
     base, app = live
     a = answers_of(bundled_night()[2])
-    aki = phone(browser, f"{base}/t/{app.tokens.table}")
-    ben = phone(browser, f"{base}/t/{app.tokens.table}", "dark")
+    aki = phone(browser, f"{base}/t/{app.state.tokens.table}")
+    ben = phone(browser, f"{base}/t/{app.state.tokens.table}", "dark")
     set_field(aki, a["field"])
     for page, player in ((aki, "Aki"), (ben, "Ben")):
         page.wait_for_selector("#who")
@@ -225,8 +225,8 @@ def test_a_four_player_round_on_a_phone(browser, live_four, tmp_path):
     from test_entry_seats import FIELD, HAND, P1, P2
 
     base, app = live_four
-    page = phone(browser, f"{base}/t/{app.tokens.table}")
-    dark = phone(browser, f"{base}/t/{app.tokens.table}", "dark")
+    page = phone(browser, f"{base}/t/{app.state.tokens.table}")
+    dark = phone(browser, f"{base}/t/{app.state.tokens.table}", "dark")
     set_field(page, FIELD)
     page.wait_for_selector("#seats")
     assert page.locator("#who").count() == 0  # nothing but the seats until they are settled

@@ -7,7 +7,10 @@ in (after 11 wrong ones). Connections (a live uvicorn on loopback; the stranger 
 phones at 127.0.0.1 and 127.0.0.3): an idle connection and half-sent requests are closed, 40 slow
 ones from one address are cut to 16, 300 slow ones under ``ulimit -n 256`` (from one address, and
 from 30) leave the phones answered and a round saved, the log saying so once, not once each;
-proxy headers change nothing; a request head over 16 KiB is a 400 said once. JSON: 15,000 nested
+proxy headers change nothing; a request head over 16 KiB is a 400 said once. Streams: 2,000 from
+one view cookie hold 4 (each closing the device's oldest) and 300 without a cookie hold none,
+the table's taps answered meanwhile; over the view link's room a new device is a 429, while the
+table's phones and a reloaded page get theirs. JSON: 15,000 nested
 brackets, lone surrogates, a 5,000-digit number, over-long keys and names: a 4xx with one line,
 never a 500, nothing on the server's terminal.
 """
@@ -31,8 +34,8 @@ pytest.importorskip("starlette")
 import httpx  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
-from scorekeeper.web.app import RESTARTED, RateLimit, Tokens, cookie_key, key_path  # noqa: E402
-from scorekeeper.web.guard import PER_ADDRESS, REQUEST_TIMEOUT, Guard, Notices  # noqa: E402
+from scorekeeper.web.security import RESTARTED, RateLimit, Tokens, cookie_key, key_path  # noqa: E402
+from scorekeeper.web.guard import PER_ADDRESS, REQUEST_TIMEOUT, Guard, Notices, Streams  # noqa: E402
 
 from helpers import HANG, eventually  # noqa: E402
 from serve_helpers import (PLAYERS, answers_of, as_table, bundled_night, live_server, make_app, new_night,  # noqa: E402
@@ -57,14 +60,14 @@ def post(client, app, path, body):
 def test_each_login_gives_its_device_a_cookie_of_its_own_signed_for_this_run(night, book_file):
     app = make_app()
     with TestClient(app) as a, TestClient(app) as b, TestClient(app) as v:
-        for c, link in ((a, f"/t/{app.tokens.table}"), (b, f"/t/{app.tokens.table}"), (v, f"/v/{app.tokens.view}")):
+        for c, link in ((a, f"/t/{app.state.tokens.table}"), (b, f"/t/{app.state.tokens.table}"), (v, f"/v/{app.state.tokens.view}")):
             assert c.get(link, follow_redirects=False).status_code == 303
         cookies = [c.cookies["hachi"] for c in (a, b, v)]
         assert len(set(cookies)) == 3
         for value, role in zip(cookies, ("table", "table", "view")):
             got, run, device, mac = value.split(".")
-            assert (got, run) == (role, app.tokens.run) and len(device) >= 16 and len(mac) == 43
-            assert app.tokens.table not in value and app.tokens.view not in value
+            assert (got, run) == (role, app.state.tokens.run) and len(device) >= 16 and len(mac) == 43
+            assert app.state.tokens.table not in value and app.state.tokens.view not in value
         assert a.get("/api/state").status_code == b.get("/api/state").status_code == 200
         assert post(b, app, "/api/answer", {"key": "field", "text": " ".join(bundled_night()[0]["field"])}).status_code == 200
         assert post(v, app, "/api/answer", {"key": "field", "text": None}).status_code == 403
@@ -103,19 +106,19 @@ def test_a_past_runs_cookie_is_told_the_server_restarted_and_never_counted(night
         as_table(c, old)
         stale = c.cookies["hachi"]
     new = make_app(limiter=RateLimit(limit=5))  # the same book, so the same key: a new run
-    assert new.tokens.run != old.tokens.run
+    assert new.state.tokens.run != old.state.tokens.run
     with TestClient(new) as c:
         c.cookies.set("hachi", stale)
         for i in range(30):  # 30 requests of an old page: taps, its stream, reloads
             r = [lambda: c.get("/api/state"), lambda: c.get("/api/events?limit=1"),
                  lambda: post(c, new, "/api/answer", {"key": "field", "text": "1h"}), lambda: c.get("/")][i % 4]()
             assert r.status_code == 403 and r.json() == {"error": RESTARTED, "restarted": True}
-        assert new.limiter.bad == {} and not new.limiter.locked("testclient")
+        assert new.state.limiter.bad == {} and not new.state.limiter.locked("testclient")
         page = c.get("/", headers={"Accept": "text/html,application/xhtml+xml", "Sec-Fetch-Mode": "navigate"})
         assert page.status_code == 403 and page.headers["content-type"].startswith("text/html")
         assert f'<p class="problem" id="gone">{RESTARTED}</p>' in page.text and "script" not in page.text
         assert "default-src 'self'" in page.headers["content-security-policy"]
-        assert c.get(f"/t/{new.tokens.table}", follow_redirects=False).status_code == 303  # the new code
+        assert c.get(f"/t/{new.state.tokens.table}", follow_redirects=False).status_code == 303  # the new code
         assert c.get("/api/state").status_code == 200
 
 
@@ -123,10 +126,10 @@ def test_forged_cookies_count_like_wrong_links_and_a_right_link_still_gets_in(ni
     app = make_app(limiter=RateLimit(limit=5))
     with TestClient(app) as c:
         viewer = TestClient(app)  # another device (the app's lifespan is c's)
-        viewer.get(f"/v/{app.tokens.view}", follow_redirects=False)
+        viewer.get(f"/v/{app.state.tokens.view}", follow_redirects=False)
         view = viewer.cookies["hachi"]
         role, run, device, mac = view.split(".")
-        other_key = Tokens(run=app.tokens.run).cookie("table")  # this run's id, another key
+        other_key = Tokens(run=app.state.tokens.run).cookie("table")  # this run's id, another key
         forged = [f"table.{run}.{device}.{mac}",  # the view cookie made a table one
                   f"{view[:-1]}{'A' if view[-1] != 'A' else 'B'}",  # its MAC changed
                   other_key, "forged", "x" * 22, view + "x" * 300, f"table.{run}.é.{mac}"]
@@ -134,12 +137,12 @@ def test_forged_cookies_count_like_wrong_links_and_a_right_link_still_gets_in(ni
             c.cookies.set("hachi", value)
             r = c.get("/api/state")
             assert r.status_code == 403 and "not this server's" in r.json()["error"] and "restarted" not in r.json()
-        assert len(app.limiter.bad["testclient"]) == 5
+        assert len(app.state.limiter.bad["testclient"]) == 5
         c.cookies.clear()
         for value in forged[5:]:  # (as bytes: a client's cookie jar takes ASCII only)
             r = c.get("/api/state", headers={"Cookie": b"hachi=" + value.encode("utf-8")})
             assert r.status_code == 429  # locked out: more guesses get nowhere
-        assert c.get(f"/t/{app.tokens.table}", follow_redirects=False).status_code == 303  # locked, yet the right link
+        assert c.get(f"/t/{app.state.tokens.table}", follow_redirects=False).status_code == 303  # locked, yet the right link
         assert c.get("/api/state").status_code == 200  # and its cookie work
         assert c.get("/t/guess", follow_redirects=False).status_code == 429
 
@@ -149,7 +152,7 @@ def test_eleven_wrong_links_then_the_right_one_gets_in(night):
     with TestClient(app) as c:
         codes = [c.get(f"/t/wrong{i}", follow_redirects=False).status_code for i in range(11)]
         assert codes == [403] * 10 + [429]  # the tenth locks the client out
-        assert c.get(f"/t/{app.tokens.table}", follow_redirects=False).status_code == 303
+        assert c.get(f"/t/{app.state.tokens.table}", follow_redirects=False).status_code == 303
         assert c.get("/").status_code == 200
 
 
@@ -281,11 +284,11 @@ def test_an_idle_connection_and_half_sent_requests_are_closed_within_the_request
         half_body = connect(port, send=b"POST /api/answer HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{\"key\"")
         after_one = connect(port, send=b"GET /manifest.webmanifest HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET / HT")
         held = [idle, half_line, half_headers, half_body, after_one]
-        with phone(base, app.tokens.table, "127.0.0.3") as c:  # answered meanwhile
+        with phone(base, app.state.tokens.table, "127.0.0.3") as c:  # answered meanwhile
             assert c.get("/api/state").status_code == 200
         for s in held:
             eventually(lambda: closed_by_server(s), "the server closing a slow connection")
-        with phone(base, app.tokens.table, "127.0.0.3") as c:  # and after
+        with phone(base, app.state.tokens.table, "127.0.0.3") as c:  # and after
             assert c.get("/api/state").status_code == 200
         for s in held:
             s.close()
@@ -304,7 +307,7 @@ def test_forty_slow_connections_from_one_address_are_cut_to_sixteen_and_the_phon
         assert [closed_by_server(s) for s in slow[:24]] == [True] * 24  # the ones that waited longest
         eventually(lambda: len(guard.by_address.get(STRANGER, ())) == PER_ADDRESS, "16 held")
         assert not any(closed_by_server(s) for s in slow[24:] + others)
-        with phone(base, app.tokens.table, "127.0.0.1") as aki, phone(base, app.tokens.table, "127.0.0.3") as ben:
+        with phone(base, app.state.tokens.table, "127.0.0.1") as aki, phone(base, app.state.tokens.table, "127.0.0.3") as ben:
             assert aki.get("/").status_code == ben.get("/api/state").status_code == 200
             assert save_a_round(ben) == 3
         for s in slow + others:
@@ -346,7 +349,7 @@ def test_proxy_headers_are_not_trusted_the_limiter_counts_the_connections_addres
                 for headers in ({"X-Forwarded-For": "1.2.3.4"}, {"X-Real-IP": "1.2.3.4"},
                                 {"Forwarded": "for=1.2.3.4;proto=https"}, {"X-Forwarded-For": "1.2.3.4, 5.6.7.8"}):
                     assert c.get("/t/guess", headers=headers).status_code == 403
-        assert {k: len(v) for k, v in app.limiter.bad.items()} == {"127.0.0.1": 4, "127.0.0.3": 4}
+        assert {k: len(v) for k, v in app.state.limiter.bad.items()} == {"127.0.0.1": 4, "127.0.0.3": 4}
 
 
 @pytest.mark.parametrize("host,status", [("127.0.0.2", 421), ("127.0.0.3:{port}", 421), ("127.0.0.1:{port}", 303),
@@ -355,7 +358,7 @@ def test_the_host_is_the_servers_name_the_source_address_the_clients(night, host
     with live_server() as (base, app, server):
         port = base.rsplit(":", 1)[1]
         with httpx.Client(base_url=base, timeout=HANG, transport=httpx.HTTPTransport(local_address="127.0.0.3")) as c:
-            r = c.get(f"/t/{app.tokens.table}", headers={"Host": host.format(port=port)})
+            r = c.get(f"/t/{app.state.tokens.table}", headers={"Host": host.format(port=port)})
             assert r.status_code == status and ("set-cookie" in r.headers) == (status == 303)
 
 
@@ -415,3 +418,92 @@ def test_notices_say_a_reason_at_once_then_once_a_minute_with_the_count():
     assert not due  # nothing more to say: no timer left
     notices.count("slow")
     assert len(said) == 2 and len(due) == 1
+
+
+# -- live streams: a few per device, room kept for the table ----------------------------------------------
+
+def stream_from(port, cookie, source=STRANGER):
+    """A stream asked for on a connection of its own (``cookie``: none when empty), its answer's
+    status read (None: the connection closed unanswered), the connection kept open as a stranger
+    keeps it."""
+    s = connect(port, source=source, send=b"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + (b"Cookie: hachi=" + cookie.encode() + b"\r\n" if cookie else b"") + b"\r\n")
+    head = b""
+    with contextlib.suppress(OSError):
+        while b"\r\n" not in head and (chunk := s.recv(1)):
+            head += chunk
+    return (int(head.split()[1]) if head.startswith(b"HTTP/1.1 ") else None), s
+
+
+def read_until(s, said: bytes) -> bytes:
+    got = b""
+    while said not in got and (chunk := s.recv(65536)):
+        got += chunk
+    return got
+
+
+def test_a_device_holds_four_streams_a_newer_closing_its_oldest_and_the_view_link_leaves_the_table_room():
+    streams = Streams(total=10, per_device=4, table_room=3)
+    mine = [streams.hold("phone", "view") for _ in range(4)]
+    fifth = streams.hold("phone", "view")
+    assert mine[0].is_set() and not any(e.is_set() for e in mine[1:]) and fifth is not None
+    assert streams.held == {"table": 0, "view": 5}  # the closed one counted until it ended
+    streams.release("phone", "view", mine[0])
+    others = [streams.hold(f"viewer{i}", "view") for i in range(4)]
+    assert None not in others[:3] and others[3] is None  # 7 of 10 for the view link: 3 kept for the table
+    assert streams.hold("viewer0", "view") is not None and others[0].is_set()  # full, yet a reload gets in
+    assert streams.held == {"table": 0, "view": 8}
+    assert [streams.hold(f"player{i}", "table") is not None for i in range(3)] == [True, True, False]
+    for e in [*mine[1:], fifth]:
+        streams.release("phone", "view", e)
+    assert streams.held["view"] == 4 and streams.hold("viewer9", "view") is not None
+
+
+def test_two_thousand_streams_from_one_view_cookie_and_three_hundred_without_leave_the_table_answered(night):
+    said: list[str] = []
+    with live_server(guard=Guard(files=256, say=said.append)) as (base, app, server):
+        port = int(base.rsplit(":", 1)[1])
+        assert (app.state.guard.total, app.state.streams.total) == (160, 80)
+        viewer = httpx.get(f"{base}/v/{app.state.tokens.view}", follow_redirects=False).cookies["hachi"]
+        held, taps = [], []
+        with phone(base, app.state.tokens.table, "127.0.0.3") as aki:
+            for i in range(2000):
+                status, s = stream_from(port, viewer)
+                held.append((status, s))
+                if i % 500 == 499:  # a player's tap, answered meanwhile
+                    taps.append(aki.post("/api/answer", content=json.dumps({"key": "dealer", "text": PLAYERS[0]})).status_code)
+            assert [st for st, _s in held] == [200] * 2000  # each one a stream, closing the device's oldest
+            assert b"event: replaced" in read_until(held[0][1], b"event: replaced")
+            assert app.state.streams.held["view"] <= app.state.streams.per_device + 1 and len(app.state.streams.open[
+                app.state.tokens.device(viewer)]) == app.state.streams.per_device
+            nobody = [stream_from(port, "") for _ in range(300)]
+            assert {st for st, _s in nobody} == {403}  # refused before any stream is held
+            assert app.state.streams.held["view"] <= app.state.streams.per_device + 1
+            taps.append(aki.post("/api/answer", content=json.dumps({"key": "dealer", "text": PLAYERS[1]})).status_code)
+            assert taps == [200] * 5
+            with httpx.Client(base_url=base, timeout=HANG, cookies={"hachi": aki.cookies["hachi"]},
+                              transport=httpx.HTTPTransport(local_address="127.0.0.3")) as again:
+                assert again.get("/").status_code == 200  # the page reloaded
+                with again.stream("GET", "/api/events") as r:  # and its stream
+                    assert r.status_code == 200 and next(r.iter_lines()) == "event: state"
+        for _st, s in held + nobody:
+            s.close()
+
+
+def test_over_the_view_links_room_a_new_device_is_a_429_the_table_and_a_reload_still_get_theirs(night):
+    with live_server(guard=Guard(files=256)) as (base, app, server):
+        port = int(base.rsplit(":", 1)[1])
+        room = app.state.streams.total - app.state.streams.table_room
+        viewers = [httpx.get(f"{base}/v/{app.state.tokens.view}", follow_redirects=False).cookies["hachi"]
+                   for _ in range(room + 3)]
+        held = [stream_from(port, v) for v in viewers]
+        assert [st for st, _s in held] == [200] * room + [429] * 3
+        assert b'{"error":"too many live pages are open: close one' in read_until(held[-1][1], b"}")
+        again = stream_from(port, viewers[0])  # a reload of a page holding one: in, its old one closed
+        assert again[0] == 200 and b"event: replaced" in read_until(held[0][1], b"event: replaced")
+        with phone(base, app.state.tokens.table, "127.0.0.3") as aki:
+            with aki.stream("GET", "/api/events") as r:
+                assert r.status_code == 200
+            assert aki.post("/api/answer", content=json.dumps({"key": "dealer", "text": PLAYERS[0]})).status_code == 200
+        for _st, s in [*held, again]:
+            s.close()

@@ -12,7 +12,7 @@ files (~4×/s) and pushes the night's state to every open stream (server-sent ev
 changed, whoever wrote it. When the current session changes at the terminal (`new-session`,
 `use`), the phones follow it.
 
-Security on a shared Wi-Fi: random link tokens (128 bits) that live only in this process; each
+Security on a shared Wi-Fi (:mod:`scorekeeper.web.security`): random link tokens (128 bits) that live only in this process; each
 login by a link gives its device a cookie of its own (HttpOnly, SameSite=Strict), signed with a
 key kept beside the book and carrying this run's id, so that a cookie of a past run is told "the
 server restarted" (never counted against the phone) while a forged one is counted like a wrong
@@ -20,34 +20,36 @@ link; the view link can't write; a Host allow-list; a CSRF header plus an Origin
 check on every write; no CORS headers; a content-security policy of local assets only; caps on
 the body's size, the JSON's nesting and every field's length; a rate limit on wrong links and
 forged cookies that locks a client out for minutes (a right link always gets in). Slow and idle
-connections are the server's (:mod:`scorekeeper.web.guard`).
+connections are the server's (:mod:`scorekeeper.web.guard`), and so are the live streams' caps: a
+few per device (a newer one closes its oldest), and in all, with room kept for the table's phones
+and for requests (:class:`~scorekeeper.web.guard.Streams`).
 
 Languages: every phone is sent the same state, in English, its messages carried as templates and
 arguments (a line kept as text, as ``NAME`` and ``NAME_m``); each page words them from the catalog
 of its own language (``/api/words``) and sends that language with each request
 (``X-Hachi-Lang``; a navigation: the ``hachi-lang`` cookie the page's switch sets, else
-``Accept-Language``), in which that request's refusal is worded, whichever thread made it.
+``Accept-Language``), in which that request's refusal is worded, whichever thread made it (:mod:`scorekeeper.web.refusal`).
+
+The app is a Starlette app whose state (``app.state``) holds the ``table``, the ``tokens``, the
+``limiter``, the ``streams`` and the ``notes`` (and ``guard``, the connections' watch, once
+served); each route is a function of its request, reading that state.
 """
 
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import contextvars
 import hashlib
 import hmac
 import json
 import os
-import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from html import escape
 from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Mapping
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -55,159 +57,24 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from .. import lang
-from ..lang import L_, N_, _
+from ..lang import L_, _
 from ..scoring import MAX_NAME
-from .spoken import line_of, spoken, with_said
+from .guard import Streams
+from .refusal import HttpError, refuse
+from .security import COOKIE, HostsAndHeaders, RateLimit, Tokens, device, guessed, need, tokens_for
+from .spoken import line_of, with_said
 
 MAX_BODY = 16 * 1024
 MAX_ANSWER = 2000  # characters of any text in a request (an answer, a member's name)
 MAX_DEPTH = 32  # levels of a request's JSON nesting
 MAX_KEY = 64  # characters of a question's key ("pile:" and a name of at most MAX_NAME)
-COOKIE = "hachi"
-MAX_COOKIE = 256  # a cookie of ours is ~80 characters: anything longer is not one
-ROLES = ("table", "view")
-KEY_SIZE = 32  # bytes of the cookies' key
-RESTARTED = N_("the server restarted: scan the new code")
-CSRF_HEADER = "x-hachi-csrf"
 POLL = 0.25  # seconds between looks at the files, and between looks at shutdown in a stream
 KEEPALIVE = 15.0
-LANG_HEADER = "x-hachi-lang"  # the language a page reads, sent with each of its requests
-LANG_COOKIE = "hachi-lang"  # the language a phone chose on the page (kept for its pages' navigations)
 STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8",
           "icon.svg": "image/svg+xml", "cards.svg": "image/svg+xml"}
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-       "base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'")
-LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 MANIFEST = {"name": "八八 hachi-score", "short_name": "八八", "start_url": "/", "scope": "/", "display": "standalone",
             "background_color": "#fbf8f1", "theme_color": "#b3262d",
             "icons": [{"src": "/static/icon.svg", "type": "image/svg+xml", "sizes": "any", "purpose": "any"}]}
-
-
-class HttpError(Exception):
-    """A refusal: the status and the one line said (as the terminal would say it). A message
-    (:func:`~scorekeeper.lang.L_`) is worded in the language of the phone that asked, however
-    and wherever it was made."""
-
-    def __init__(self, status: int, message: str | lang.Said, **extra: Any) -> None:
-        super().__init__(message)
-        self.status, self.message, self.extra = status, message, extra
-
-
-@dataclass
-class Tokens:
-    """The secrets of one running server. The links' tokens and the CSRF token live only in this
-    process. The cookies are signed with ``key`` (kept beside the book: :func:`cookie_key`) and
-    carry ``run``, this run's id: ``ROLE.RUN.DEVICE.MAC``, a DEVICE id drawn for each login and
-    MAC the HMAC-SHA256 of the rest under ``key``."""
-
-    table: str = field(default_factory=lambda: secrets.token_urlsafe(16))
-    view: str = field(default_factory=lambda: secrets.token_urlsafe(16))
-    csrf: str = field(default_factory=lambda: secrets.token_urlsafe(16))
-    run: str = field(default_factory=lambda: secrets.token_urlsafe(9))
-    key: bytes = field(default_factory=lambda: secrets.token_bytes(KEY_SIZE), repr=False)
-
-    def _mac(self, signed: str) -> bytes:
-        digest = hmac.new(self.key, signed.encode("ascii"), hashlib.sha256).digest()
-        return base64.urlsafe_b64encode(digest).rstrip(b"=")
-
-    def cookie(self, role: str) -> str:
-        """A new cookie for one device, as ``role``."""
-        signed = f"{role}.{self.run}.{secrets.token_urlsafe(12)}"
-        return f"{signed}.{self._mac(signed).decode('ascii')}"
-
-    def holder(self, value: str) -> str:
-        """Whose cookie ``value`` is: ``"table"`` or ``"view"`` (one of this run's), ``"restarted"``
-        (signed with this key by a past run), else ``"forged"``."""
-        parts = value.split(".") if len(value) <= MAX_COOKIE and value.isascii() else []
-        if len(parts) != 4 or parts[0] not in ROLES:
-            return "forged"
-        if not hmac.compare_digest(self._mac(".".join(parts[:3])), parts[3].encode("ascii")):
-            return "forged"
-        return parts[0] if parts[1] == self.run else "restarted"
-
-
-def key_path(book_path: str | os.PathLike[str]) -> Path:
-    """``book.serve-key`` beside ``book.json``: the key the cookies are signed with."""
-    p = Path(book_path)
-    return p.with_suffix(".serve-key") if p.suffix else p.with_name(p.name + ".serve-key")
-
-
-def cookie_key(path: Path) -> bytes:
-    """The key kept in ``path``, made the first time: 32 random bytes in hex, 0600, written whole
-    to a temp file then linked into place, so that two servers starting at once share the first
-    one's and no reader ever sees half a key. A damaged key is replaced. OSError when it can be
-    neither read nor made."""
-    for _attempt in range(3):
-        try:
-            raw: bytes | None = path.read_bytes()
-        except FileNotFoundError:
-            raw = None
-        if raw is not None:
-            with contextlib.suppress(ValueError):
-                key = bytes.fromhex(raw.decode("ascii").strip())
-                if len(key) == KEY_SIZE:
-                    if path.stat().st_mode & 0o077:
-                        os.chmod(path, 0o600)
-                    return key
-        import tempfile
-
-        key = secrets.token_bytes(KEY_SIZE)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)  # 0600
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(key.hex().encode("ascii") + b"\n")
-                f.flush()
-                os.fsync(f.fileno())
-            if raw is None:
-                try:
-                    os.link(tmp, path)
-                except FileExistsError:  # another server made it meanwhile: its key is the one
-                    continue
-                except OSError:  # a file system without hard links (FAT)
-                    os.replace(tmp, path)
-            else:
-                os.replace(tmp, path)
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-        with contextlib.suppress(OSError):
-            folder = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-            try:
-                os.fsync(folder)
-            finally:
-                os.close(folder)
-        return key
-    raise OSError(_("{path}: changed by another process while it was read").format(path=path))
-
-
-class RateLimit:
-    """Wrong links and forged cookies from one client: ``limit`` within ``window`` seconds lock it
-    out for ``lock`` seconds (minutes, never for good). The lock refuses only more wrong links and
-    forged cookies: a right link, or a cookie this server gave, always gets in."""
-
-    def __init__(self, limit: int = 10, window: float = 60.0, lock: float = 300.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.limit, self.window, self.lock, self.clock = limit, window, lock, clock
-        self.bad: dict[str, list[float]] = {}
-        self.until: dict[str, float] = {}
-
-    def locked(self, client: str) -> bool:
-        until = self.until.get(client)
-        if until is not None and self.clock() >= until:
-            del self.until[client]
-            self.bad.pop(client, None)
-            return False
-        return until is not None
-
-    def failed(self, client: str) -> None:
-        now = self.clock()
-        if len(self.bad) > 4096:  # many clients: forget those whose failures are all past the window
-            for other in [c for c, seen in self.bad.items() if now - seen[-1] >= self.window and c not in self.until]:
-                del self.bad[other]
-        seen = [t for t in self.bad.get(client, []) if now - t < self.window] + [now]
-        self.bad[client] = seen
-        if len(seen) >= self.limit:
-            self.until[client] = now + self.lock
 
 
 class Table:
@@ -505,24 +372,6 @@ def nesting(text: str) -> int:
     return depth
 
 
-def request_language(headers: Mapping[str, str]) -> str:
-    """The language of the phone that asks: its page's (the ``X-Hachi-Lang`` header), else the
-    one it chose on the page (its ``hachi-lang`` cookie, for a navigation), else its
-    ``Accept-Language``'s, else English."""
-    from starlette.requests import cookie_parser
-
-    told = [headers.get(LANG_HEADER)]
-    if "cookie" in headers:
-        told.append(cookie_parser(headers["cookie"]).get(LANG_COOKIE))
-    for name in told:
-        if name:
-            try:
-                return lang.named(name[:16])
-            except lang.UnknownLanguage:
-                pass
-    return lang.from_accept_language(headers.get("accept-language", "")[:1024])
-
-
 _catalogs: dict[str, tuple[bytes, str]] = {}
 
 
@@ -540,353 +389,334 @@ def catalogs_version() -> str:
     return hashlib.sha256("".join(catalog_json(x)[1] for x in lang.LANGS).encode()).hexdigest()[:12]
 
 
-def refused_page(error: HttpError) -> str:
-    """A refusal as a page: its one line in the language spoken now (the phone's), in the page's
-    own style (``#gone`` when the server restarted, as the page shows it)."""
-    ident = "gone" if error.extra.get("restarted") else "refused"
-    return (f'<!doctype html>\n<html lang="{lang.current()}"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            '<meta name="color-scheme" content="light dark"><meta name="referrer" content="no-referrer">'
-            '<title>八八 hachi-score</title><link rel="icon" href="/static/icon.svg">'
-            '<link rel="stylesheet" href="/static/style.css"></head>\n'
-            f'<body data-refused="{error.status}"><header id="top"><h1>八八 <span id="title">hachi-score</span></h1></header>'
-            f'<main><p class="problem" id="{ident}">{escape(spoken(error.message))}</p></main></body></html>\n')
+class HeldStream(StreamingResponse):
+    """A live stream that gives its room back (``release``) once it ended, however it ended: the
+    phone gone, the server stopping, a newer stream of its device's, or never begun."""
+
+    def __init__(self, content: Any, release: Callable[[], None], **options: Any) -> None:
+        super().__init__(content, **options)
+        self.release = release
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()
+
+
+async def either(first: asyncio.Event, second: asyncio.Event, timeout: float) -> None:
+    """Until either event is set, or ``timeout`` seconds."""
+    waits = [asyncio.ensure_future(first.wait()), asyncio.ensure_future(second.wait())]
+    try:
+        await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for w in waits:
+            w.cancel()
+
+
+# -- a request's body ------------------------------------------------------------------------------
+
+async def body(request: Request) -> dict[str, Any]:
+    """The request's JSON object: 16 KiB at most, nested 32 deep at most (looked at before
+    the parser can recurse), each text (a member's name too) 2,000 characters at most and
+    whole (no lone surrogate); a 4xx with one line otherwise."""
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        raise HttpError(413, L_("the request is over {size} KiB", size=MAX_BODY // 1024))
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > MAX_BODY:
+            raise HttpError(413, L_("the request is over {size} KiB", size=MAX_BODY // 1024))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise HttpError(400, L_("the request is not JSON")) from None
+    if nesting(text) > MAX_DEPTH:
+        raise HttpError(400, L_("the request is nested deeper than {depth} levels", depth=MAX_DEPTH))
+    try:
+        value = json.loads(text)
+    except ValueError:  # not JSON, or a number of over 4,300 digits
+        raise HttpError(400, L_("the request is not JSON")) from None
+    if not isinstance(value, dict):
+        raise HttpError(400, L_("the request is not a JSON object"))
+    for name, member in value.items():
+        texts_fit(name, name)
+        texts_fit(member, name)
+    return value
+
+
+def texts_fit(value: Any, name: str) -> None:
+    """Every text in ``value`` (member ``name`` of the request) fits (depth: at most 32)."""
+    if isinstance(value, str):
+        if len(value) > MAX_ANSWER:
+            raise HttpError(413, L_("{member} is over {size:,} characters", member=shown(name), size=MAX_ANSWER))
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise HttpError(400, L_("{member} is not text (a lone surrogate)", member=shown(name))) from None
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            texts_fit(k, name)
+            texts_fit(v, name)
+    elif isinstance(value, list):
+        for v in value:
+            texts_fit(v, name)
+
+
+def shown(name: str) -> str:
+    return f'"{name}"' if len(name) <= 20 and name.isprintable() and name.isascii() else L_("a member's name")
+
+
+def number_of(data: Mapping[str, Any], name: str, message: lang.Said) -> int | None:
+    """Member ``name``: None, or a whole number from 0 below 2**31 (``message`` otherwise)."""
+    number = data.get(name)
+    if number is not None and (type(number) is not int or not 0 <= number < 2 ** 31):
+        raise HttpError(400, message)
+    return number
+
+
+def round_of(data: Mapping[str, Any]) -> int | None:
+    return number_of(data, "round", L_('"round" is the number of the round the tap was for'))
+
+
+# -- the routes: each reads the app's state (its table, tokens, streams) ---------------------------
+
+async def login(request: Request, kind: str) -> Response:
+    """A link's token swapped for a cookie of the device's own. A right token always gets in,
+    even from a client locked out: the lock refuses wrong tokens only."""
+    tokens = request.app.state.tokens
+    token = request.path_params["token"]
+    good = tokens.table if kind == "table" else tokens.view
+    if not hmac.compare_digest(token.encode("utf-8", "surrogateescape"), good.encode("ascii")):
+        raise guessed(request, L_("this link is not (or no longer) the table's: scan the QR code again"))
+    response = RedirectResponse("/", status_code=303)
+    response.set_cookie(COOKIE, tokens.cookie(kind), httponly=True, samesite="strict", path="/")
+    return response
+
+
+async def table_link(request: Request) -> Response:
+    return await login(request, "table")
+
+
+async def view_link(request: Request) -> Response:
+    return await login(request, "view")
+
+
+async def page(request: Request) -> Response:
+    """The page, in the language its phone asks for (its choice on the page, else its
+    Accept-Language): the page words itself from that language's catalog (:func:`words`)."""
+    who = need(request, write=False)
+    html = asset("index.html").decode("utf-8")
+    html = html.replace("{{role}}", who).replace("{{csrf}}", request.app.state.tokens.csrf if who == "table" else "")
+    noscript = _("This page needs JavaScript for the live standings.")
+    html = (html.replace("{{lang}}", lang.current()).replace("{{words}}", catalogs_version())
+            .replace("{{noscript}}", escape(noscript)))
+    return HTMLResponse(html, headers={"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"})
+
+
+async def words(request: Request) -> Response:
+    """A language's catalog for the page: ``{"lang", "words": {English: its words}, "plurals":
+    {English singular: its forms}}`` (English: empty, the templates are the words). Nothing
+    of the night in it: no cookie needed. Kept by the browser for good when asked for by this
+    package's version of the catalogs (``v``), else checked again each time (its ETag)."""
+    try:
+        language = lang.named(request.query_params.get("lang", "en")[:16])
+    except lang.UnknownLanguage:
+        raise HttpError(400, L_("no such language: ja or en")) from None
+    body, etag = catalog_json(language)
+    cache = ("public, max-age=31536000, immutable" if request.query_params.get("v") == catalogs_version()
+             else "no-cache")
+    headers = {"Cache-Control": cache, "ETag": etag}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
+
+
+async def manifest(request: Request) -> Response:
+    """The web app's manifest, so that a phone can add the table to its home screen (nothing
+    of the night in it: it is fetched without the cookie)."""
+    return JSONResponse(MANIFEST, media_type="application/manifest+json", headers={"Cache-Control": "no-cache"})
+
+
+async def static(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in STATIC:
+        raise HttpError(404, L_("no such file"))
+    return Response(asset(name), media_type=STATIC[name], headers={"Cache-Control": "no-cache"})
+
+
+async def state(request: Request) -> Response:
+    need(request, write=False)
+    table = request.app.state.table
+    return JSONResponse({"version": table.version, **table.state})
+
+
+async def written(request: Request, sync: Callable[..., dict[str, Any]], *args: Any) -> Response:
+    """A write run in the worker thread, pushed to every stream, answered with its result."""
+    table = request.app.state.table
+    result = await table.run(sync, *args)
+    await table.publish(True)
+    return JSONResponse({"version": table.version, **result})
+
+
+async def answer(request: Request) -> Response:
+    need(request, write=True)
+    data = await body(request)
+    key, text = data.get("key"), data.get("text")
+    if not isinstance(key, str) or not (text is None or isinstance(text, str)):
+        raise HttpError(400, L_('an answer is {{"key": question, "text": the answer as typed}}'))
+    if len(key) > MAX_KEY:
+        raise HttpError(400, L_("a question's key is at most {size} characters", size=MAX_KEY))
+    was = data.get("was")
+    if not (was is None or isinstance(was, str)):
+        raise HttpError(400, L_('"was" is the answer the page had seen: text, or null for none'))
+    return await written(request, request.app.state.table.answer_sync, key, text, was, "was" in data, round_of(data))
+
+
+async def done(request: Request) -> Response:
+    need(request, write=True)
+    data = await body(request)
+    player = data.get("player")
+    if not isinstance(player, str):
+        raise HttpError(400, L_('say which player: {{"player": NAME, "done": true}}'))
+    if len(player) > MAX_NAME:
+        raise HttpError(400, L_("a player's name is at most {size} characters", size=MAX_NAME))
+    return await written(request, request.app.state.table.done_sync, player, bool(data.get("done", True)),
+                         round_of(data))
+
+
+async def save(request: Request) -> Response:
+    need(request, write=True)
+    data = await body(request)
+    said = L_('say which revision of the round was confirmed: {{"revision": N}}')
+    revision = number_of(data, "revision", said)
+    if revision is None:
+        raise HttpError(400, said)
+    return await written(request, request.app.state.table.save_sync, revision)
+
+
+async def discard(request: Request) -> Response:
+    need(request, write=True)
+    await body(request)
+    return await written(request, request.app.state.table.discard_sync)
+
+
+async def restore(request: Request) -> Response:
+    need(request, write=True)
+    await body(request)
+    return await written(request, request.app.state.table.restore_sync)
+
+
+def state_event(app: Starlette) -> bytes:
+    """The night's state as a stream's event, written once a version for every stream (a tap
+    with 50 viewers was 50 encodings of the same state)."""
+    table, shown = app.state.table, app.state.shown_event
+    if shown["version"] != table.version:
+        payload = json.dumps({"version": table.version, **table.state}, ensure_ascii=False)
+        shown.update(version=table.version, event=f"event: state\ndata: {payload}\n\n".encode("utf-8"))
+    return shown["event"]
+
+
+async def events(request: Request) -> Response:
+    """The night's state each time it changes. A device holds a few streams at most (a
+    newer one closes its oldest: told ``replaced``), and the view link's phones leave room
+    for the table's (:class:`~scorekeeper.web.guard.Streams`): over it, a 429."""
+    who = need(request, write=False)
+    try:
+        limit = max(0, min(int(request.query_params.get("limit", "0")), 100))
+    except ValueError:
+        limit = 0
+    app, streams, mine = request.app, request.app.state.streams, device(request)
+    table = app.state.table
+    closing = streams.hold(mine, who)
+    if closing is None:
+        raise HttpError(429, L_("too many live pages are open: close one, or try again in a minute"))
+
+    async def stream():
+        sent, version, last = 0, -1, time.monotonic()
+        while not app.state.stopping():
+            if closing.is_set():
+                yield "event: replaced\ndata: {}\n\n"
+                return
+            if table.version != version:
+                version = table.version
+                yield state_event(app)
+                sent += 1
+                last = time.monotonic()
+                if limit and sent >= limit:
+                    return
+            await either(table.changed, closing, POLL)
+            if time.monotonic() - last > KEEPALIVE:
+                last = time.monotonic()
+                yield ": keep-alive\n\n"
+        yield "event: bye\ndata: {}\n\n"
+
+    return HeldStream(stream(), lambda: streams.release(mine, who, closing), media_type="text/event-stream",
+                      headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+ROUTES = [
+    Route("/", page), Route("/t/{token}", table_link), Route("/v/{token}", view_link),
+    Route("/static/{name}", static), Route("/manifest.webmanifest", manifest),
+    Route("/api/words", words), Route("/api/state", state), Route("/api/events", events),
+    Route("/api/answer", answer, methods=["POST"]), Route("/api/done", done, methods=["POST"]),
+    Route("/api/save", save, methods=["POST"]), Route("/api/discard", discard, methods=["POST"]),
+    Route("/api/restore", restore, methods=["POST"]),
+]
+
+
+@contextlib.asynccontextmanager
+async def lifespan(app: Starlette):
+    """The night's state built, then watched until the server stops (its streams end themselves)."""
+    table = app.state.table
+    await table.publish(await table.run(table.refresh_sync, True))
+    watcher = asyncio.create_task(table.watch(app.state.stopping))
+    try:
+        yield
+    finally:
+        app.state.stopped = True
+        watcher.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await watcher
+        table.writer.shutdown(wait=False)
+
+
+async def refuse_http(request: Request, e: HttpError) -> Response:  # async: in the request's own context
+    return refuse(e, request.headers, request.method)
+
+
+class Companion(Starlette):
+    """The web companion: its routes, with :class:`~scorekeeper.web.security.HostsAndHeaders`
+    around all of it (a 500 too is sent with the headers)."""
+
+    def __init__(self, hosts: set[str], **options: Any) -> None:
+        super().__init__(**options)
+        self.hosts = hosts
+
+    def build_middleware_stack(self) -> Any:
+        return HostsAndHeaders(super().build_middleware_stack(), self.hosts)
 
 
 def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
-               limiter: RateLimit | None = None, stopping: Callable[[], bool] | None = None) -> Starlette:
-    """The app. ``hosts``: the Host names it answers to (the bound address; localhost names are
-    always in). ``stopping``: true once the server shuts down (open streams end themselves).
-    Without ``tokens``, the cookies are signed with the key kept beside the book (a key for this
-    run alone when it can't be kept: ``app.notes`` says so)."""
+               limiter: RateLimit | None = None, stopping: Callable[[], bool] | None = None,
+               streams: Streams | None = None) -> Starlette:
+    """The app, its state: ``table``, ``tokens``, ``limiter``, ``streams``, ``notes``. ``hosts``:
+    the Host names it answers to (the bound address; localhost names are always in).
+    ``stopping``: true once the server shuts down (open streams end themselves). ``streams``:
+    the live streams' caps (:class:`~scorekeeper.web.guard.Streams`; for this process's open
+    files when not given). Without ``tokens``, the cookies are signed with the key kept beside
+    the book (a key for this run alone when it can't be kept: ``notes`` says so)."""
     notes: list[str] = []
     if tokens is None:
-        try:
-            tokens = Tokens(key=cookie_key(key_path(table.book_path)))
-        except OSError as e:
-            tokens = Tokens()
-            notes.append(L_("hachi-score serve · the cookies' key can't be kept beside the book ({why}): "
-                            "after a restart, a phone's old page is told to scan the new code only once it does",
-                            why=e.strerror or str(e)))
-    limiter = limiter or RateLimit()
-    allowed = {h.lower().strip("[]") for h in hosts} | LOCAL_NAMES
-    flags = {"stop": False}
-
-    def is_stopping() -> bool:
-        return flags["stop"] or (stopping is not None and stopping())
-
-    def client(request: Request) -> str:
-        return request.client.host if request.client else "?"
-
-    def guessed(request: Request, message: str) -> HttpError:
-        """A wrong link or a forged cookie: counted against the client, refused (429 once it is
-        locked out)."""
-        if limiter.locked(client(request)):
-            return HttpError(429, L_("too many wrong links from this device: wait a few minutes"))
-        limiter.failed(client(request))
-        return HttpError(403, message)
-
-    def need(request: Request, write: bool) -> str:
-        value = request.cookies.get(COOKIE)
-        if not value:
-            raise HttpError(403, L_("open the link from the QR code first"))
-        who = tokens.holder(value)
-        if who == "restarted":  # this key's, a past run's: told, never counted
-            raise HttpError(403, lang.Said(RESTARTED), restarted=True)
-        if who == "forged":
-            raise guessed(request, L_("this cookie is not this server's: open the link from the QR code"))
-        if write and who != "table":
-            raise HttpError(403, L_("this is the view-only link: it can't change the round"))
-        if write:
-            same_origin(request)
-        return who
-
-    def same_origin(request: Request) -> None:
-        sent = request.headers.get(CSRF_HEADER, "")
-        if not hmac.compare_digest(sent.encode(), tokens.csrf.encode()):
-            raise HttpError(403, L_("missing or wrong X-Hachi-CSRF header: reload the page"))
-        origin = request.headers.get("origin")
-        site = request.headers.get("sec-fetch-site")
-        if origin is None and site is None:
-            raise HttpError(403, L_("a write needs an Origin or Sec-Fetch-Site header"))
-        if origin is not None and origin != "null":
-            parts = urlsplit(origin)
-            if parts.netloc.lower() != request.headers.get("host", "").lower() or parts.scheme not in ("http", "https"):
-                raise HttpError(403, L_("a write from another site ({origin}) is refused", origin=origin))
-        elif origin == "null":
-            raise HttpError(403, L_("a write from an opaque origin is refused"))
-        if site is not None and site != "same-origin":
-            raise HttpError(403, L_("a write from a {site} page is refused", site=site))
-
-    async def body(request: Request) -> dict[str, Any]:
-        """The request's JSON object: 16 KiB at most, nested 32 deep at most (looked at before
-        the parser can recurse), each text (a member's name too) 2,000 characters at most and
-        whole (no lone surrogate); a 4xx with one line otherwise."""
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-            raise HttpError(413, L_("the request is over {size} KiB", size=MAX_BODY // 1024))
-        data = b""
-        async for chunk in request.stream():
-            data += chunk
-            if len(data) > MAX_BODY:
-                raise HttpError(413, L_("the request is over {size} KiB", size=MAX_BODY // 1024))
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise HttpError(400, L_("the request is not JSON")) from None
-        if nesting(text) > MAX_DEPTH:
-            raise HttpError(400, L_("the request is nested deeper than {depth} levels", depth=MAX_DEPTH))
-        try:
-            value = json.loads(text)
-        except ValueError:  # not JSON, or a number of over 4,300 digits
-            raise HttpError(400, L_("the request is not JSON")) from None
-        if not isinstance(value, dict):
-            raise HttpError(400, L_("the request is not a JSON object"))
-        for name, member in value.items():
-            texts_fit(name, name)
-            texts_fit(member, name)
-        return value
-
-    def texts_fit(value: Any, name: str) -> None:
-        """Every text in ``value`` (member ``name`` of the request) fits (depth: at most 32)."""
-        if isinstance(value, str):
-            if len(value) > MAX_ANSWER:
-                raise HttpError(413, L_("{member} is over {size:,} characters", member=shown(name), size=MAX_ANSWER))
-            try:
-                value.encode("utf-8")
-            except UnicodeEncodeError:
-                raise HttpError(400, L_("{member} is not text (a lone surrogate)", member=shown(name))) from None
-        elif isinstance(value, dict):
-            for k, v in value.items():
-                texts_fit(k, name)
-                texts_fit(v, name)
-        elif isinstance(value, list):
-            for v in value:
-                texts_fit(v, name)
-
-    def shown(name: str) -> str:
-        return f'"{name}"' if len(name) <= 20 and name.isprintable() and name.isascii() else L_("a member's name")
-
-    def number_of(data: Mapping[str, Any], name: str, message: lang.Said) -> int | None:
-        """Member ``name``: None, or a whole number from 0 below 2**31 (``message`` otherwise)."""
-        number = data.get(name)
-        if number is not None and (type(number) is not int or not 0 <= number < 2 ** 31):
-            raise HttpError(400, message)
-        return number
-
-    def round_of(data: Mapping[str, Any]) -> int | None:
-        return number_of(data, "round", L_('"round" is the number of the round the tap was for'))
-
-    async def login(request: Request, kind: str) -> Response:
-        """A link's token swapped for a cookie of the device's own. A right token always gets in,
-        even from a client locked out: the lock refuses wrong tokens only."""
-        token = request.path_params["token"]
-        good = tokens.table if kind == "table" else tokens.view
-        if not hmac.compare_digest(token.encode("utf-8", "surrogateescape"), good.encode("ascii")):
-            raise guessed(request, L_("this link is not (or no longer) the table's: scan the QR code again"))
-        response = RedirectResponse("/", status_code=303)
-        response.set_cookie(COOKIE, tokens.cookie(kind), httponly=True, samesite="strict", path="/")
-        return response
-
-    async def table_link(request: Request) -> Response:
-        return await login(request, "table")
-
-    async def view_link(request: Request) -> Response:
-        return await login(request, "view")
-
-    async def page(request: Request) -> Response:
-        """The page, in the language its phone asks for (its choice on the page, else its
-        Accept-Language): the page words itself from that language's catalog (:func:`words`)."""
-        who = need(request, write=False)
-        html = asset("index.html").decode("utf-8")
-        html = html.replace("{{role}}", who).replace("{{csrf}}", tokens.csrf if who == "table" else "")
-        noscript = _("This page needs JavaScript for the live standings.")
-        html = (html.replace("{{lang}}", lang.current()).replace("{{words}}", catalogs_version())
-                .replace("{{noscript}}", escape(noscript)))
-        return HTMLResponse(html, headers={"Cache-Control": "no-store", "Vary": "Accept-Language, Cookie"})
-
-    async def words(request: Request) -> Response:
-        """A language's catalog for the page: ``{"lang", "words": {English: its words}, "plurals":
-        {English singular: its forms}}`` (English: empty, the templates are the words). Nothing
-        of the night in it: no cookie needed. Kept by the browser for good when asked for by this
-        package's version of the catalogs (``v``), else checked again each time (its ETag)."""
-        try:
-            language = lang.named(request.query_params.get("lang", "en")[:16])
-        except lang.UnknownLanguage:
-            raise HttpError(400, L_("no such language: ja or en")) from None
-        body, etag = catalog_json(language)
-        cache = ("public, max-age=31536000, immutable" if request.query_params.get("v") == catalogs_version()
-                 else "no-cache")
-        headers = {"Cache-Control": cache, "ETag": etag}
-        if request.headers.get("if-none-match") == etag:
-            return Response(status_code=304, headers=headers)
-        return Response(body, media_type="application/json", headers=headers)
-
-    async def manifest(request: Request) -> Response:
-        """The web app's manifest, so that a phone can add the table to its home screen (nothing
-        of the night in it: it is fetched without the cookie)."""
-        return JSONResponse(MANIFEST, media_type="application/manifest+json", headers={"Cache-Control": "no-cache"})
-
-    async def static(request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in STATIC:
-            raise HttpError(404, L_("no such file"))
-        return Response(asset(name), media_type=STATIC[name], headers={"Cache-Control": "no-cache"})
-
-    async def state(request: Request) -> Response:
-        need(request, write=False)
-        return JSONResponse({"version": table.version, **table.state})
-
-    async def written(sync: Callable[..., dict[str, Any]], *args: Any) -> Response:
-        """A write run in the worker thread, pushed to every stream, answered with its result."""
-        result = await table.run(sync, *args)
-        await table.publish(True)
-        return JSONResponse({"version": table.version, **result})
-
-    async def answer(request: Request) -> Response:
-        need(request, write=True)
-        data = await body(request)
-        key, text = data.get("key"), data.get("text")
-        if not isinstance(key, str) or not (text is None or isinstance(text, str)):
-            raise HttpError(400, L_('an answer is {{"key": question, "text": the answer as typed}}'))
-        if len(key) > MAX_KEY:
-            raise HttpError(400, L_("a question's key is at most {size} characters", size=MAX_KEY))
-        was = data.get("was")
-        if not (was is None or isinstance(was, str)):
-            raise HttpError(400, L_('"was" is the answer the page had seen: text, or null for none'))
-        return await written(table.answer_sync, key, text, was, "was" in data, round_of(data))
-
-    async def done(request: Request) -> Response:
-        need(request, write=True)
-        data = await body(request)
-        player = data.get("player")
-        if not isinstance(player, str):
-            raise HttpError(400, L_('say which player: {{"player": NAME, "done": true}}'))
-        if len(player) > MAX_NAME:
-            raise HttpError(400, L_("a player's name is at most {size} characters", size=MAX_NAME))
-        return await written(table.done_sync, player, bool(data.get("done", True)), round_of(data))
-
-    async def save(request: Request) -> Response:
-        need(request, write=True)
-        data = await body(request)
-        said = L_('say which revision of the round was confirmed: {{"revision": N}}')
-        revision = number_of(data, "revision", said)
-        if revision is None:
-            raise HttpError(400, said)
-        return await written(table.save_sync, revision)
-
-    async def discard(request: Request) -> Response:
-        need(request, write=True)
-        await body(request)
-        return await written(table.discard_sync)
-
-    async def restore(request: Request) -> Response:
-        need(request, write=True)
-        await body(request)
-        return await written(table.restore_sync)
-
-    shown_event: dict[str, Any] = {"version": None, "event": b""}
-
-    def state_event() -> bytes:
-        """The night's state as a stream's event, written once a version for every stream (a tap
-        with 50 viewers was 50 encodings of the same state)."""
-        if shown_event["version"] != table.version:
-            payload = json.dumps({"version": table.version, **table.state}, ensure_ascii=False)
-            shown_event.update(version=table.version, event=f"event: state\ndata: {payload}\n\n".encode("utf-8"))
-        return shown_event["event"]
-
-    async def events(request: Request) -> Response:
-        need(request, write=False)
-        try:
-            limit = max(0, min(int(request.query_params.get("limit", "0")), 100))
-        except ValueError:
-            limit = 0
-
-        async def stream():
-            sent, version, last = 0, -1, time.monotonic()
-            while not is_stopping():
-                if table.version != version:
-                    version = table.version
-                    yield state_event()
-                    sent += 1
-                    last = time.monotonic()
-                    if limit and sent >= limit:
-                        return
-                waiter = table.changed
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(waiter.wait(), POLL)
-                if time.monotonic() - last > KEEPALIVE:
-                    last = time.monotonic()
-                    yield ": keep-alive\n\n"
-            yield "event: bye\ndata: {}\n\n"
-
-        return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette):
-        await table.publish(await table.run(table.refresh_sync, True))
-        watcher = asyncio.create_task(table.watch(is_stopping))
-        try:
-            yield
-        finally:
-            flags["stop"] = True
-            watcher.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await watcher
-            table.writer.shutdown(wait=False)
-
-    routes = [
-        Route("/", page), Route("/t/{token}", table_link), Route("/v/{token}", view_link),
-        Route("/static/{name}", static), Route("/manifest.webmanifest", manifest),
-        Route("/api/words", words), Route("/api/state", state), Route("/api/events", events),
-        Route("/api/answer", answer, methods=["POST"]), Route("/api/done", done, methods=["POST"]),
-        Route("/api/save", save, methods=["POST"]), Route("/api/discard", discard, methods=["POST"]),
-        Route("/api/restore", restore, methods=["POST"]),
-    ]
-    inner = Starlette(routes=routes, lifespan=lifespan)
-
-    def refuse(error: HttpError, headers: Mapping[str, str] | None = None, method: str = "GET") -> Response:
-        """The refusal's one line: as JSON, or a page of it when a browser navigates (a link
-        opened, the page reloaded), never raw JSON on a phone's screen."""
-        headers = headers or {}
-        navigating = headers.get("sec-fetch-mode") == "navigate" or (
-            method == "GET" and "text/html" in headers.get("accept", ""))
-        if navigating:
-            return HTMLResponse(refused_page(error), status_code=error.status, headers={"Cache-Control": "no-store"})
-        return JSONResponse({"error": spoken(error.message), **with_said(error.extra)}, status_code=error.status)
-
-    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await inner(scope, receive, send)
-            return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
-        lang.use(request_language(headers))  # this request's task alone: its refusals in its phone's words
-        host = headers.get("host", "")
-        name = host.rsplit(":", 1)[0] if not host.startswith("[") else host[1:].split("]")[0]
-        if name.lower() not in allowed:
-            response: Response = refuse(HttpError(421, L_("this server does not answer to {host!r}", host=host)),
-                                        headers, scope["method"])
-        else:
-            response = None  # type: ignore[assignment]
-
-        async def send_with_headers(message: dict[str, Any]) -> None:
-            if message["type"] == "http.response.start":
-                raw = [(k, v) for k, v in message.get("headers", [])
-                       if not k.lower().startswith(b"access-control-")]
-                raw += [(b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
-                        (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY"),
-                        (b"cross-origin-resource-policy", b"same-origin")]
-                message = {**message, "headers": raw}
-            await send(message)
-
-        if response is not None:
-            await response(scope, receive, send_with_headers)
-            return
-        try:
-            await inner(scope, receive, send_with_headers)
-        except HttpError as e:  # raised before the response started
-            await refuse(e, headers, scope["method"])(scope, receive, send_with_headers)
+        tokens, notes = tokens_for(table.book_path)
+    app = Companion(hosts, routes=ROUTES, lifespan=lifespan)
+    app.state.table, app.state.tokens, app.state.notes = table, tokens, notes
+    app.state.limiter = limiter or RateLimit()
+    app.state.streams = streams or Streams()
+    app.state.shown_event = {"version": None, "event": b""}
+    app.state.stopped = False
+    app.state.stopping = lambda: app.state.stopped or (stopping is not None and stopping())
 
     from ..errors import DraftConflict
     from ..round_draft import Incomplete, NothingToRestore, Overtaken
@@ -909,16 +739,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
             extra["key"] = getattr(e, "key", None) or e.problem.key  # type: ignore[union-attr]
         return refuse(HttpError(status, line_of(e), **extra), request.headers, request.method)
 
-    async def refuse_http(request: Request, e: HttpError) -> Response:  # async: in the request's own context
-        return refuse(e, request.headers, request.method)
-
-    inner.add_exception_handler(HttpError, refuse_http)  # type: ignore[arg-type]
+    app.add_exception_handler(HttpError, refuse_http)  # type: ignore[arg-type]
     for kind, _status in statuses:
-        inner.add_exception_handler(kind, refuse_book)  # type: ignore[arg-type]
-    app.inner = inner  # type: ignore[attr-defined]
-    app.tokens = tokens  # type: ignore[attr-defined]
-    app.limiter = limiter  # type: ignore[attr-defined]
-    app.notes = notes  # type: ignore[attr-defined]
-    app.table = table  # type: ignore[attr-defined]
-    app.stop = lambda: flags.__setitem__("stop", True)  # type: ignore[attr-defined]
-    return app  # type: ignore[return-value]
+        app.add_exception_handler(kind, refuse_book)  # type: ignore[arg-type]
+    return app

@@ -20,6 +20,9 @@ protocol class uvicorn is given (:func:`protocol`), a subclass of its h11 one:
   them is looked at, so the open files are shared out: :data:`RESERVE` for the book, the drafts
   and the server itself, twice ``backlog`` for connections just accepted, the rest (``total``)
   for the connections open;
+- the live streams (server-sent events) hold their connections for good, so they are capped
+  below them (:class:`Streams`): half the connections at most, 16 of them kept for the table's
+  phones, 4 for one device (a newer one closes its oldest);
 - every refusal, and uvicorn's and asyncio's own lines about them (a request that is not HTTP,
   an upgrade, an accept out of open files), is said on the server's terminal at most once a
   minute for each reason, with how many there were (:class:`Notices`).
@@ -43,6 +46,8 @@ RESERVE = 32  # open files kept for the book, the drafts and the server itself
 MAX_TOTAL = 1024  # connections in all, however many files the system allows
 MAX_BACKLOG = 2048  # connections accepted in one go (and queued by the system), at most
 SAY_EVERY = 60.0  # seconds between two lines for one reason
+PER_DEVICE = 4  # live streams one device (its cookie) holds at once: a newer one closes its oldest
+TABLE_ROOM = 16  # live streams kept for the table's phones, whatever the view link's hold
 
 #: uvicorn's and asyncio's lines that a stranger can repeat at will: counted, never printed each
 #: time (None: said by the line before it)
@@ -132,16 +137,24 @@ class Notices:
             what=what, source=source, reason=why)
 
 
+def connections(files: int | None = None) -> tuple[int, int]:
+    """The connections accepted in one go (``backlog``), and open in all, for ``files`` open files
+    (the process's limit when not told): :data:`RESERVE` kept for the book, twice the backlog for
+    connections just accepted, the rest for those open."""
+    files = files if files is not None else open_files()
+    backlog = max(16, min(MAX_BACKLOG, files // 8))
+    return backlog, max(32, min(MAX_TOTAL, files - RESERVE - 2 * backlog))
+
+
 class Guard:
     """The open connections, and those waiting on their request, by address (oldest first)."""
 
     def __init__(self, per_address: int = PER_ADDRESS, total: int | None = None,
                  timeout: float = REQUEST_TIMEOUT, say: Callable[[str], Any] | None = None,
                  files: int | None = None, language: str | None = None) -> None:
-        files = files if files is not None else open_files()
         self.per_address, self.timeout = per_address, timeout
-        self.backlog = max(16, min(MAX_BACKLOG, files // 8))
-        self.total = total if total is not None else max(32, min(MAX_TOTAL, files - RESERVE - 2 * self.backlog))
+        self.backlog, most = connections(files)
+        self.total = total if total is not None else most
         self.notices = Notices(say or logging.getLogger("uvicorn.error").warning, later=self._later, language=language)
         self.open: set[Any] = set()
         self.waiting: dict[Any, Any] = {}  # connection -> its timer, in the order they began waiting
@@ -228,6 +241,55 @@ class Guard:
     def filter(self, record: logging.LogRecord) -> bool:
         """A logging filter for asyncio's logger (an accept out of open files, each time)."""
         return not self.quiet(record.msg)
+
+
+class Streams:
+    """The live streams held, by device (the id in its cookie), oldest first. A stream holds its
+    connection for good, so they are capped below the connections (:class:`Guard`): ``total`` in
+    all (half the connections by default: the other half answers requests), of which
+    ``table_room`` only the table's phones may take. A device holds at most ``per_device``: a
+    newer one closes its oldest, and so does a device's stream when every room is taken (a page
+    reloaded always gets its stream); a device holding none is refused then. A stream is counted
+    until it ends, a closed one too."""
+
+    def __init__(self, total: int | None = None, per_device: int = PER_DEVICE, table_room: int = TABLE_ROOM,
+                 files: int | None = None) -> None:
+        self.total = total if total is not None else connections(files)[1] // 2
+        self.per_device = per_device
+        self.table_room = min(table_room, self.total // 2)
+        self.open: dict[str, dict[Any, str]] = {}  # device -> its streams open (each: its role), oldest first
+        self.held: dict[str, int] = {"table": 0, "view": 0}  # streams not ended yet (closed ones too), by role
+
+    def hold(self, device: str, role: str) -> Any:
+        """A stream for ``device`` (as ``role``): an event set when a newer stream closes it
+        (release it once it ended), or None when no room is left for it."""
+        import asyncio
+
+        mine = self.open.get(device, {})
+        full = sum(self.held.values()) >= self.total or (
+            role != "table" and self.held["view"] >= self.total - self.table_room)
+        if len(mine) >= self.per_device or (mine and full):
+            self.close(device, next(iter(mine)))
+        elif full:
+            return None
+        closing = asyncio.Event()
+        self.open.setdefault(device, {})[closing] = role
+        self.held[role] += 1
+        return closing
+
+    def close(self, device: str, closing: Any) -> None:
+        """Tell a stream to end (it stays counted until it has)."""
+        mine = self.open[device]
+        del mine[closing]
+        if not mine:
+            del self.open[device]
+        closing.set()
+
+    def release(self, device: str, role: str, closing: Any) -> None:
+        """A stream ended."""
+        if not closing.is_set():
+            self.close(device, closing)
+        self.held[role] -= 1
 
 
 def protocol(guard: Guard) -> type:

@@ -41,17 +41,18 @@ def url_host(host: str) -> str:
 def make_server(db: Any, host: str, sock: socket.socket, *, hosts: set[str] | None = None,
                 tokens: Any = None, log_level: str = "warning", guard: Any = None) -> tuple[Any, Any]:
     """The uvicorn server and the app, over an already bound socket (``guard``: the connections'
-    own, a :class:`~scorekeeper.web.guard.Guard` of the defaults when not given; ``app.guard``)."""
+    own, a :class:`~scorekeeper.web.guard.Guard` of the defaults when not given; ``app.state.guard``)."""
     import uvicorn
 
     from .app import Table, create_app
-    from .guard import Guard, protocol
+    from .guard import Guard, Streams, protocol
 
     table = Table(db)
     holder: dict[str, Any] = {}
-    app = create_app(table, hosts=hosts or {host}, tokens=tokens,
+    guard = guard if guard is not None else Guard()
+    app = create_app(table, hosts=hosts or {host}, tokens=tokens, streams=Streams(total=guard.total // 2),
                      stopping=lambda: bool(holder.get("server") and holder["server"].should_exit))
-    app.guard = guard = guard if guard is not None else Guard()
+    app.state.guard = guard
     config = uvicorn.Config(app, log_level=log_level, timeout_graceful_shutdown=GRACE, lifespan="on",
                             access_log=False, http=protocol(guard), ws="none", loop="asyncio",
                             proxy_headers=False, forwarded_allow_ips="", timeout_keep_alive=KEEP_ALIVE,
@@ -91,10 +92,10 @@ def serve(db: Any, host: str | None, port: int, out: TextIO | None = None,
 
     guard = Guard(say=notice, language=terminal)
     server, app = make_server(db, chosen, sock, hosts=hosts, guard=guard)
-    tokens, table = app.tokens, app.table
+    tokens, table = app.state.tokens, app.state.table
     table.notice = notice
     logging.getLogger("asyncio").addFilter(guard.filter)  # an accept out of open files: counted, said once a minute
-    for line in app.notes:
+    for line in app.state.notes:
         notice(line)
     base = f"http://{url_host(chosen)}:{port}"
     table_url = f"{base}/t/{tokens.table}"

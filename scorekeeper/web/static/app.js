@@ -305,6 +305,8 @@ function connect() {
   const es = new EventSource("/api/events");
   es.addEventListener("state", (ev) => { live.dataset.stream = "on"; offline = false; take(JSON.parse(ev.data)); flush(); });
   es.addEventListener("bye", () => { live.dataset.stream = "off"; es.close(); setLive(); setTimeout(connect, 3000); });
+  // closed for a newer page of this phone's (each phone holds a few streams): not opened again
+  es.addEventListener("replaced", () => { live.dataset.stream = "off"; es.close(); setLive(); });
   es.onopen = () => { live.dataset.stream = "on"; offline = false; setLive(); flush(); };
   es.onerror = () => { live.dataset.stream = "off"; setLive(); ask(); };
 }
