@@ -240,3 +240,36 @@ def test_a_save_replays_the_night_once(book_file, monkeypatch, front):
     else:
         assert table.save_sync(rd.revision)["saved"] == 12
     assert len(calls) == (12 if front == "phones" else 1)
+
+
+def test_a_tap_made_in_a_draft_thrown_away_never_lands_in_the_next(book_file):
+    """A phone's tap queued offline in a draft that another phone then threw away is refused
+    (409, the line says why), not typed into the draft begun after it; a tap in the draft being
+    typed is taken."""
+    import warnings
+
+    from serve_helpers import as_table, make_app, new_night, writer_headers
+    from starlette.testclient import TestClient
+
+    new_night(book_file, rounds=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        app = make_app()
+        with TestClient(app) as client:
+            client = as_table(client, app)
+
+            def post(path, body):
+                return client.post(path, content=json.dumps(body),
+                                   headers={**writer_headers(app), "Content-Type": "application/json"})
+
+            first = post("/api/answer", {"key": "field", "text": "1k 4k 4k 7t 7k 11t", "round": 3}).json()
+            gone = first["round"]["draft"]
+            assert gone
+            assert post("/api/discard", {}).status_code == 200
+            late = post("/api/answer", {"key": "field", "text": "1k 4k 4k 7t 7k 12k", "round": 3, "draft": gone})
+            assert late.status_code == 409 and "thrown away or set aside meanwhile" in late.json()["error"]
+            state = client.get("/api/state").json()
+            assert "field" not in state["round"]["answers"]
+            taken = post("/api/answer", {"key": "field", "text": "1k 4k 4k 7t 7k 12k", "round": 3,
+                                         "draft": state["round"]["draft"]})
+            assert taken.status_code == 200 and taken.json()["round"]["answers"]["field"] == "1k 4k 4k 7t 7k 12k"

@@ -179,28 +179,28 @@ class Table:
                            session=night.sid, name=night.session.get("name", "")))
         return True
 
-    def _tap_sync(self, act: Callable[[Any], Any], key: str, number: int | None) -> dict[str, Any]:
+    def _tap_sync(self, act: Callable[[Any], Any], key: str, number: int | None, draft: str | None) -> dict[str, Any]:
         """One tap on the phones' round, as the round's owner takes a tap."""
         from ..round_draft import RoundDraft
 
-        rd, view = RoundDraft.tap(self.night_sync, act, key, number)
+        rd, view = RoundDraft.tap(self.night_sync, act, key, number, draft)
         self.refresh_sync(force=True, night=rd.night, view=view, rd=rd)
         return self.state
 
     def answer_sync(self, key: str, text: str | None, was: Any = None, seen: bool = False,
-                    number: int | None = None) -> dict[str, Any]:
+                    number: int | None = None, draft: str | None = None) -> dict[str, Any]:
         """Keep one answer (``None``: take it back): a tap of a pile is not its player saying it is
-        complete. ``was`` (when ``seen``): the answer the phone had seen, and ``number`` the round
-        it was for, so that a tap queued offline never overwrites another's, nor lands in the next
-        round."""
+        complete. ``was`` (when ``seen``): the answer the phone had seen, ``number`` and ``draft``
+        the round and the draft it was for, so that a tap queued offline never overwrites another's,
+        nor lands in the next round or in a draft begun after its own was thrown away."""
         from ..round_draft import UNCHECKED
 
         expect = was if seen else UNCHECKED
-        return self._tap_sync(lambda rd: rd.answer(key, text, done=False, was=expect), key, number)
+        return self._tap_sync(lambda rd: rd.answer(key, text, done=False, was=expect), key, number, draft)
 
-    def done_sync(self, player: str, done: bool, number: int | None = None) -> dict[str, Any]:
+    def done_sync(self, player: str, done: bool, number: int | None = None, draft: str | None = None) -> dict[str, Any]:
         """``player`` says their pile is complete (the mark is the draft's)."""
-        return self._tap_sync(lambda rd: rd.mark(player, done), f"pile:{player}", number)
+        return self._tap_sync(lambda rd: rd.mark(player, done), f"pile:{player}", number, draft)
 
     def save_sync(self, revision: int) -> dict[str, Any]:
         """Save the round once confirmed (``revision``: the one shown), exactly as `round` saves it."""
@@ -480,6 +480,14 @@ def round_of(data: Mapping[str, Any]) -> int | None:
     return number_of(data, "round", L_('"round" is the number of the round the tap was for'))
 
 
+def draft_of(data: Mapping[str, Any]) -> str | None:
+    """Member ``draft``: the id of the draft the tap was made in (None: not stated, or none yet)."""
+    draft = data.get("draft")
+    if draft is not None and not (isinstance(draft, str) and len(draft) <= 16 and (draft == "" or draft.isalnum())):
+        raise HttpError(400, L_('"draft" is the id of the draft the tap was made in'))
+    return draft
+
+
 # -- the routes: each reads the app's state (its table, tokens, streams) ---------------------------
 
 async def login(request: Request, kind: str) -> Response:
@@ -571,7 +579,8 @@ async def answer(request: Request) -> Response:
     was = data.get("was")
     if not (was is None or isinstance(was, str)):
         raise HttpError(400, L_('"was" is the answer the page had seen: text, or null for none'))
-    return await written(request, request.app.state.table.answer_sync, key, text, was, "was" in data, round_of(data))
+    return await written(request, request.app.state.table.answer_sync, key, text, was, "was" in data, round_of(data),
+                         draft_of(data))
 
 
 async def done(request: Request) -> Response:
@@ -583,7 +592,7 @@ async def done(request: Request) -> Response:
     if len(player) > MAX_NAME:
         raise HttpError(400, L_("a player's name is at most {size} characters", size=MAX_NAME))
     return await written(request, request.app.state.table.done_sync, player, bool(data.get("done", True)),
-                         round_of(data))
+                         round_of(data), draft_of(data))
 
 
 async def save(request: Request) -> Response:
