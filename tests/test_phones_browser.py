@@ -65,13 +65,13 @@ def finish_round(a, save=True):
     """Another writer (the terminal, as the other phones would) answers what is left of the
     round, ``a`` (the bundled night's answers, the 親 as it is), and saves it (the round's number)."""
     from scorekeeper.flows import Night
+    from scorekeeper.round_draft import RoundDraft
 
-    night = Night.open()
-    draft = night.draft_for("round")
+    rd = RoundDraft.take(Night.open())
     for key, text in a.items():
-        if key != "dealer" and key not in draft.answers:
-            night.answer(draft, key, text)
-    return night.save(draft).number if save else None
+        if key != "dealer" and key not in rd.answers:
+            rd.answer(key, text)
+    return rd.save().number if save else None
 
 
 def test_a_tap_made_without_the_network_is_kept_through_a_reload_and_sent_when_it_is_back(browser, live, tmp_path):
