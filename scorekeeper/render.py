@@ -226,14 +226,13 @@ class Phrased:
 
     @staticmethod
     def words(text: str, style: Any = "") -> list[tuple[str, Text]]:
-        """Prose as phrases: it may break at a space, and in Japanese after 、 and 。."""
-        import re
+        """Prose as phrases: it may break at a space, and in Japanese where Japanese breaks
+        (:func:`scorekeeper.layout.units`: never inside a word, nor before a closing mark)."""
+        from .layout import has_wide, units
 
-        out: list[tuple[str, Text]] = []
-        for word in (w for w in text.split(" ") if w):
-            for i, piece in enumerate(re.findall(r"[^、。]*[、。]|[^、。]+", word)):
-                out.append(("" if i else " ", Text(piece, style=style)))
-        return out
+        if not has_wide(text):
+            return [(" ", Text(w, style=style)) for w in text.split(" ") if w]
+        return [(" " if space else "", Text(piece, style=style)) for piece, space in units(text)]
 
     @property
     def plain(self) -> str:
@@ -273,6 +272,8 @@ class PhraseText:
     def __rich_console__(self, console: Console, options: Any) -> Any:
         import re
 
+        from .layout import fill, has_wide
+
         width = options.max_width
         for line in self.text.split("\n"):
             if line.cell_len <= width:
@@ -285,6 +286,10 @@ class PhraseText:
                 if out.plain and out.cell_len + 2 + phrase.cell_len > width:
                     yield out
                     out = Text()
+                if not out.plain and phrase.cell_len > width and has_wide(phrase.plain):  # Japanese prose
+                    *whole, last = fill(phrase.plain, width).split("\n")
+                    yield from (Text(part, style=phrase.style) for part in whole)
+                    phrase = Text(last, style=phrase.style)
                 if out.plain:
                     out.append("  ")
                 out.append_text(phrase)
@@ -451,19 +456,21 @@ def round_view(result: Result, title: str | None = None) -> Group:
     if not result.payments:
         pays.add_row("–", "–", "0", _("nobody pays"))
     named = [y for r in result.players.values() for y in (*r.teyaku_all, *r.dekiyaku, *r.special, *r.bonuses)]
-    foot = Text()
+    from .layout import Prose
+
+    foot = []
     if result.kind == PLAIN_ROUND and two_handed(result) and not any(
             pay.reason == CARD_POINTS_REASON for pay in result.payments):
         tie = result.players[rnd.playing[0]].card_points
-        foot.append(_("札: the two piles tie at {points}, nobody pays for them").format(points=tie) + "\n")
+        foot.append(Prose(_("札: the two piles tie at {points}, nobody pays for them").format(points=tie)))
     pot = pot_line(result)
     if pot:
-        foot.append(_("pot: {pot}").format(pot=pot) + "\n")
-    foot.append(_("next 親: {dealer}").format(dealer=result.next_dealer))
+        foot.append(Prose(_("pot: {pot}").format(pot=pot), keep=result.players))
+    foot.append(Text(_("next 親: {dealer}").format(dealer=result.next_dealer)))
     legend = readings(named)
     if legend:
-        foot.append("\n" + legend, style="dim")
-    return Group(PhraseText(head), table, pays, foot)
+        foot.append(Prose(legend, "dim"))
+    return Group(PhraseText(head), table, pays, *foot)
 
 
 def _joined(labels: list[str], sep: str) -> Phrased:
