@@ -213,7 +213,7 @@ def round_detail(number: int, result: Result, record: Mapping[str, Any]) -> Grou
     cards = Table(title=_("cards"), title_justify="left", show_edge=False, pad_edge=False)
     cards.add_column(_("player"), no_wrap=True)
     cards.add_column(_("手札 hand"))
-    cards.add_column(_("取り札 pile"))
+    cards.add_column(_("取札 pile"))
     cards.add_column("札", justify="right")
     for p in rnd.players:
         hand = " ".join(c.code for c in sort_cards(rnd.hands[p])) if p in rnd.hands else "–"

@@ -226,13 +226,15 @@ class Phrased:
 
     @staticmethod
     def words(text: str, style: Any = "") -> list[tuple[str, Text]]:
-        """Prose as phrases: it may break at a space, and in Japanese where Japanese breaks
-        (:func:`scorekeeper.layout.units`: never inside a word, nor before a closing mark)."""
-        from .layout import has_wide, units
+        """Prose as phrases: it may break at a space, and in Japanese after 、 and 。 (a cell
+        keeps its words whole: a column is never squeezed to a character's width)."""
+        import re
 
-        if not has_wide(text):
-            return [(" ", Text(w, style=style)) for w in text.split(" ") if w]
-        return [(" " if space else "", Text(piece, style=style)) for piece, space in units(text)]
+        out: list[tuple[str, Text]] = []
+        for word in (w for w in text.split(" ") if w):
+            for i, piece in enumerate(re.findall(r"[^、。]*[、。]|[^、。]+", word)):
+                out.append(("" if i else " ", Text(piece, style=style)))
+        return out
 
     @property
     def plain(self) -> str:

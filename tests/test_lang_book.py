@@ -180,7 +180,7 @@ def test_a_chain_break_is_a_note_in_japanese(book):
     file.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     en, ja = both(book, "doctor")
     assert en.exit_code == 0  # a note, not damage
-    assert (f"· {file}: ラウンド 2: 親 Aki はラウンド 1 の勝者 Chie ではありません（実際に配った人として記録どおり残します）"
+    assert (f"· {file}: ラウンド 2: 親 Akiはラウンド 1 の勝者 Chieではありません（実際に配った人として記録どおり残します）"
             in ja.stdout.splitlines()), ja.stdout
     assert f"· {file}: round 2: its 親 Aki is not round 1's winner Chie" in en.stdout
     assert hachi(book, "doctor", "--json").stdout == hachi(book, "doctor", "--json", "--lang", "ja").stdout
@@ -268,7 +268,7 @@ def test_the_lock_timed_out_is_said_in_japanese_with_status_1(book, monkeypatch,
     lines = ja.stderr.splitlines()
     assert lines == [
         f"hachi-score: 帳面のロックを待っています（{files.lock_path(book)}）: 別の hachi-score が書き込み中です…",
-        f"hachi-score: {files.lock_path(book)}: 別の hachi-score が帳面のロックを 0.3 秒間持ち続けたため、あきらめました。"
+        f"hachi-score: {files.lock_path(book)}: 別の hachi-score が帳面のロックを 0.3秒間持ち続けたため、あきらめました。"
         "何も変更していません。終わってからやり直してください",
     ]
     assert snapshot(book.parent) == before

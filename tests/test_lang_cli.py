@@ -223,7 +223,7 @@ def test_a_session_s_lines_are_japanese(japanese):
         "hachi-score: ラウンド 9: セッション s1 にあるのはラウンド 1〜1 です")
     done = runner.invoke(app, ["undo", "--yes"])
     assert done.exit_code == 0
-    assert done.stdout == "セッション s1 のラウンド 1 を取り消しました。ラウンドは 0件、次の親は Aki です\n"
+    assert done.stdout == "セッション s1 のラウンド 1 を取り消しました。ラウンドは 0件、次の親はAkiです\n"
     assert one_line_error(runner.invoke(app, ["undo"])) == (
         "hachi-score: セッション s1（金曜）にはラウンドがありません。取り消すものはありません")
 

@@ -56,7 +56,7 @@ def japanese():
 
 @pytest.mark.parametrize("width", range(12, 41))
 def test_a_line_breaks_between_words_never_inside_a_name_or_an_amount(width):
-    text = "美咲は下げを宣言しましたが、美咲の取り札に出来役がありません（喰付 40文、猪鹿蝶 50文）。よろしいですか？"
+    text = "美咲は下げを宣言しましたが、美咲の取札に出来役がありません（喰付 40文、猪鹿蝶 50文）。よろしいですか？"
     filled = layout.fill(text, width, keep=PLAYERS)
     assert broken(filled, width) == []
     assert filled.replace("\n", "").replace(" ", "") == text.replace(" ", "")  # nothing lost

@@ -154,7 +154,7 @@ def test_a_message_kept_as_text_is_sent_with_its_template_too():
     assert out["problems"][0]["message_m"] == {"t": said.template, "args": {"player": "D", "players": ["A", "B", "C"]},
                                                "text": str(said)}
     assert out["header_m"]["t"] == said.template and "n_m" not in out
-    assert in_language("ja", spoken, said) == "D はこのラウンドに参加しません。取札と終わり方は A、B、C が入力します"
+    assert in_language("ja", spoken, said) == "Dはこのラウンドに参加しません。取札と終わり方はA、B、Cが入力します"
     assert spoken("plain text") == "plain text"
     assert in_language("ja", line_of, ValueError(said)) == in_language("ja", spoken, said)
 
