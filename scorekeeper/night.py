@@ -259,9 +259,11 @@ def pot_refunds(results: Sequence[Result]) -> dict[str, int]:
 
 def kan(amount: int, per: int = 10) -> str:
     """文 as 貫 at ``per`` 文 a kan (the profile's): ``+12貫``, ``-3貫4文``, ``0貫``; at 12 文 a
-    kan, 40文 is ``+3貫4文``."""
+    kan, 40文 is ``+3貫4文``; under one kan, 文 alone: ``-6文``, not ``-0貫6文``."""
     sign = "-" if amount < 0 else "+" if amount > 0 else ""
     whole, rest = divmod(abs(amount), per)
+    if not whole and rest:
+        return f"{sign}{rest}文"
     return f"{sign}{whole}貫{rest}文" if rest else f"{sign}{whole}貫"
 
 

@@ -148,8 +148,12 @@ def settlement_view(net: Mapping[str, int], rate: float | None, per: int = 10,
         out.append("\n  " + _("all square: nobody pays"))
     for pay in pays:
         out.append("\n  ")
-        out.append_text(texts(_("{payer} pays {payee} {mon}文 ({kan})"), payer=name(pay.payer), payee=name(pay.payee),
-                              mon=pay.mon, kan=night.kan(pay.mon, per).lstrip("+")))
+        if pay.mon < per:  # under one kan: the 文 say it all
+            out.append_text(texts(_("{payer} pays {payee} {mon}文"), payer=name(pay.payer), payee=name(pay.payee),
+                                  mon=pay.mon))
+        else:
+            out.append_text(texts(_("{payer} pays {payee} {mon}文 ({kan})"), payer=name(pay.payer),
+                                  payee=name(pay.payee), mon=pay.mon, kan=night.kan(pay.mon, per).lstrip("+")))
         if rate is not None:
             out.append(f" = {night.money_text(pay.mon, rate)}")
     return out

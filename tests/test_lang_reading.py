@@ -5,6 +5,7 @@ under one kan as 文, and the help's and prompts' words in Japanese.
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
@@ -55,3 +56,49 @@ def test_the_pile_is_spelt_one_way_throughout():
     sources = [p for p in package.rglob("*") if p.suffix in (".py", ".js", ".html")]
     assert [p.name for p in sources if "取り札" in p.read_text("utf-8")] == []
     assert [s for _id, s in translations() if "取り札" in s] == []
+
+
+# -- through the command line ------------------------------------------------------------------
+
+from fast_cli import FastRunner, checked_run  # noqa: E402
+from scorekeeper import night  # noqa: E402
+
+run = checked_run(FastRunner())
+GOLDEN = ROOT / "tests" / "golden" / "sdin"
+
+
+@pytest.fixture
+def book(tmp_path, monkeypatch):
+    monkeypatch.setenv("HACHI_SCORE_DB", str(tmp_path / "book.json"))
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    monkeypatch.setenv("COLUMNS", "100")
+    run("new-session", "Aki", "Ben", "Chie", "--rounds", "6")
+    return tmp_path
+
+
+def test_the_standing_after_a_round_says_it_is_the_running_total(book):
+    out = run("round", "--file", str(GOLDEN / "plain-teyaku.round.json")).stdout
+    standing = next(line for line in out.splitlines() if "次の親" in line and "·" in line)
+    assert standing.startswith("累計（第1回まで、全6回）: "), standing
+    assert "ラウンド" not in out
+
+
+def test_the_night_s_length_is_counted_in_rounds_of_the_game_not_ラウンド(book):
+    run("round", "--file", str(GOLDEN / "plain-teyaku.round.json"))
+    out = run("summary").stdout
+    assert "1/6回" in out and "ラウンド" not in out
+
+
+@pytest.mark.parametrize("amount, shown", [(6, "+6文"), (-6, "-6文"), (9, "+9文"), (10, "+1貫"), (16, "+1貫6文")])
+def test_an_amount_under_one_kan_reads_in_文_alone(amount, shown):
+    assert night.kan(amount) == shown
+
+
+def test_a_settlement_under_one_kan_says_its_文_once(ja):
+    from rich.console import Console
+    from scorekeeper.night_view import settlement_view
+
+    out = Console(file=io.StringIO(), width=100, color_system=None)
+    out.print(settlement_view({"Aki": -6, "Ben": 6}, None, 10))
+    text = out.file.getvalue()
+    assert "Aki → Ben 6文" in text and "0貫" not in text and "(6文)" not in text

@@ -172,7 +172,7 @@ def test_the_264_check_and_a_holder_of_dekiyaku_are_said_in_japanese():
     with pytest.raises(q.Refused) as e:  # Aki's pile holds 猪鹿蝶, and nobody called 下げ
         form.answer("pile:Aki", " ".join(rnd["captured"]["Aki"]))
     assert e.value.problem.code == "unclaimed"
-    assert e.value.problem.message.startswith("Akiの取札に猪鹿蝶がありますが、Akiはラウンドを終えても下げを宣言してもいません")
+    assert e.value.problem.message.startswith("Akiの取札に猪鹿蝶がありますが、Akiは上がっても下げを宣言してもいません")
     form.answer("sage", "Aki")
     form.answer("pile:Aki", " ".join(rnd["captured"]["Aki"]))
     form.answer("pile:Ben", " ".join(rnd["captured"]["Ben"][:-2]))  # two of 桐 left out
@@ -290,7 +290,7 @@ def test_round_in_japanese_asks_in_japanese_and_saves_the_same_round(book_file):
     assert saved_ja["file"] == saved_en["file"]
     assert {p: r["mon"] for p, r in saved_ja["players"].items()} == {"Aki": -24, "Ben": 64, "Chie": -40}
     out = jp.stdout
-    for japanese in ("Aki、Ben、Chieのラウンドです。", "親 (1 Aki, 2 Ben, 3 Chie) [Aki]: ", "札の書き方",
+    for japanese in ("Aki、Ben、Chieで打つ回です。", "親 (1 Aki, 2 Ben, 3 Chie) [Aki]: ", "札の書き方",
                      "場札（6枚）: 1h 3r 5t 8k 9k 12k", "手役 Ben : 2t 2r 2k 4t 6k 7k 10k", "三本 (さんぼん) 20文 (手札から)",
                      "終わり方（Enter: 最後まで。", "下げを宣言した人（Enter: なし）: ", "取札 Aki : ", "14枚   96点",
                      "取札 Chie（または 残り）: ", "✗ Chieの取札: '1x' は札ではありません", "保存しますか？（Y: はい／n: いいえ）: "):
