@@ -614,7 +614,7 @@ def _print_summary(session: dict[str, Any], results: list[Any], as_json: bool, s
 @app.command("new-session")
 def new_session(
     players: Annotated[
-        list[str], typer.Argument(metavar="NAME NAME NAME", help="The three players, in play order.")
+        list[str], typer.Argument(metavar="NAME NAME NAME", help="The players in play order: 3 (sdin), or 3 to 6 (fudawiki).")
     ],
     name: Annotated[
         Optional[str], typer.Option("--name", help="The session's name (default: today's date).")

@@ -30,6 +30,19 @@ _LANG_OPTION = typer.core.TyperOption(
 )
 
 
+#: click's placeholders in a usage line and beside an option, worded in the language spoken
+_METAVARS = (N_("[OPTIONS]"), N_("COMMAND"), N_("[ARGS]"), N_("<str>"), N_("<int>"), N_("<float>"))
+
+
+def _placeholders(text: str) -> str:
+    """``text`` with click's placeholders (``[OPTIONS]``, ``<float>`` …) in the language spoken."""
+    import re
+
+    for word in _METAVARS:
+        text = re.sub(rf"(?<![\w-]){re.escape(word)}(?![\w-])", lambda _m, w=word: _(w), text)
+    return text
+
+
 class _Formatter(_ClickFormatter):
     """click's help formatter, with its own words ("Usage:", the help option's help) worded, and
     text that holds wide characters (Japanese) laid out by display width (:func:`_wrap`): click
@@ -38,6 +51,7 @@ class _Formatter(_ClickFormatter):
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:  # noqa: D102
         prefix = _("Usage: ") if prefix is None else prefix
+        args = _placeholders(args)
         if not layout.has_wide(prefix + prog + args):
             return super().write_usage(prog, args, prefix)
         usage_prefix = f"{prefix:>{self.current_indent}}{prog} "
@@ -57,7 +71,7 @@ class _Formatter(_ClickFormatter):
         self.write(_wrap(text, self.width, indent, indent, paragraphs=True) + "\n")
 
     def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:  # noqa: D102
-        rows = [(term, _(text) if text else text) for term, text in rows]
+        rows = [(_placeholders(term), _(text) if text else text) for term, text in rows]
         if not rows or not any(layout.has_wide(term + text) for term, text in rows):
             return super().write_dl(rows, col_max, col_spacing)
         # click's layout, measured in columns

@@ -235,7 +235,7 @@ def test_a_session_s_lines_are_japanese(japanese):
 def test_undo_s_question_takes_y_n_full_width_and_japanese(japanese, answer, removed):
     _night()
     result = runner.invoke(app, ["undo"], input=answer + "\n")
-    assert "セッション s1 の第2回（親 " in result.stderr and "を取り消しますか？ [y/N]" in result.stderr
+    assert "セッション s1 の第2回（親 " in result.stderr and "を取り消しますか？（y: はい／N: いいえ）" in result.stderr
     if removed:
         assert result.exit_code == 0 and "第2回を取り消しました" in result.stdout
     else:

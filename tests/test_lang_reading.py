@@ -102,3 +102,32 @@ def test_a_settlement_under_one_kan_says_its_文_once(ja):
     out.print(settlement_view({"Aki": -6, "Ben": 6}, None, 10))
     text = out.file.getvalue()
     assert "Aki → Ben 6文" in text and "0貫" not in text and "(6文)" not in text
+
+
+def test_the_help_words_click_s_placeholders_in_japanese(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    ja_help = run("new-session", "--help", "--lang", "ja").stdout
+    assert "[オプション]" in ja_help and "<数値>" in ja_help and "<文字列>" in ja_help
+    assert "[OPTIONS]" not in ja_help and "<float>" not in ja_help and "<str>" not in ja_help
+    top = run("--lang", "ja", "--help").stdout
+    assert "[オプション] コマンド [引数]..." in top
+    assert "[OPTIONS] COMMAND [ARGS]..." in run("--help").stdout  # English as click says it
+
+
+def test_new_session_s_help_says_three_to_six_players(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    assert "3 to 6" in run("new-session", "--help").stdout
+    assert "3〜6人" in run("new-session", "--help", "--lang", "ja").stdout
+
+
+def test_the_questions_with_a_choice_of_keys_word_them_in_japanese():
+    said = dict(translations())
+    for english in ("{count} answers typed for this round at {time} are kept ({where}). Resume them? [Y/n/discard]: ",
+                    "Take them again as round {number}? [Y/n]: ", "{question} [y/N] ", "{question} [Y/n]: "):
+        assert "[" not in said[english] and ("はい" in said[english] or "破棄" in said[english]), said[english]
+
+
+def test_the_phone_asks_who_is_holding_it_as_a_player_would():
+    said = dict(translations())
+    assert said["Who are you?"] == "どのプレイヤーですか？"
+    assert said["not me"] == "別の人を選ぶ"
