@@ -137,7 +137,7 @@ def pot_line(result: Result) -> str | None:
                  if result.kind == SPLIT
                  else _("{player} takes the pot, {mon}文").format(
                      player=out[0][0], mon=sum(amount for _who, amount in out)))
-        text = f"{text}; {taken}" if text else taken
+        text = _("{fees}; {taken}").format(fees=text, taken=taken) if text else taken
     elif result.state.pot:
         text = (_("{fees}, {mon}文 waits").format(fees=text, mon=result.state.pot) if text
                 else _("{mon}文 waits").format(mon=result.state.pot))
@@ -431,6 +431,10 @@ def round_view(result: Result, title: str | None = None) -> Group:
             label.append(" 親", style="bold")
         elif p == rnd.dealer:
             label.append(" " + _("(the night's 親)"), style="dim")
+        if r.role == "dropped":
+            label.append(" " + _("(dropped)"), style="dim")
+        elif r.role == "forced_out":
+            label.append(" 追い込み", style="dim")
         if p in rnd.sage:
             label.append(" 下げ", style="yellow")
         if p == rnd.ended_by:
