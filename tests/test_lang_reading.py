@@ -131,3 +131,19 @@ def test_the_phone_asks_who_is_holding_it_as_a_player_would():
     said = dict(translations())
     assert said["Who are you?"] == "どのプレイヤーですか？"
     assert said["not me"] == "別の人を選ぶ"
+
+
+#: the help of every command, and what `rules` prints of each built-in profile
+COMMANDS = ("", "score", "new-session", "round", "summary", "undo", "edit", "export", "import", "demo", "rules",
+            "stats", "serve", "doctor", "show", "sessions", "cards", "odds", "use")
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_help_and_rules_name_no_page_the_repository_lacks(language, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    said = [run(*(c.split() if c else []), "--help", "--lang", language).stdout for c in COMMANDS]
+    said += [run("rules", profile, "--lang", language).stdout for profile in ("sdin", "fudawiki")]
+    pages = r"[\w./-]+\.md\b|(?:samples|docs)/[\w./-]*\w|\b(?:RULES|TRADITIONAL|CONTRACT|DESIGN)\b"
+    named = {m for text in said for m in re.findall(pages, text)}
+    missing = sorted(n for n in named if not (ROOT / n).exists() and not (ROOT / f"{n}.md").exists())
+    assert missing == []
