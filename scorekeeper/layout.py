@@ -172,14 +172,32 @@ def joined(lines: list[str]) -> str:
 def lines(text: str, width: int, keep: Iterable[str] = ()) -> str:
     """Lines for a terminal ``width`` columns wide: each line of ``text`` that holds Japanese and
     is too wide is filled (:func:`fill`) under its own indent; a line that fits is kept as it is,
-    its spaces and all (a table of the card notation), and English is left as it is."""
+    its spaces and all (a table of the card notation), and English is left as it is. A line of
+    phrases set apart by two spaces or more goes on at a phrase, indented two more."""
+    import re
+
     out = []
     for line in text.split("\n"):
         if cols(line) <= width or not has_wide(line):
             out.append(line)
             continue
         indent = line[: len(line) - len(line.lstrip())]
-        out.append(fill(line.strip(), width, indent, indent, keep))
+        phrases = re.split(r"\s{2,}", line.strip())
+        if len(phrases) == 1:
+            out.append(fill(line.strip(), width, indent, indent, keep))
+            continue
+        more, row = indent + "  ", indent
+        for phrase in phrases:
+            gap = "  " if row.strip() else ""
+            if row.strip() and cols(row + gap + phrase) > width:
+                out.append(row)
+                row, gap = more, ""
+            if cols(row + gap + phrase) > width:  # a phrase wider than a line: filled from here
+                *whole, row = fill(phrase, width, row + gap, more, keep).split("\n")
+                out.extend(whole)
+            else:
+                row += gap + phrase
+        out.append(row)
     return "\n".join(out)
 
 

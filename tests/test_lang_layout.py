@@ -98,3 +98,9 @@ def test_a_round_s_explanations_wrap_as_japanese_at(width):
     out = Console(file=io.StringIO(), width=width, color_system=None, highlight=False)
     out.print(round_view(score_dict(rnd)))
     assert broken(out.file.getvalue(), width) == []
+
+
+def test_a_line_of_phrases_goes_on_at_a_phrase_its_spacing_kept():
+    line = "  同じ月の何枚か:      1hk = 1h 1k   12kkk = 桐のカス3枚   3* = 桜の4枚すべて"
+    assert layout.lines(line, 60).split("\n") == [
+        "  同じ月の何枚か:  1hk = 1h 1k  12kkk = 桐のカス3枚", "    3* = 桜の4枚すべて"]
