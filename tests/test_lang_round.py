@@ -179,7 +179,7 @@ def test_the_264_check_and_a_holder_of_dekiyaku_are_said_in_japanese():
     with pytest.raises(q.Refused) as e:
         form.answer("pile:Chie", " ".join(rnd["captured"]["Chie"]))
     assert e.value.problem.code == "incomplete"
-    assert e.value.problem.message.startswith("最後まで打ったラウンドの取札は合わせて264点のはずですが、262点です")
+    assert e.value.problem.message.startswith("最後まで打った回の取札は合わせて264点のはずですが、262点です")
     assert "12k 桐のカス" in e.value.problem.message
 
 
