@@ -293,7 +293,7 @@ def test_round_in_japanese_asks_in_japanese_and_saves_the_same_round(book_file):
     for japanese in ("Aki、Ben、Chieで打つ回です。", "親 (1 Aki, 2 Ben, 3 Chie) [Aki]: ", "札の書き方",
                      "場札（6枚）: 1h 3r 5t 8k 9k 12k", "手役 Ben : 2t 2r 2k 4t 6k 7k 10k", "三本 (さんぼん) 20文 (手札から)",
                      "終わり方（Enter: 最後まで。", "下げを宣言した人（Enter: なし）: ", "取札 Aki : ", "14枚   96点",
-                     "取札 Chie（または 残り）: ", "✗ Chieの取札: '1x' は札ではありません", "保存しますか？（Y: はい／n: いいえ）: "):
+                     "取札 Chie（または「残り」）: ", "✗ Chieの取札: '1x' は札ではありません", "保存しますか？（Y: はい／n: いいえ）: "):
         assert japanese in out, japanese
     for english in ("the six field cards", "ended by", "declared by", "is not a card", "cards  ", "save?",
                     "Round for", "card notation"):
@@ -310,4 +310,4 @@ def test_japanese_answers_at_the_terminal(book_file):
     lines[-1] = "はい"
     result, saved = _round(book_file, "ja", "ja", lines)
     assert saved["file"]["captured"]["Chie"] == rnd["captured"]["Chie"]
-    assert "取札 Chie（または 残り）: 残り" in result.stdout
+    assert "取札 Chie（または「残り」）: 残り" in result.stdout
