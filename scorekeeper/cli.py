@@ -522,10 +522,10 @@ def rules_(
 ) -> None:
     """A rule profile's every value, in kan and 文, and its switches.
 
-    Built-in profiles: sdin (RULES.md, the default) and fudawiki (TRADITIONAL.md, alias
-    traditional). A house-rule FILE.toml names a base profile and changes what it lists
-    (TRADITIONAL §10); a bad one exits 2 with one line naming the file and the key. The table
-    shows each value beside sdin's and marks (≠) what differs.
+    Built-in profiles: sdin (the default) and fudawiki (alias traditional), both told in the
+    README's "Rules". A house-rule FILE.toml names a base profile and changes what it lists
+    (samples/house-kan12.toml is an example to copy); a bad one exits 2 with one line naming the
+    file and the key. The table shows each value beside sdin's and marks (≠) what differs.
     """
     chosen = resolve_rules(name)
     if as_json:
@@ -614,7 +614,7 @@ def _print_summary(session: dict[str, Any], results: list[Any], as_json: bool, s
 @app.command("new-session")
 def new_session(
     players: Annotated[
-        list[str], typer.Argument(metavar="NAME NAME NAME", help="The three players, in play order.")
+        list[str], typer.Argument(metavar="NAME NAME NAME", help="The players in play order: 3 (sdin), or 3 to 6 (fudawiki).")
     ],
     name: Annotated[
         Optional[str], typer.Option("--name", help="The session's name (default: today's date).")

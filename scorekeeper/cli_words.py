@@ -1,10 +1,11 @@
 """The command line's words: ``--lang`` listed on every command, the help of every command and
 option worded when shown, click's and typer's own words (typer vendors click, whose messages are
 English in its code), and help text laid out by display width where it holds Japanese (click
-counts a character as one column and breaks lines only at spaces).
+counts a character as one column and breaks lines only at spaces), as :mod:`scorekeeper.layout`
+lays out every front's Japanese.
 
-Imported by :mod:`scorekeeper.cli` at start-up: the standard library, typer's click, and
-:mod:`scorekeeper.lang` only.
+Imported by :mod:`scorekeeper.cli` at start-up: the standard library, typer's click,
+:mod:`scorekeeper.lang` and :mod:`scorekeeper.layout` only.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typer._click.formatting import HelpFormatter as _ClickFormatter
 from typer._click.formatting import wrap_text as _click_wrap_text
 from typer._types import TyperChoice as _Choice
 
-from . import lang
+from . import lang, layout
 from .lang import N_, _
 
 
@@ -29,6 +30,19 @@ _LANG_OPTION = typer.core.TyperOption(
 )
 
 
+#: click's placeholders in a usage line and beside an option, worded in the language spoken
+_METAVARS = (N_("[OPTIONS]"), N_("COMMAND"), N_("[ARGS]"), N_("<str>"), N_("<int>"), N_("<float>"))
+
+
+def _placeholders(text: str) -> str:
+    """``text`` with click's placeholders (``[OPTIONS]``, ``<float>`` …) in the language spoken."""
+    import re
+
+    for word in _METAVARS:
+        text = re.sub(rf"(?<![\w-]){re.escape(word)}(?![\w-])", lambda _m, w=word: _(w), text)
+    return text
+
+
 class _Formatter(_ClickFormatter):
     """click's help formatter, with its own words ("Usage:", the help option's help) worded, and
     text that holds wide characters (Japanese) laid out by display width (:func:`_wrap`): click
@@ -37,37 +51,38 @@ class _Formatter(_ClickFormatter):
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:  # noqa: D102
         prefix = _("Usage: ") if prefix is None else prefix
-        if not _has_wide(prefix + prog + args):
+        args = _placeholders(args)
+        if not layout.has_wide(prefix + prog + args):
             return super().write_usage(prog, args, prefix)
         usage_prefix = f"{prefix:>{self.current_indent}}{prog} "
         text_width = self.width - self.current_indent
-        if text_width >= _cols(usage_prefix) + 20:  # the arguments fit to the right of the prefix
-            self.write(_wrap(args, text_width, usage_prefix, " " * _cols(usage_prefix)))
+        if text_width >= layout.cols(usage_prefix) + 20:  # the arguments fit to the right of the prefix
+            self.write(_wrap(args, text_width, usage_prefix, " " * layout.cols(usage_prefix)))
         else:
             self.write(usage_prefix + "\n")
-            indent = " " * (max(self.current_indent, _cols(prefix)) + 4)
+            indent = " " * (max(self.current_indent, layout.cols(prefix)) + 4)
             self.write(_wrap(args, text_width, indent, indent))
         self.write("\n")
 
     def write_text(self, text: str) -> None:  # noqa: D102
-        if not _has_wide(text):
+        if not layout.has_wide(text):
             return super().write_text(text)
         indent = " " * self.current_indent
         self.write(_wrap(text, self.width, indent, indent, paragraphs=True) + "\n")
 
     def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:  # noqa: D102
-        rows = [(term, _(text) if text else text) for term, text in rows]
-        if not rows or not any(_has_wide(term + text) for term, text in rows):
+        rows = [(_placeholders(term), _(text) if text else text) for term, text in rows]
+        if not rows or not any(layout.has_wide(term + text) for term, text in rows):
             return super().write_dl(rows, col_max, col_spacing)
         # click's layout, measured in columns
-        first_col = min(max(_cols(term) for term, _text in rows), col_max) + col_spacing
+        first_col = min(max(layout.cols(term) for term, _text in rows), col_max) + col_spacing
         for term, text in rows:
             self.write(f"{'':>{self.current_indent}}{term}")
             if not text:
                 self.write("\n")
                 continue
-            if _cols(term) <= first_col - col_spacing:
-                self.write(" " * (first_col - _cols(term)))
+            if layout.cols(term) <= first_col - col_spacing:
+                self.write(" " * (first_col - layout.cols(term)))
             else:
                 self.write("\n" + " " * (first_col + self.current_indent))
             lines = _wrap(text, max(self.width - first_col - 2, 10), paragraphs=True).splitlines() or [""]
@@ -76,144 +91,14 @@ class _Formatter(_ClickFormatter):
                 self.write(f"{'':>{first_col + self.current_indent}}{line}\n")
 
 
-# -- the help's layout by display width ------------------------------------------------------------
-
-def _wide(ch: str) -> bool:
-    """Two columns on a terminal: East Asian Wide or Fullwidth."""
-    from unicodedata import east_asian_width
-
-    return ch > "\u10ff" and east_asian_width(ch) in "WF"
-
-
-def _has_wide(text: str) -> bool:
-    return any(_wide(ch) for ch in text)
-
-
-def _cols(text: str) -> int:
-    """``text``'s display width: a wide character is two columns, any other one."""
-    return sum(2 if _wide(ch) else 1 for ch in text)
-
-
-#: no line starts with these (closing marks, small kana, the long-vowel mark: 禁則) ...
-_NO_START = frozenset("、。，．・：；？！ー々ゝゞぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ"
-                      "）」』】〕〉》］｝’”)]},.:;!?%")
-#: ... and no line ends with these (opening marks)
-_NO_END = frozenset("（「『【〔〈《［｛‘“([{")
-#: the game's words (the glossary's) and a few of the help's, never broken across lines; the
-#: longest first
-_WORDS = tuple(sorted((
-    "八八", "出来役", "手役", "特殊役", "小場", "大場", "絶場", "場四", "逃げ料", "追い込み", "飛び込み",
-    "下げ", "勝負", "場札", "取札", "取り札", "手札", "場銭", "札点", "帳面", "下書き", "倍率", "成績",
-    "精算", "合計", "推移", "配り直し", "上がり", "残り",
-    "既定", "必須", "環境変数", "標準入力", "標準出力", "標準エラー", "終了コード"), key=len, reverse=True))
-#: what closes a quoted example, a `command` or a JSON value, kept on one line in Japanese
-_CLOSERS = {'"': '"', "`": "`", "{": "}", "[": "]"}
-
-
-def _katakana(ch: str) -> bool:
-    return "\u30a1" <= ch <= "\u30fa" or ch == "ー"
-
-
-def _units(text: str) -> list[tuple[str, bool]]:
-    """``text`` as the pieces a line may break between, each with whether a space was before
-    it: a run of narrow characters (a word, an option name, a number, a name, a card code) is
-    never broken, nor a katakana word, one of the game's words, or a number and the word after it
-    (113文, 2貫, 12ラウンド, 第3); Japanese breaks between its characters, but never before a closing
-    mark or after an opening one. A quoted example or a `command` is one piece where the text is
-    Japanese; English breaks where click does, at spaces and after a word's hyphen."""
-    import textwrap
-
-    english = lang.current() == lang.LANGS[0]
-    atoms: list[tuple[str, bool]] = []
-    i, n, space = 0, len(text), False
-    while i < n:
-        ch = text[i]
-        if ch.isspace():
-            space, i = True, i + 1
-            continue
-        if not _wide(ch):
-            j = i + 1
-            while j < n and not text[j].isspace() and not _wide(text[j]):
-                j += 1
-            if english:
-                for k, piece in enumerate(p for p in textwrap.TextWrapper.wordsep_re.split(text[i:j]) if p):
-                    atoms.append((piece, space and k == 0))
-                space, i = False, j
-                continue
-            close = text.find(_CLOSERS[ch], i + 1) if ch in _CLOSERS else -1
-            if close > j and not _has_wide(text[i:close]):  # "1h 3r 8k", `hachi-score round`, {"a": 1}
-                j = close + 1
-                while j < n and not text[j].isspace() and not _wide(text[j]):
-                    j += 1
-        elif _katakana(ch):
-            j = i + 1
-            while j < n and _katakana(text[j]):
-                j += 1
-        else:
-            word = next((w for w in _WORDS if text.startswith(w, i)), ch)
-            j = i + len(word)
-        atoms.append((text[i:j], space))
-        space, i = False, j
-    units: list[tuple[str, bool]] = []
-    for atom, space in atoms:
-        if units and not space:
-            before = units[-1][0]
-            if (atom[0] in _NO_START and not (len(atom) > 1 and atom[1].isalnum())  # .bak is a name
-                    or before[-1] in _NO_END
-                    or before[-1].isdigit() and _wide(atom[0]) or before[-1] == "第" and atom[0].isdigit()):
-                units[-1] = (before + atom, units[-1][1])
-                continue
-        units.append((atom, space))
-    return units
-
-
-def _fill(text: str, width: int, first: str = "", rest: str = "") -> str:
-    """One paragraph in lines of at most ``width`` columns (``first`` and ``rest``: the first
-    line's indent and the others'); a piece wider than a whole line is cut where it must be."""
-    lines: list[str] = []
-    line, used, bare = first, _cols(first), True
-    room = width - max(_cols(first), _cols(rest))
-    units = [(piece, space if k == 0 else True) for unit, space in _units(text)
-             for k, piece in enumerate(unit.split(" ") if " " in unit and _cols(unit) > room else [unit])]
-    for unit, space in units:
-        w = _cols(unit)
-        if not bare and used + space + w <= width:
-            line, used = line + " " * space + unit, used + space + w
-            continue
-        if not bare:
-            lines.append(line)
-            line, used = rest, _cols(rest)
-        while used + w > width and len(unit) > 1:
-            cut, room = 1, width - used - _cols(unit[0])
-            while cut < len(unit) and _cols(unit[cut]) <= room:
-                room -= _cols(unit[cut])
-                cut += 1
-            lines.append(line + unit[:cut])
-            line, used, unit = rest, _cols(rest), unit[cut:]
-            w = _cols(unit)
-        line, used, bare = line + unit, used + w, False
-    lines.append(line)
-    return "\n".join(lines)
-
-
-def _joined(lines: list[str]) -> str:
-    """A paragraph's lines as one: a space between them, none between two Japanese characters."""
-    out = ""
-    for line in (line.strip() for line in lines):
-        if out and line:
-            out += "" if _wide(out[-1]) and _wide(line[0]) else " "
-        out += line
-    return out
-
-
 def _wrap(text: str, width: int, first: str = "", rest: str = "", paragraphs: bool = False) -> str:
     """click's ``wrap_text``, by display width where ``text`` holds wide characters: paragraphs
     (a blank line between) kept, each with its own indent; a ``\\b`` paragraph not rewrapped."""
-    if not _has_wide(text + first + rest):
+    if not layout.has_wide(text + first + rest):
         return _click_wrap_text(text, width, first, rest, preserve_paragraphs=paragraphs)
     text = text.expandtabs()
     if not paragraphs:
-        return _fill(_joined(text.splitlines()), width, first, rest)
+        return layout.fill(layout.joined(text.splitlines()), width, first, rest)
     found: list[tuple[int, bool, str]] = []
     block: list[str] = []
     indent: int | None = None
@@ -221,7 +106,7 @@ def _wrap(text: str, width: int, first: str = "", rest: str = "", paragraphs: bo
     def end_block() -> None:
         if block:
             raw = block[0].strip() == "\b"
-            found.append((indent or 0, raw, "\n".join(block[1:]) if raw else _joined(block)))
+            found.append((indent or 0, raw, "\n".join(block[1:]) if raw else layout.joined(block)))
             block.clear()
 
     for line in text.splitlines():
@@ -230,7 +115,7 @@ def _wrap(text: str, width: int, first: str = "", rest: str = "", paragraphs: bo
             indent = None
             continue
         if indent is None:
-            indent = _cols(line) - _cols(line.lstrip())
+            indent = layout.cols(line) - layout.cols(line.lstrip())
         block.append(line)
     end_block()
     out = []
@@ -238,11 +123,12 @@ def _wrap(text: str, width: int, first: str = "", rest: str = "", paragraphs: bo
         pad = " " * extra
         if raw:
             out.append("\n".join((first if i == 0 else rest) + pad + line for i, line in enumerate(body.splitlines())))
-        elif not _has_wide(body + first + rest):  # a paragraph of narrow characters, as click lays it out
+        elif not layout.has_wide(body + first + rest):  # a paragraph of narrow characters, as click lays it out
             out.append(_click_wrap_text(body, width, first + pad, rest + pad))
         else:
-            out.append(_fill(body, width, first + pad, rest + pad))
+            out.append(layout.fill(body, width, first + pad, rest + pad))
     return "\n\n".join(out)
+
 
 
 def short_help(cmd: Any, limit: int) -> str:
@@ -250,22 +136,22 @@ def short_help(cmd: Any, limit: int) -> str:
     and "..."), and in Japanese its first sentence (to 。) if it fits in ``limit`` columns, else
     as much of it as fits, cut between words, and "…"."""
     text = cmd.help or ""
-    if cmd.short_help or lang.current() == lang.LANGS[0] or not _has_wide(text):
+    if cmd.short_help or lang.current() == lang.LANGS[0] or not layout.has_wide(text):
         return cmd.get_short_help_str(limit)
     import inspect
 
-    first = _joined(inspect.cleandoc(text).partition("\f")[0].partition("\n\n")[0].splitlines())
+    first = layout.joined(inspect.cleandoc(text).partition("\f")[0].partition("\n\n")[0].splitlines())
     end = first.find("。")
-    if end != -1 and _cols(first[: end + 1]) <= limit:
+    if end != -1 and layout.cols(first[: end + 1]) <= limit:
         return first[: end + 1]
-    if _cols(first) <= limit:
+    if layout.cols(first) <= limit:
         return first
     out, used = "", 0
-    for unit, space in _units(first):
+    for unit, space in layout.units(first):
         gap = 1 if space and out else 0
-        if used + gap + _cols(unit) > limit - 1:
+        if used + gap + layout.cols(unit) > limit - 1:
             break
-        out, used = out + " " * gap + unit, used + gap + _cols(unit)
+        out, used = out + " " * gap + unit, used + gap + layout.cols(unit)
     return out + "…"
 
 

@@ -27,6 +27,7 @@ from .cards import Card, points
 from .check import cards_of
 from .names import fold as _fold
 from .lang import _
+from .layout import Prose, prompt
 from .notation import help_text
 from .questions import AnswerError, Form, Givens, Refused, RoundView, Step
 from .rules import SDIN, Rules
@@ -183,7 +184,7 @@ class RoundEntry:
         while True:
             step = self.view.step(key)
             default = self.texts.get(key, "")
-            line = self.ask(f"{self._prompt(step)}{f' [{default}]' if default else ''}: ")
+            line = self._asked(f"{self._prompt(step)}{f' [{default}]' if default else ''}: ")
             if q.is_help(line):
                 self._help(step)
                 continue
@@ -197,7 +198,7 @@ class RoundEntry:
                     self._confirm_chain(text)
                 step = self._answer(key, text)
                 if step.note is not None:  # 飛び込み wants the whole hand: offered once
-                    again = self.ask(say(step.note)).strip()
+                    again = self._asked(say(step.note)).strip()
                     if again and not q.is_back(again):
                         step = self._answer(key, again)
             except AnswerError as e:  # a yes refused (the 親 stays the chain's)
@@ -226,7 +227,7 @@ class RoundEntry:
         except AnswerError:
             return  # the form says why
         question = q.needs_confirm(self.g, "dealer", who)
-        if question is not None and _fold(self.ask(say(question))) not in ("y", "yes", "はい"):
+        if question is not None and _fold(self._asked(say(question))) not in ("y", "yes", "はい"):
             raise AnswerError(msg("r.chain", chain=self.g.chain).said())
 
     def _prompt(self, step: Step | None) -> str:
@@ -275,7 +276,7 @@ class RoundEntry:
         self.out.print()
         self.out.print(round_view(v.result))
         while True:
-            word = _fold(self.ask(f"{self.confirm_prompt} [Y/n]: "))
+            word = _fold(self._asked(_("{question} [Y/n]: ").format(question=self.confirm_prompt)))
             if word in YES_WORDS:
                 return Outcome(v.round_file, v.result)
             if word in NO_WORDS:
@@ -290,7 +291,13 @@ class RoundEntry:
     # -- echoes and help ----------------------------------------------------------------------
 
     def _say(self, text: str, style: str = "") -> None:
-        self.out.print(Text(text, style=style))
+        """A line for the person, laid out at the console's width (Japanese by its rules, no
+        player's name broken)."""
+        self.out.print(Prose(text, style, self.players))
+
+    def _asked(self, question: str) -> str:
+        """The person's answer to ``question``, laid out as :meth:`_say` lays out a line."""
+        return self.ask(prompt(question, self.out.width, self.players))
 
     def _echo(self, step: Step) -> None:
         """What the answer means, in the model's words."""
@@ -399,7 +406,7 @@ class RoundEntry:
     def _help(self, step: Step | None) -> None:
         kind = step.kind if step is not None else self.current.partition(":")[0]
         g, v = self.g, self.view
-        self.out.print(help_text(), markup=False, highlight=False)
+        self._say(help_text())
         if kind in ("dealer", "ended", "sage"):
             self._say(say(msg("h.players", players=g.numbered(v.order if kind != "dealer" and v.order else None))))
         if kind == "seat":

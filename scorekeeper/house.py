@@ -143,9 +143,9 @@ def from_data(data: Mapping[str, Any], path: str | Path = "<house rules>") -> Ru
     """The profile of a house-rule file's parsed TOML (``path`` names it in errors)."""
     for key in data:
         if key in UNCOVERED:  # (a key that is neither is named as _key shows it: one line)
-            raise HouseRuleError(path, key, _("hachi-score does not cover {rule}: remove the key "
-                                              "(TRADITIONAL §10 lists what a house-rule file may change)").format(
-                                                  rule=_(UNCOVERED[key])))
+            raise HouseRuleError(path, key, _(
+                "hachi-score does not cover {rule}: remove the key (samples/house-kan12.toml shows what a "
+                "house-rule file may change)").format(rule=_(UNCOVERED[key])))
         if key not in KEYS:
             raise HouseRuleError(path, _key(key), _("unknown key (a house-rule file knows {keys})").format(
                 keys=", ".join(KEYS)))

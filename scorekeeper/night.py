@@ -259,9 +259,11 @@ def pot_refunds(results: Sequence[Result]) -> dict[str, int]:
 
 def kan(amount: int, per: int = 10) -> str:
     """文 as 貫 at ``per`` 文 a kan (the profile's): ``+12貫``, ``-3貫4文``, ``0貫``; at 12 文 a
-    kan, 40文 is ``+3貫4文``."""
+    kan, 40文 is ``+3貫4文``; under one kan, 文 alone: ``-6文``, not ``-0貫6文``."""
     sign = "-" if amount < 0 else "+" if amount > 0 else ""
     whole, rest = divmod(abs(amount), per)
+    if not whole and rest:
+        return f"{sign}{rest}文"
     return f"{sign}{whole}貫{rest}文" if rest else f"{sign}{whole}貫"
 
 
@@ -417,6 +419,10 @@ def export_data(session: Mapping[str, Any]) -> dict[str, Any]:
 CSV_FIXED = ["round", "dealer", "field_class", "multiplier", "kind", "yaku"]
 #: columns after the fixed ones and each player's 文 (added later: kept after, in this order)
 CSV_MORE = ["sage", "ended_by"]
+#: columns after each player's card points (TRADITIONAL §7, added later: kept last, in this order):
+#: who dropped and who was forced out (names, space-separated, in seat order), the pot after the
+#: round (文), and how a 出来役 ended it (``shoubu`` or ``cancel``; empty when played out)
+CSV_SEATS = ["dropped", "forced_out", "pot", "ended_how"]
 #: a text cell starting with one of these is a formula to a spreadsheet: it gets a leading '
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -430,9 +436,10 @@ def csv_text(value: str) -> str:
 def csv_rows(session: Mapping[str, Any], results: Sequence[Result]) -> list[list[Any]]:
     """One row per round, then a totals row (header first). Columns: number, 親, field class,
     multiplier, kind, yaku, each player's 文; then the 下げ callers, who ended the round, and each
-    player's card points. Numbers are numbers; every text cell is escaped by :func:`csv_text`."""
+    player's card points; then who dropped, who was forced out, the pot and how the round ended
+    (:data:`CSV_SEATS`). Numbers are numbers; every text cell is escaped by :func:`csv_text`."""
     players = list(session["players"])
-    header = CSV_FIXED + players + CSV_MORE + [f"{p} card_points" for p in players]
+    header = CSV_FIXED + players + CSV_MORE + [f"{p} card_points" for p in players] + CSV_SEATS
     rows: list[list[Any]] = [[csv_text(h) for h in header]]
     for n, r in enumerate(results, 1):
         yaku = " ".join(f"{p}:{y}" for p, y in round_yaku(r))
@@ -441,9 +448,12 @@ def csv_rows(session: Mapping[str, Any], results: Sequence[Result]) -> list[list
             + [r.players[p].mon for p in players]
             + [csv_text(" ".join(r.round.sage)), csv_text(r.round.ended_by or "")]
             + [r.players[p].card_points for p in players]
+            + [csv_text(" ".join(r.round.seating.dropped)), csv_text(" ".join(r.round.seating.forced_out)),
+               r.state.pot, r.round.ended_how or ""]
         )
     sums = totals(results, players)
-    rows.append(["total", "", "", "", "", ""] + [sums[p] for p in players] + ["", ""] + [""] * len(players))
+    rows.append(["total", "", "", "", "", ""] + [sums[p] for p in players] + ["", ""] + [""] * len(players)
+                + ["", "", results[-1].state.pot if results else 0, ""])
     return rows
 
 

@@ -18,7 +18,7 @@ from .cards import sort_cards
 from .lang import _
 from .render import (FitTable, Phrased, PhraseText, mon, name, pot_line, round_view, seat_mon, texts, two_handed,
                      waiting_label)
-from .scoring import BAD_ROUND, MISDEAL, PLAIN_ROUND, SOLO, SPLIT, Payment, Result, Round
+from .scoring import BAD_ROUND, FORCED_REASON, MISDEAL, PLAIN_ROUND, SOLO, SPLIT, Payment, Result, Round
 
 SPARKS = "▁▂▃▄▅▆▇█"
 #: rounds shown in the summary's table without --all
@@ -119,6 +119,8 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
         elif not lines:
             plain = _("札 the two piles' difference only") if two_handed(r) else _("札 card points only")
             lines.append(Phrased.words(plain if r.kind == PLAIN_ROUND else "–", style="dim"))
+        if r.kind not in (BAD_ROUND, MISDEAL, SOLO, SPLIT):
+            lines.extend(seat_lines(r))
         if r.round.sage:
             lines.append([Text("(下げ", style="yellow"), Text("→".join(r.round.sage) + ")", style="yellow")])
         yaku = Phrased(*lines)
@@ -129,6 +131,24 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
 
     return Group(PhraseText(head), Text(), standings, Text(), table, Text(),
                  settlement_view(net, rate, per, results=results))
+
+
+def seat_lines(result: Result) -> list[list[Any]]:
+    """What a round of four or more did beside the play (TRADITIONAL §7), a line each, as the
+    phrases of a :class:`Phrased`: each forced-out player's compensation (``追い込み Dan 30文``),
+    and the pot (the fees paid in, who took it or what waits)."""
+    lines: list[list[Any]] = []
+    paid: dict[str, int] = {}
+    for pay in result.payments:
+        if pay.reason == FORCED_REASON:
+            paid[pay.payee] = paid.get(pay.payee, 0) + pay.mon
+    if paid:
+        lines.append([Text("追い込み", style="dim"),
+                      *(Text(f"{p} {m}文", style="dim") for p, m in paid.items())])
+    pot = pot_line(result)
+    if pot:
+        lines.append(Phrased.words(_("pot: {pot}").format(pot=pot), style="dim"))
+    return lines
 
 
 def settlement_view(net: Mapping[str, int], rate: float | None, per: int = 10,
@@ -148,8 +168,12 @@ def settlement_view(net: Mapping[str, int], rate: float | None, per: int = 10,
         out.append("\n  " + _("all square: nobody pays"))
     for pay in pays:
         out.append("\n  ")
-        out.append_text(texts(_("{payer} pays {payee} {mon}文 ({kan})"), payer=name(pay.payer), payee=name(pay.payee),
-                              mon=pay.mon, kan=night.kan(pay.mon, per).lstrip("+")))
+        if pay.mon < per:  # under one kan: the 文 say it all
+            out.append_text(texts(_("{payer} pays {payee} {mon}文"), payer=name(pay.payer), payee=name(pay.payee),
+                                  mon=pay.mon))
+        else:
+            out.append_text(texts(_("{payer} pays {payee} {mon}文 ({kan})"), payer=name(pay.payer),
+                                  payee=name(pay.payee), mon=pay.mon, kan=night.kan(pay.mon, per).lstrip("+")))
         if rate is not None:
             out.append(f" = {night.money_text(pay.mon, rate)}")
     return out
@@ -213,13 +237,16 @@ def round_detail(number: int, result: Result, record: Mapping[str, Any]) -> Grou
     cards = Table(title=_("cards"), title_justify="left", show_edge=False, pad_edge=False)
     cards.add_column(_("player"), no_wrap=True)
     cards.add_column(_("手札 hand"))
-    cards.add_column(_("取り札 pile"))
+    cards.add_column(_("取札 pile"))
     cards.add_column("札", justify="right")
     for p in rnd.players:
         hand = " ".join(c.code for c in sort_cards(rnd.hands[p])) if p in rnd.hands else "–"
         if p in rnd.declared:
             hand += " " + _("(declared {teyaku})").format(teyaku=" + ".join(rnd.declared[p]))
         pile = rnd.pile(p)
+        if result.players[p].role != "played":  # sat out: no pile, nothing to count
+            cards.add_row(name(p), hand, "", "")
+            continue
         cards.add_row(name(p), hand, " ".join(c.code for c in sort_cards(pile)) or "–",
                       _("{n} cards, {points}").format(n=len(pile), points=result.players[p].card_points))
     title = _("round {n}").format(n=number)

@@ -124,7 +124,7 @@ _FIELD = {
 
 _WINNER = {
     "result": N_("the highest result"),
-    "play": N_("by play (TRADITIONAL §9)"),
+    "play": N_("by play: who ended it, else the highest pile"),
 }
 
 

@@ -137,7 +137,7 @@ def pot_line(result: Result) -> str | None:
                  if result.kind == SPLIT
                  else _("{player} takes the pot, {mon}文").format(
                      player=out[0][0], mon=sum(amount for _who, amount in out)))
-        text = f"{text}; {taken}" if text else taken
+        text = _("{fees}; {taken}").format(fees=text, taken=taken) if text else taken
     elif result.state.pot:
         text = (_("{fees}, {mon}文 waits").format(fees=text, mon=result.state.pot) if text
                 else _("{mon}文 waits").format(mon=result.state.pot))
@@ -226,7 +226,8 @@ class Phrased:
 
     @staticmethod
     def words(text: str, style: Any = "") -> list[tuple[str, Text]]:
-        """Prose as phrases: it may break at a space, and in Japanese after 、 and 。."""
+        """Prose as phrases: it may break at a space, and in Japanese after 、 and 。 (a cell
+        keeps its words whole: a column is never squeezed to a character's width)."""
         import re
 
         out: list[tuple[str, Text]] = []
@@ -273,6 +274,8 @@ class PhraseText:
     def __rich_console__(self, console: Console, options: Any) -> Any:
         import re
 
+        from .layout import fill, has_wide
+
         width = options.max_width
         for line in self.text.split("\n"):
             if line.cell_len <= width:
@@ -285,6 +288,10 @@ class PhraseText:
                 if out.plain and out.cell_len + 2 + phrase.cell_len > width:
                     yield out
                     out = Text()
+                if not out.plain and phrase.cell_len > width and has_wide(phrase.plain):  # Japanese prose
+                    *whole, last = fill(phrase.plain, width).split("\n")
+                    yield from (Text(part, style=phrase.style) for part in whole)
+                    phrase = Text(last, style=phrase.style)
                 if out.plain:
                     out.append("  ")
                 out.append_text(phrase)
@@ -424,6 +431,10 @@ def round_view(result: Result, title: str | None = None) -> Group:
             label.append(" 親", style="bold")
         elif p == rnd.dealer:
             label.append(" " + _("(the night's 親)"), style="dim")
+        if r.role == "dropped":
+            label.append(" " + _("(dropped)"), style="dim")
+        elif r.role == "forced_out":
+            label.append(" 追い込み", style="dim")
         if p in rnd.sage:
             label.append(" 下げ", style="yellow")
         if p == rnd.ended_by:
@@ -451,19 +462,21 @@ def round_view(result: Result, title: str | None = None) -> Group:
     if not result.payments:
         pays.add_row("–", "–", "0", _("nobody pays"))
     named = [y for r in result.players.values() for y in (*r.teyaku_all, *r.dekiyaku, *r.special, *r.bonuses)]
-    foot = Text()
+    from .layout import Prose
+
+    foot = []
     if result.kind == PLAIN_ROUND and two_handed(result) and not any(
             pay.reason == CARD_POINTS_REASON for pay in result.payments):
         tie = result.players[rnd.playing[0]].card_points
-        foot.append(_("札: the two piles tie at {points}, nobody pays for them").format(points=tie) + "\n")
+        foot.append(Prose(_("札: the two piles tie at {points}, nobody pays for them").format(points=tie)))
     pot = pot_line(result)
     if pot:
-        foot.append(_("pot: {pot}").format(pot=pot) + "\n")
-    foot.append(_("next 親: {dealer}").format(dealer=result.next_dealer))
+        foot.append(Prose(_("pot: {pot}").format(pot=pot), keep=result.players))
+    foot.append(Text(_("next 親: {dealer}").format(dealer=result.next_dealer)))
     legend = readings(named)
     if legend:
-        foot.append("\n" + legend, style="dim")
-    return Group(PhraseText(head), table, pays, foot)
+        foot.append(Prose(legend, "dim"))
+    return Group(PhraseText(head), table, pays, *foot)
 
 
 def _joined(labels: list[str], sep: str) -> Phrased:

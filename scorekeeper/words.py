@@ -217,7 +217,7 @@ TEXT: dict[str, str] = {
     "r.player": N_("{problem}: answer {players}"),
     "r.not_playing": N_("{player} does not play this round: answer {players}"),
     "r.twice": N_("{player} is named twice: list each 下げ caller once, in the order they first called"),
-    "r.one_caller": N_("{players}: under {profile} only one player may call 下げ in a round (RULES §7)"),
+    "r.one_caller": N_("{players}: under {profile} only one player may call 下げ in a round"),
     "r.rest": N_("rest is only for the last pile of a played-out round of three"),
     "r.rest_waits": N_("rest: waiting for {players} to finish their piles"),
     "r.single": N_("{names}: under {profile} a hand scores only its single highest 手役; type one name"),

@@ -142,7 +142,7 @@ def test_under_sdin_two_sage_callers_are_one_clear_line():
     lines = typed(rnd)
     lines[6:7] = ["Ben Chie", "Ben"]
     outcome, _, out = enter(lines, rules=SDIN, dealer="Ben")
-    assert errors(out) == ["  ✗ Ben and Chie: under sdin only one player may call 下げ in a round (RULES §7)"]
+    assert errors(out) == ["  ✗ Ben and Chie: under sdin only one player may call 下げ in a round"]
     assert outcome.result.to_json() == scored(rnd, SDIN)
 
 

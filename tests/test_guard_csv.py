@@ -31,7 +31,8 @@ def test_csv_has_a_bom_the_old_columns_first_then_the_new_and_a_totals_row(tmp_p
     text = raw.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0] == ["round", "dealer", "field_class", "multiplier", "kind", "yaku", *ch.PLAYERS,
-                       "sage", "ended_by", *(f"{p} card_points" for p in ch.PLAYERS)]
+                       "sage", "ended_by", *(f"{p} card_points" for p in ch.PLAYERS),
+                       "dropped", "forced_out", "pot", "ended_how"]
     assert len(rows) == 1 + 12 + 1 and rows[-1][0] == "total"
     summary = json.loads(runner.invoke(args=["summary", "--json"]).stdout)
     assert [int(x) for x in rows[-1][6:9]] == [summary["totals"][p] for p in ch.PLAYERS]

@@ -64,7 +64,7 @@ def damage_s2(book: Path, damage: str) -> Path:
 def test_doctor_on_a_healthy_book_says_so_in_japanese(book):
     en, ja = both(book, "doctor")
     assert en.exit_code == 0
-    assert ja.stdout.splitlines() == [f"帳面 {book}", "✓ 正常です: 2 セッション、6 ラウンドを読んで計算し直しました"]
+    assert ja.stdout.splitlines() == [f"帳面 {book}", "✓ 正常です: 2 セッション、6回を読んで計算し直しました"]
     assert en.stdout.splitlines()[-1] == "✓ healthy: 2 sessions, 6 rounds read and re-scored"
 
 
@@ -89,7 +89,7 @@ def test_doctor_on_a_damaged_session_speaks_japanese_with_the_same_status(book, 
         assert "--restore で最後の正常なコピー s2.json.bak を復元できます" in problems[0]
         assert "--restore puts back" not in problems[0]
     if damage == "a round that no longer scores":
-        assert ": ラウンド 2: " in problems[0] and "（edit 2 で差し替えられます）" in problems[0]
+        assert ": 第2回: " in problems[0] and "（edit 2 で差し替えられます）" in problems[0]
         assert "can't be read" not in problems[0] and "読めません" not in problems[0]
     elif damage != "a future schema":
         assert "読めません: " in problems[0]
@@ -141,7 +141,7 @@ def test_a_lost_index_is_rebuilt_and_said_in_japanese(book):
     assert "--restore でセッションファイルから索引を作り直せます" in result.stdout
     result = hachi(book, "doctor", "--restore", "--yes", "--lang", "ja", code=0)
     assert f"↺ {book}: セッションファイルから作り直しました（s1、s2、現在 s2）" in result.stdout
-    assert "✓ 正常です: 2 セッション、6 ラウンド" in result.stdout
+    assert "✓ 正常です: 2 セッション、6回" in result.stdout
 
 
 def test_restore_says_what_it_loses_and_did_in_japanese_and_its_json_stays_english(book):
@@ -150,8 +150,8 @@ def test_restore_says_what_it_loses_and_did_in_japanese_and_its_json_stays_engli
     en, ja = both(book, "doctor", "--restore")  # no answer is a no
     assert en.exit_code == 1 and snapshot(book.parent) == before
     said = ja.stderr.splitlines()
-    assert any(line.startswith("  s2.json: ラウンド 3（.bak の後に追加）は失われます: 親 ") for line in said), ja.stderr
-    assert any(line.startswith("  s2.json: ラウンド 2 は「計算できないラウンド」から「親 ") for line in said), ja.stderr
+    assert any(line.startswith("  s2.json: 第3回（.bak の後に追加）は失われます: 親 ") for line in said), ja.stderr
+    assert any(line.startswith("  s2.json: 第2回は「計算できないラウンド」から「親 ") for line in said), ja.stderr
 
     result = hachi(book, "doctor", "--restore", "--yes", "--json", "--lang", "ja", code=0)
     data = json.loads(result.stdout)
@@ -167,9 +167,9 @@ def test_restore_words_what_it_did_in_japanese(book):
     lines = result.stdout.splitlines()
     assert lines[0] == f"帳面 {book}"
     assert lines[1].startswith(f"↺ {store.sessions_dir(book) / 's2.json'}: 最後の正常なコピー s2.json.bak を復元しました"
-                               "（2 ラウンド）。壊れた内容は ")
+                               "（2回）。壊れた内容は ")
     assert lines[2] == f"↺ {book}: 索引の行: s2 のラウンド数を直しました、s2 の月数を直しました"
-    assert lines[-1] == "✓ 正常です: 2 セッション、5 ラウンドを読んで計算し直しました"
+    assert lines[-1] == "✓ 正常です: 2 セッション、5回を読んで計算し直しました"
 
 
 def test_a_chain_break_is_a_note_in_japanese(book):
@@ -180,7 +180,7 @@ def test_a_chain_break_is_a_note_in_japanese(book):
     file.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     en, ja = both(book, "doctor")
     assert en.exit_code == 0  # a note, not damage
-    assert (f"· {file}: ラウンド 2: 親 Aki はラウンド 1 の勝者 Chie ではありません（実際に配った人として記録どおり残します）"
+    assert (f"· {file}: 第2回: 親 Akiは第1回の勝者 Chieではありません（実際に配った人として記録どおり残します）"
             in ja.stdout.splitlines()), ja.stdout
     assert f"· {file}: round 2: its 親 Aki is not round 1's winner Chie" in en.stdout
     assert hachi(book, "doctor", "--json").stdout == hachi(book, "doctor", "--json", "--lang", "ja").stdout
@@ -200,7 +200,7 @@ def test_a_round_onto_a_session_with_a_damaged_round_is_one_japanese_line(book, 
         assert en.exit_code == 1, en.output
         line = one_line_error(ja, code=1)
         file = store.sessions_dir(book) / "s2.json"
-        assert line.startswith(f"hachi-score: {file}: 読めません: ラウンド 2: "), line
+        assert line.startswith(f"hachi-score: {file}: 読めません: 第2回: "), line
         assert "（edit 2 で差し替えられます）。ファイルはそのまま残しました。前の版が " in line
         assert "`hachi-score doctor --restore` に任せることもできます" in line
         assert "can't be read" not in line and "It was left" not in line
@@ -232,7 +232,7 @@ def test_an_import_refused_is_one_japanese_line_with_status_2(tmp_path):
     en, ja = both(b, "import", str(night))
     assert en.exit_code == 2
     assert one_line_error(ja) == (f"hachi-score: {night}: この夜はセッション s1「Friday」と同じ夜です（プレイヤー、ルール、"
-                                  "5 ラウンドが同じ）: 同じ夜を二重に数えないよう、取り込みませんでした")
+                                  "5回が同じ）: 同じ夜を二重に数えないよう、取り込みませんでした")
     assert snapshot(b.parent) == before
 
 
@@ -249,7 +249,7 @@ def test_a_night_held_in_part_is_refused_in_japanese(tmp_path):
     hachi(a, "export", "-o", str(late), code=0)
     hachi(b, "import", str(early), code=0)
     line = one_line_error(hachi(b, "import", str(late), "--lang", "ja", code=2))
-    assert "この夜はセッション s1「Friday」の3 ラウンドをすべて含み、さらに 2 ラウンドあります: " in line
+    assert "この夜はセッション s1「Friday」の3回をすべて含み、さらに 2回あります: " in line
 
 
 def test_the_lock_timed_out_is_said_in_japanese_with_status_1(book, monkeypatch, tmp_path):
@@ -268,7 +268,7 @@ def test_the_lock_timed_out_is_said_in_japanese_with_status_1(book, monkeypatch,
     lines = ja.stderr.splitlines()
     assert lines == [
         f"hachi-score: 帳面のロックを待っています（{files.lock_path(book)}）: 別の hachi-score が書き込み中です…",
-        f"hachi-score: {files.lock_path(book)}: 別の hachi-score が帳面のロックを 0.3 秒間持ち続けたため、あきらめました。"
+        f"hachi-score: {files.lock_path(book)}: 別の hachi-score が帳面のロックを 0.3秒間持ち続けたため、あきらめました。"
         "何も変更していません。終わってからやり直してください",
     ]
     assert snapshot(book.parent) == before
@@ -283,7 +283,7 @@ def test_a_session_not_in_the_book_is_said_in_japanese(book):
 def test_new_session_options_are_refused_in_japanese(book):
     en, ja = both(book, "new-session", *ch.PLAYERS, "--rounds", "7")
     assert en.exit_code == 2
-    assert one_line_error(ja) == "hachi-score: --rounds: 一夜は 12 ラウンドか 6 ラウンド（半分の対局）です。7 ではありません"
+    assert one_line_error(ja) == "hachi-score: --rounds: 一夜は 12回か6回（半分の対局）です。7 ではありません"
     en, ja = both(book, "new-session", *ch.PLAYERS, "--name", "Friday")
     assert en.exit_code == 2
     assert one_line_error(ja) == ("hachi-score: --name: 「Friday」という名前のセッションはもうあります。"
@@ -300,12 +300,12 @@ def test_a_round_saved_meanwhile_is_said_in_japanese_and_keeps_its_english(book)
     with pytest.raises(store.ChangedMeanwhile) as caught:
         night.add_round(ch.bare(ch.NIGHT[6]), expect_rounds=2)
     file = store.sessions_dir(book) / "s2.json"
-    assert str(caught.value) == f"{file}: その間に別の端末がラウンド 3 を保存しました。何も保存していません"
+    assert str(caught.value) == f"{file}: その間に別の端末が第3回を保存しました。何も保存していません"
     assert lang.english(lang.message_of(caught.value)) == (f"{file}: another terminal saved round 3 meanwhile; "
                                                             "nothing was saved")
     with pytest.raises(store.SessionError) as caught:
         night.replace_round(9, ch.bare(ch.NIGHT[0]))
-    assert str(caught.value) == "ラウンド 9: セッション s2 にあるのはラウンド 1〜3 です"
+    assert str(caught.value) == "第9回: セッション s2 にあるのは第1〜3回です"
 
 
 def test_the_header_before_a_round_in_japanese(book):
@@ -313,8 +313,8 @@ def test_the_header_before_a_round_in_japanese(book):
     assert night.header() == "session 'Saturday' (s2) · round 4 — of 12 · rules sdin"
     assert night.header(2, edit=True) == night.header(2).replace(" · round", " · edit round")
     lang.use("ja")
-    assert night.header() == "セッション「Saturday」（s2）· ラウンド 4 — 予定 12 · ルール sdin"
-    assert night.header(2, edit=True) == "セッション「Saturday」（s2）· ラウンド 2 の修正 — 予定 12 · ルール sdin"
+    assert night.header() == "セッション「Saturday」（s2）· 第4回 — 予定 12 · ルール sdin"
+    assert night.header(2, edit=True) == "セッション「Saturday」（s2）· 第2回の修正 — 予定 12 · ルール sdin"
 
 
 def test_the_lock_s_notice_is_worded_when_said(tmp_path):

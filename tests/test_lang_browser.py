@@ -76,7 +76,7 @@ def test_a_japanese_phone_sees_the_page_in_japanese_and_the_switch_changes_it_an
     page.wait_for_selector("body[data-lang='ja']")
     assert page.evaluate("document.documentElement.lang") == "ja"
     text = page.locator("body").inner_text()
-    for said in ("成績 · 2 ラウンド", "プレイヤー", "ラウンド 3 · 親", "場札 6 枚をタップしてください（0/6）", "別の親？",
+    for said in ("成績 · 2回", "プレイヤー", "第3回 · 親", "場札 6 枚をタップしてください（0/6）", "別の親？",
                  "成績の推移", "接続中", "日本語"):
         assert said in text, said
     assert english_words(text, app.state.table.state) == [], text
@@ -102,7 +102,7 @@ def test_a_japanese_phone_sees_the_page_in_japanese_and_the_switch_changes_it_an
 
     page.click("#lang button[data-lang='ja']")  # and back
     page.wait_for_selector("body[data-lang='ja']")
-    page.wait_for_selector("#standings h2:has-text('成績 · 2 ラウンド')")
+    page.wait_for_selector("#standings h2:has-text('成績 · 2回')")
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
     assert page.locator("body").get_attribute("data-lang") == "ja"
@@ -184,9 +184,9 @@ def test_two_phones_one_japanese_one_english_see_one_view_each_in_its_language(b
         assert buttons == [worded(c["label"], language) for c in steps["ended"]["choices"] if c["player"]]
     assert ja.locator("#pile-box h3").inner_text() == f"{worded(steps['pile:Aki']['title'], 'ja')} · 0 枚"
     assert en.locator("#pile-box h3").inner_text() == f"{worded(steps['pile:Ben']['title'], 'en')} · 0 cards"
-    assert ja.locator("#ending h3").inner_text() == "ラウンドの終わり方"
+    assert ja.locator("#ending h3").inner_text() == "終わり方"
     assert en.locator("#ending h3").inner_text() == "How the round ended"
-    assert "成績 · 2 ラウンド" in ja.locator("#standings h2").inner_text()
+    assert "成績 · 2回" in ja.locator("#standings h2").inner_text()
     assert "Standings · 2 rounds" in en.locator("#standings h2").inner_text()
     assert english_words(ja.locator("body").inner_text(), state) == []
     shot(ja, tmp_path, "4-two-phones-ja")

@@ -216,14 +216,14 @@ def _night(rounds: int = 2) -> None:
 
 def test_a_session_s_lines_are_japanese(japanese):
     made = runner.invoke(app, ["new-session", "Aki", "Ben", "Chie", "--name", "金曜"])
-    assert made.stdout.startswith("セッション s1 '金曜': Aki、Ben、Chie。最初の親 Aki、12ラウンド、ルール sdin")
+    assert made.stdout.startswith("セッション s1 '金曜': Aki、Ben、Chie。最初の親 Aki、12回、ルール sdin")
     saved = runner.invoke(app, ["round", "-f", str(NIGHT[0])])
-    assert "ラウンド 1" in saved.stdout
+    assert "第1回" in saved.stdout
     assert one_line_error(runner.invoke(app, ["show", "9"])) == (
-        "hachi-score: ラウンド 9: セッション s1 にあるのはラウンド 1〜1 です")
+        "hachi-score: 第9回: セッション s1 にあるのは第1〜1回です")
     done = runner.invoke(app, ["undo", "--yes"])
     assert done.exit_code == 0
-    assert done.stdout == "セッション s1 のラウンド 1 を取り消しました。ラウンドは 0件、次の親は Aki です\n"
+    assert done.stdout == "セッション s1 の第1回を取り消しました。残りは 0回、次の親はAkiです\n"
     assert one_line_error(runner.invoke(app, ["undo"])) == (
         "hachi-score: セッション s1（金曜）にはラウンドがありません。取り消すものはありません")
 
@@ -235,12 +235,12 @@ def test_a_session_s_lines_are_japanese(japanese):
 def test_undo_s_question_takes_y_n_full_width_and_japanese(japanese, answer, removed):
     _night()
     result = runner.invoke(app, ["undo"], input=answer + "\n")
-    assert "セッション s1 のラウンド 2（親 " in result.stderr and "を取り消しますか？ [y/N]" in result.stderr
+    assert "セッション s1 の第2回（親 " in result.stderr and "を取り消しますか？（y: はい／N: いいえ）" in result.stderr
     if removed:
-        assert result.exit_code == 0 and "ラウンド 2 を取り消しました" in result.stdout
+        assert result.exit_code == 0 and "第2回を取り消しました" in result.stdout
     else:
         assert result.exit_code == 1
-        assert result.stderr.splitlines()[-1] == "hachi-score: 中止しました。ラウンド 2 はそのままです"
+        assert result.stderr.splitlines()[-1] == "hachi-score: 中止しました。第2回はそのままです"
 
 
 def test_the_answers_are_compared_as_their_letters():

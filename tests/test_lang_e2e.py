@@ -71,7 +71,7 @@ def night(book_file) -> Path:
 
 def test_demo_speaks_japanese():
     r = run("demo", env=JA)
-    japanese(r.stdout, "成績", "精算", "推移", "ラウンド")
+    japanese(r.stdout, "成績", "精算", "推移", "各回")
     for word in ("standings", "settlement", " pays ", "rounds"):
         assert word not in r.stdout, word
 
@@ -85,7 +85,7 @@ def test_summary_speaks_japanese(night):
 def test_round_fed_its_answers_speaks_japanese_and_saves(book_file):
     run("new-session", *PLAYERS)
     r = run("round", env=JA, input=typed(answers(golden("plain-teyaku"))))
-    japanese(r.stdout, "場札", "手役", "保存", "ラウンド")
+    japanese(r.stdout, "場札", "手役", "保存", "第1回")
     for english in ("the six field cards", "played out", "saved", "save?"):
         assert english not in r.stdout, english
     # what was typed is what was saved, whatever the language

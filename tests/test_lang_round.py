@@ -158,7 +158,7 @@ def test_a_bad_pile_token_is_a_japanese_problem_naming_the_player_and_the_token_
         form.answer("pile:Ben", "1hk 1x")
     problem = e.value.problem
     assert problem.code == "card" and problem.token == "1x" and problem.player == "Ben"
-    assert problem.message.startswith("Ben の取札: '1x' は札ではありません")
+    assert problem.message.startswith("Benの取札: '1x' は札ではありません")
     assert "is not a card" not in problem.message
 
 
@@ -172,14 +172,14 @@ def test_the_264_check_and_a_holder_of_dekiyaku_are_said_in_japanese():
     with pytest.raises(q.Refused) as e:  # Aki's pile holds 猪鹿蝶, and nobody called 下げ
         form.answer("pile:Aki", " ".join(rnd["captured"]["Aki"]))
     assert e.value.problem.code == "unclaimed"
-    assert e.value.problem.message.startswith("Aki の取札に 猪鹿蝶 がありますが、Aki はラウンドを終えても下げを宣言してもいません")
+    assert e.value.problem.message.startswith("Akiの取札に猪鹿蝶がありますが、Akiは上がっても下げを宣言してもいません")
     form.answer("sage", "Aki")
     form.answer("pile:Aki", " ".join(rnd["captured"]["Aki"]))
     form.answer("pile:Ben", " ".join(rnd["captured"]["Ben"][:-2]))  # two of 桐 left out
     with pytest.raises(q.Refused) as e:
         form.answer("pile:Chie", " ".join(rnd["captured"]["Chie"]))
     assert e.value.problem.code == "incomplete"
-    assert e.value.problem.message.startswith("最後まで打ったラウンドの取札は合わせて264点のはずですが、262点です")
+    assert e.value.problem.message.startswith("最後まで打った回の取札は合わせて264点のはずですが、262点です")
     assert "12k 桐のカス" in e.value.problem.message
 
 
@@ -188,9 +188,9 @@ def test_the_help_and_echo_words_of_the_model_are_japanese():
     g = q.Givens(PLAYERS, "Aki", FUDAWIKI)
     values = {"field": q.read(g, "field", FIELD, {}).value, "ended": "Aki", "sage": ("Aki",)}
     said = q.settlement_said(g, values, "Aki", ("Aki",), "cancel")
-    assert str(said).startswith("Aki のキャンセル: 相手の各人が Aki に Aki の出来役の半分を払います")
+    assert str(said).startswith("Akiのキャンセル: 相手の各人がAkiにAkiの出来役の半分を払います")
     shoubu = q.settlement_said(g, values, "Aki", ("Ben",), "shoubu")
-    assert "下げを宣言した相手は Ben だけなので Ben が Aki に倍払い、Chie は払いません" in str(shoubu)
+    assert "下げを宣言した相手はBenだけなのでBenがAkiに倍払い、Chieは払いません" in str(shoubu)
     lang.use("en")
     assert lang.english(shoubu) == str(q.settlement_said(g, values, "Aki", ("Ben",), "shoubu"))
 
@@ -246,8 +246,8 @@ def test_card_name_and_round_file_errors_are_japanese_and_keep_the_english_templ
     assert e.value.message.template == "{token} {reason}"
     with pytest.raises(PlayerError) as e:
         resolve_player("A", ["Aki", "Aya", "Ben"])
-    assert str(e.value) == "'A' では決まりません: Aki か Aya？ 名前をもっと入力するか、番号で答えてください"
-    assert str(name_problem(["Aki", "aki", "Ben"])).startswith("'Aki' と 'aki' は同じ名前です")
+    assert str(e.value) == "'A' では決まりません: AkiかAya？ 名前をもっと入力するか、番号で答えてください"
+    assert str(name_problem(["Aki", "aki", "Ben"])).startswith("'Aki'と'aki'は同じ名前です")
     with pytest.raises(RoundError) as e:
         Round.from_dict({"players": list(PLAYERS), "dealer": "Aki", "field": "1h 3r 5t 8k 9k"})
     assert str(e.value) == "field: 5枚あります（6枚のはずです）"
@@ -290,10 +290,10 @@ def test_round_in_japanese_asks_in_japanese_and_saves_the_same_round(book_file):
     assert saved_ja["file"] == saved_en["file"]
     assert {p: r["mon"] for p, r in saved_ja["players"].items()} == {"Aki": -24, "Ben": 64, "Chie": -40}
     out = jp.stdout
-    for japanese in ("Aki、Ben、Chie のラウンドです。", "親 (1 Aki, 2 Ben, 3 Chie) [Aki]: ", "札の書き方",
+    for japanese in ("Aki、Ben、Chieで打つ回です。", "親 (1 Aki, 2 Ben, 3 Chie) [Aki]: ", "札の書き方",
                      "場札（6枚）: 1h 3r 5t 8k 9k 12k", "手役 Ben : 2t 2r 2k 4t 6k 7k 10k", "三本 (さんぼん) 20文 (手札から)",
                      "終わり方（Enter: 最後まで。", "下げを宣言した人（Enter: なし）: ", "取札 Aki : ", "14枚   96点",
-                     "取札 Chie（または 残り）: ", "✗ Chie の取札: '1x' は札ではありません", "保存しますか？ [Y/n]: "):
+                     "取札 Chie（または「残り」）: ", "✗ Chieの取札: '1x' は札ではありません", "保存しますか？（Y: はい／n: いいえ）: "):
         assert japanese in out, japanese
     for english in ("the six field cards", "ended by", "declared by", "is not a card", "cards  ", "save?",
                     "Round for", "card notation"):
@@ -310,4 +310,4 @@ def test_japanese_answers_at_the_terminal(book_file):
     lines[-1] = "はい"
     result, saved = _round(book_file, "ja", "ja", lines)
     assert saved["file"]["captured"]["Chie"] == rnd["captured"]["Chie"]
-    assert "取札 Chie（または 残り）: 残り" in result.stdout
+    assert "取札 Chie（または「残り」）: 残り" in result.stdout

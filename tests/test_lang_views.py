@@ -80,8 +80,8 @@ def json_of(args: list[str]) -> dict:
 @pytest.mark.parametrize("width", WIDTHS)
 def test_summary_speaks_japanese_and_keeps_every_name_and_amount_whole(book, width):
     text = shown(["summary"], width)
-    for word in ("成績", "プレイヤー", "推移", "ラウンド", "精算", "次の親", "ルール sdin (1貫 = 10文)",
-                 "レート 1文 = 0.50", "12/12 ラウンド", "札 札点のみ"):
+    for word in ("成績", "プレイヤー", "推移", "各回", "精算", "次の親", "ルール sdin (1貫 = 10文)",
+                 "レート 1文 = 0.50", "12/12回", "札 札点のみ"):
         assert word in text, (word, text)
     assert english(text, "standings", "settlement", "pays", "player", "trend", "rounds", "round", "next",
                    "rules", "rate", "money", "yaku", "field", "card points") == []
@@ -99,7 +99,7 @@ def test_summary_speaks_japanese_and_keeps_every_name_and_amount_whole(book, wid
 @pytest.mark.parametrize("width", WIDTHS)
 def test_demo_speaks_japanese(width):
     text = shown(["demo"], width)
-    assert "成績" in text and "精算" in text and "ラウンド" in text and "→" in text
+    assert "成績" in text and "精算" in text and "各回" in text and "→" in text
     assert english(text, "standings", "settlement", "pays", "round", "rounds", "player", "trend", "rules", "rate") == []
     data = json.loads(run(["demo", "--json"], language="en").stdout)
     for pay in data["settlement"]:
@@ -119,7 +119,7 @@ def test_after_a_round_the_standing_line_is_japanese(book):
     n = night.replay(book.session(book.current_id()))
     lang.use("ja")
     line = standing_line(book.session(book.current_id()), n).plain
-    assert line.startswith("ラウンド 12/12 終了: ") and "次の親 花子さん" in line, line
+    assert line.startswith("累計（第12回まで、全12回）: ") and "次の親 花子さん" in line, line
 
 
 # -- show N and score FILE ----------------------------------------------------------------------
@@ -129,7 +129,7 @@ def test_after_a_round_the_standing_line_is_japanese(book):
 @pytest.mark.parametrize("n", [1, 4, 5, 8])
 def test_show_speaks_japanese_and_keeps_every_name_and_amount_whole(book, width, n):
     text = shown(["show", str(n)], width)
-    for word in (f"ラウンド {n}", "ルール sdin", "場札:", "プレイヤー", "支払い", "払う人", "受け取る人",
+    for word in (f"第{n}回", "ルール sdin", "場札:", "プレイヤー", "支払い", "払う人", "受け取る人",
                  "理由", "次の親", "手札", "取札"):
         assert word in text, (word, text)
     assert english(text, "round", "rules", "field", "player", "payments", "from", "for", "next", "cards",
@@ -166,7 +166,7 @@ def test_score_of_a_sdin_file_in_japanese_and_json_alike(tmp_path):
     file = tmp_path / "r.json"
     shutil.copy(GOLDEN / "sdin" / "sage-overtaken.round.json", file)
     text = shown(["score", str(file)], 80)
-    assert "出来役のラウンド" in text and "(無効)" in text and "void" not in text
+    assert "出来役の回" in text and "(無効)" in text and "void" not in text
     assert run(["score", str(file), "--json"]).stdout == run(["score", str(file), "--json"], language="en").stdout
 
 
@@ -180,7 +180,7 @@ def test_a_round_that_no_longer_scores_is_marked_in_japanese(book, book_file):
         summary = run(["summary"], width, code=1).stdout
         assert "✗ 採点不可:" in summary and "で差し替え" in summary and "does not score" not in summary
         text = run(["show", "2"], width, code=1).stdout
-        assert text.startswith("ラウンド 2  ✗ 採点不可") and "`edit` で差し替えるまで" in text
+        assert text.startswith("第2回  ✗ 採点不可") and "`edit` で差し替えるまで" in text
         # (the problem itself is the round's checks' words, not the view's)
         assert "保存された内容: " in text and english(text, "does not score", "as stored", "counts nothing") == []
         assert all(cell_len(line) <= width for line in summary.splitlines())
@@ -192,7 +192,7 @@ def test_a_round_that_no_longer_scores_is_marked_in_japanese(book, book_file):
 @pytest.mark.parametrize("width", WIDTHS)
 def test_sessions_speak_japanese(book, width):
     text = shown(["sessions"], width)
-    assert "名前" in text and "日付" in text and "プレイヤー" in text and "ラウンド" in text and "12/12" in text
+    assert "名前" in text and "日付" in text and "プレイヤー" in text and "各回" in text and "12/12" in text
     assert english(text, "name", "date", "players", "rounds") == []
     for p in NAMES:
         assert whole(text, p), (p, text)  # "Aki Tanaka" never "Aki" and "Tanaka" on two lines
@@ -201,7 +201,7 @@ def test_sessions_speak_japanese(book, width):
 @pytest.mark.parametrize("width", WIDTHS)
 def test_stats_speak_japanese_and_keep_names_yaku_and_amounts_whole(book, width):
     text = shown(["stats"], width)
-    for word in ("ルール sdin (1貫 = 10文): 1夜、12 ラウンド", "成績", "夜とラウンド", "札の巡り", "珍しさ",
+    for word in ("ルール sdin (1貫 = 10文): 1夜、12回", "成績", "夜とラウンド", "札の巡り", "珍しさ",
                  "出来役・下げ・特殊役", "手役ごと", "対戦", "夜ごとの累計成績", "1夜目", "期待どおり"):
         assert word in text, (word, text)
     assert english(text, "standings", "nights", "night", "rounds", "round", "player", "expected", "unusual",

@@ -60,7 +60,7 @@ def test_the_page_is_handed_its_catalog_cacheable_and_english_is_empty(night):
         data = r.json()
         assert data["lang"] == "ja" and data["words"] == lang.catalog("ja")
         assert data["words"]["live"] == "接続中" and data["words"][", "] == "、"
-        assert data["plurals"]["Standings · {n} round"] == ["成績 · {n} ラウンド"]
+        assert data["plurals"]["Standings · {n} round"] == ["成績 · {n}回"]
         assert r.headers["cache-control"] == "no-cache" and r.headers["etag"]
         again = c.get("/api/words?lang=ja", headers={"If-None-Match": r.headers["etag"]})
         assert again.status_code == 304 and again.content == b""
@@ -156,7 +156,7 @@ def test_a_message_kept_as_text_is_sent_with_its_template_too():
     assert out["problems"][0]["message_m"] == {"t": said.template, "args": {"player": "D", "players": ["A", "B", "C"]},
                                                "text": str(said)}
     assert out["header_m"]["t"] == said.template and "n_m" not in out
-    assert in_language("ja", spoken, said) == "D はこのラウンドに参加しません。取札と終わり方は A、B、C が入力します"
+    assert in_language("ja", spoken, said) == "Dはこの回に参加しません。取札と終わり方はA、B、Cが入力します"
     assert spoken("plain text") == "plain text"
     assert in_language("ja", line_of, ValueError(said)) == in_language("ja", spoken, said)
 

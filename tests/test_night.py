@@ -158,7 +158,7 @@ def test_the_losers_pay_the_winners_in_at_most_two_payments(net, payments):
 
 @pytest.mark.parametrize(
     "mon, text",
-    [(0, "0貫"), (10, "+1貫"), (-10, "-1貫"), (164, "+16貫4文"), (-7, "-0貫7文"), (1200, "+120貫")],
+    [(0, "0貫"), (10, "+1貫"), (-10, "-1貫"), (164, "+16貫4文"), (-7, "-7文"), (6, "+6文"), (1200, "+120貫")],
 )
 def test_kan_shows_ten_mon_as_one_kan(mon, text):
     assert night.kan(mon) == text

@@ -282,6 +282,8 @@ def test_a_four_player_round_on_a_phone(browser, live_four, tmp_path):
             settle(page)
     page.wait_for_selector("#result")
     dark.wait_for_selector("#result")
+    forced = page.locator("#result tbody tr").nth(3).locator("td")  # D sat the round out: no points
+    assert forced.nth(0).inner_text() == "D" and forced.nth(2).inner_text() == ""
     shot(page, tmp_path, "10-result-light")
     shot(dark, tmp_path, "10-result-dark")
     page.click("#save")

@@ -162,8 +162,8 @@ def english_words(line: str, names: Iterable[str] = (), allow: Iterable[str] = (
     phrases, romaji = _romaji_cached()
     for p in phrases:
         line = line.replace(p, " ")
-    for name in sorted(names, key=len, reverse=True):  # a name as a whole: "kan12-house", "Aki"
-        line = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", line, flags=re.I)
+    for name in sorted(names, key=len, reverse=True):  # a name as a whole: "kan12-house", "Aki", "Akiは"
+        line = re.sub(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", " ", line, flags=re.I)
     for pattern in _STRIP:
         line = pattern.sub(" ", line)
     keep = set(PROFILES) | set(KEYS) | set(FILE_KEYS) | set(allow) | {"ja", "en"}
