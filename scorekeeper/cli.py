@@ -754,10 +754,7 @@ def _taken(e: Any, db: str | None, out: Any) -> NoReturn:
     aside = e.aside
     if aside is None:
         fail(_("{problem}: it has every answer typed here").format(problem=e), EXIT_BOOK)
-    out.print(str(e), style="yellow", soft_wrap=True)
-    out.print(str(aside.said), style="yellow", soft_wrap=True)
-    for line in aside.lines:
-        out.print("  " + str(line), soft_wrap=True)
+    _say_aside(out, aside, str(e))
     try:
         again = _answer(_ask_line(_("Edit round {number} with them now? [Y/n]: ").format(number=aside.number)))
     except EOFError:
@@ -768,6 +765,18 @@ def _taken(e: Any, db: str | None, out: Any) -> NoReturn:
     fail(_("round {number} was left as saved; your answers are set aside").format(number=aside.number), EXIT_BOOK)
 
 
+def _say_aside(out: Any, aside: Any, why: str | None = None) -> None:
+    """Answers set aside, said: why, what, and each answer that differs, wrapped as the language
+    breaks lines (no name cut)."""
+    from .layout import Prose
+
+    players = aside.players
+    for line in ([why] if why else []) + [str(aside.said)]:
+        out.print(Prose(line, "yellow", players))
+    for line in aside.lines:
+        out.print(Prose("  " + str(line), "", players))
+
+
 def _take_draft(night: Any, kind: str, number: int | None, resume: bool, out: Any) -> tuple[Any, dict[str, str]]:
     """The round to type, and the answers to take again: this round's kept answers if the person
     resumes them (``--resume``: yes without asking), else a new draft beside them (they stay
@@ -776,9 +785,7 @@ def _take_draft(night: Any, kind: str, number: int | None, resume: bool, out: An
     from .round_draft import RoundDraft
 
     for aside in RoundDraft.set_aside(night):
-        out.print(str(aside.said), style="yellow", soft_wrap=True)
-        for line in aside.lines:
-            out.print("  " + str(line), soft_wrap=True)
+        _say_aside(out, aside)
     rd = RoundDraft.kept(night, kind, number)
     if resume and rd is None:
         other = RoundDraft.newest(night)
@@ -858,6 +865,7 @@ def _enter_round(session: str | None, db: str | None, as_json: bool, resume: boo
     answer is kept in the round's draft as it is typed; nothing reaches the book before yes. A
     round saved meanwhile by another writer is :func:`_taken`."""
     from .errors import RoundTaken, SavedElsewhere
+    from .layout import Prose
     from .render import console
     from .round_draft import RoundDraft
     from .words import msg
@@ -877,7 +885,7 @@ def _enter_round(session: str | None, db: str | None, as_json: bool, resume: boo
         where = rd.where
         return _("; the answers are kept in {where}: `hachi-score round` resumes them").format(where=where) if where else ""
 
-    out.print(night.header(), style="bold")
+    out.print(Prose(night.header(), "bold", night.players))
     entry = _entry(_draft_form(rd, out), as_json, resume=answers)
     _run_entry(entry, rd, db)
     try:

@@ -80,6 +80,8 @@ class Aside:
     said: Msg
     #: each difference in a line: the question, as typed here, as saved
     lines: list[Msg]
+    #: the night's players (their names are never broken when it is said)
+    players: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"number": self.number, "differences": self.differences, "said": self.said.to_json(),
@@ -434,7 +436,8 @@ class RoundDraft:
         except BookError:
             pass  # the answers are still named to the person; they can't be kept on disk
         lines = [msg("a.diff", said=q.said(k), mine=answers.get(k) or "—", saved=saved.get(k) or "—") for k in keys]
-        return Aside(number, keys, msg("a.aside", number=number, what=[q.said(k) for k in keys]), lines)
+        return Aside(number, keys, msg("a.aside", number=number, what=[q.said(k) for k in keys]), lines,
+                     tuple(night.players))
 
     def _keep(self, got: q.Answered) -> None:
         old = self.draft.answers, self.draft.done

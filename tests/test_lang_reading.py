@@ -123,7 +123,7 @@ def test_new_session_s_help_says_three_to_six_players(monkeypatch):
 def test_the_questions_with_a_choice_of_keys_word_them_in_japanese():
     said = dict(translations())
     for english in ("{count} answers typed for this round at {time} are kept ({where}). Resume them? [Y/n/discard]: ",
-                    "Take them again as round {number}? [Y/n]: ", "{question} [y/N] ", "{question} [Y/n]: "):
+                    "Edit round {number} with them now? [Y/n]: ", "{question} [y/N] ", "{question} [Y/n]: "):
         assert "[" not in said[english] and ("はい" in said[english] or "破棄" in said[english]), said[english]
 
 
