@@ -172,6 +172,15 @@ def in_view(page, selector):
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
 
 
+def wait_in_view(page, selector):
+    """Until ``selector`` is on the screen (a bar drawn again as taps are refused is waited for,
+    not caught half drawn)."""
+    page.wait_for_function("""s => { const e = document.querySelector(s); if (!e) return false;
+        const r = e.getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }""",
+                           arg=selector)
+    return True
+
+
 def test_the_one_action_of_each_step_is_in_a_bar_on_screen(browser, live, tmp_path):
     base, app = live
     a = answers_of(bundled_night()[2])

@@ -8,7 +8,7 @@ and they are kept on the phone and sent once it has. The screenshot is written u
 from __future__ import annotations
 
 from test_serve_browser import browser, phone, settle, shot, tap  # noqa: F401 (fixtures)
-from test_phones_browser import in_view, start_round
+from test_phones_browser import start_round, wait_in_view
 from serve_helpers import answers_of, bundled_night, live_server, new_night
 
 from scorekeeper.web.security import RESTARTED
@@ -30,7 +30,7 @@ def test_a_restarted_server_is_told_and_its_new_link_works_after_a_dozen_taps_on
                 tap(page, "pile-grid", code)
             page.wait_for_selector("body[data-unsent='1']")  # one answer waits on the phone
             page.wait_for_selector("#bar #gone")  # in the bar at the bottom, in view while tapping
-            assert page.locator("#gone").inner_text() == RESTARTED and in_view(page, "#bar #gone")
+            assert page.locator("#gone").inner_text() == RESTARTED and wait_in_view(page, "#bar #gone")
             assert page.locator("#live").inner_text() == RESTARTED
             shot(page, tmp_path, "restarted-light", whole=False)
             assert new.state.limiter.bad == {}  # none of them counted against the phone
