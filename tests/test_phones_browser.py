@@ -319,7 +319,7 @@ def test_the_taps_not_sent_yet_are_counted_in_the_bar_in_view(browser, live, tmp
     for code in pile[:5]:
         tap(aki, "pile-grid", code)
     aki.wait_for_selector("#bar #unsent:has-text('5 taps not sent yet')")
-    assert in_view(aki, "#bar #unsent")
+    assert wait_in_view(aki, "#bar #unsent")
     shot(aki, tmp_path, "9-five-taps-not-sent-light", whole=False)
     aki.context.set_offline(False)
     aki.wait_for_selector("body[data-taps='0']")
@@ -384,10 +384,10 @@ def test_a_round_saved_is_said_in_the_bar_of_every_phone_with_its_result(browser
     for page, scheme in ((aki, "light"), (ben, "dark")):
         said = page.locator("#bar #saved").inner_text()
         assert said.startswith("Round 3 saved") and all(f"{p} {m:+d}文".replace("+0", "0") in said for p, m in mon.items()), said
-        assert in_view(page, "#bar #saved")
+        assert wait_in_view(page, "#bar #saved")
         shot(page, tmp_path, f"11-round-saved-{scheme}", whole=False)
     ben.click("#to-standings")
-    assert in_view(ben, "#standings h2")
+    assert wait_in_view(ben, "#standings h2")
     ben.click("#saved-ok")
     ben.wait_for_selector("#bar #saved", state="detached")
     for page in (aki, ben):
