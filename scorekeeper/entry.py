@@ -328,6 +328,9 @@ class RoundEntry:
             self._say("  " + say(q.settlement_said(self.g, v.values, ended, v.values.get("sage", ()), value)))
         elif kind == "pile":
             self._echo_pile(v, player, value)
+        elif kind == "kasu":
+            line = msg("e.kasu", player=value[0], count=value[1]) if value else msg("e.kasu.none")
+            self._say("  " + say(line))
 
     def _echo_seat(self, v: RoundView, player: str, choice: str) -> None:
         """A seat's answer; once the seating is settled, who plays, who dropped, who was forced out."""
@@ -381,19 +384,27 @@ class RoundEntry:
         shown = " + ".join(yaku_text(n, self.rules.mon(self.rules.teyaku[n])) for n in found)
         self._say(f"  {name}  {shown} ({say(how)})", style="green")
 
-    def _echo_pile(self, v: RoundView, player: str, codes: list[str]) -> None:
-        def line(who: str, cards: Sequence[Card]) -> str:
-            return f"  {pad(who, self.width)}  {say(msg('e.pile', count=len(cards), points=points(cards)))}"
+    def _echo_pile(self, v: RoundView, player: str, codes: list[str] | int) -> None:
+        def line(who: str, cards: Sequence[Card] | int) -> str:
+            said_ = (msg("e.counted", points=cards) if isinstance(cards, int)
+                     else msg("e.pile", count=len(cards), points=points(cards)))
+            return f"  {pad(who, self.width)}  {say(said_)}"
 
+        playing = v.order
+        piles = [p for p in playing if f"pile:{p}" in v.values]
+        last = f"pile:{playing[-1]}" if playing else None
+        if q.is_counted(codes):
+            self._say(line(player, codes))
+            if len(piles) == 2 and last is not None and last not in v.values and q.rest_offered(self.g, v.values, last):
+                self._say(line(playing[-1], q.rest_points(v.values)) + "  " + say(msg("e.rest_left")), style="dim")
+            return
         pile = cards_of(codes)
         held = dekiyaku(pile, self.rules)
         deki = "  出来役 " + "・".join(yaku_text(d, self.rules.mon(dekiyaku_kan(d, pile, self.rules))) for d in held) if held else ""
         self._say(line(player, pile) + deki, style="green" if held else "")
-        playing = v.order
-        piles = [p for p in playing if f"pile:{p}" in v.values]
-        last = f"pile:{playing[-1]}" if playing else None
         if len(piles) == 2 and last is not None and last not in v.values and q.rest_offered(self.g, v.values, last):
-            rest = q.rest_of(v.values)
+            counted = q.rest_points(v.values)
+            rest = counted if counted is not None else q.rest_of(v.values)
             self._say(line(playing[-1], rest) + "  " + say(msg("e.rest_left")), style="dim")
 
     def _help(self, step: Step | None) -> None:
@@ -431,6 +442,9 @@ class RoundEntry:
             self._say(say(msg("h.hand")))
         elif kind == "pile":
             self._say(say(msg("h.pile")))
+            self._say(say(msg("h.pile.counted")))
+        elif kind == "kasu":
+            self._say(say(msg("h.kasu")))
         self._say(say(msg("t.keys")), style="dim")
 
     # -- Tab completion -----------------------------------------------------------------------

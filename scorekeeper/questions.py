@@ -33,13 +33,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Collection, Mapping, Sequence
 
-from .cards import DECK, FACES, MONTHS, Card, sort_cards, tally_of
+from .cards import DECK, FACES, MONTHS, Card, points, sort_cards, tally_of
 from .check import Problem, cards_of, check_draft
 from .names import (BACK_WORDS, HELP_WORDS, NONE_WORDS, PLAYED_OUT_WORDS, REST_WORDS, PlayerError, fold,
                     resolve_player)
 from .notation import CardError, format_compact, parse_cards, split_tokens
 from .rules import SDIN, Rules
-from .scoring import (FIELD_READINGS, NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, playing_of,
+from .scoring import (DECK_POINTS, MAX_KASU, FIELD_READINGS, NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, playing_of,
                       round_multiplier, score, seat, RoundError)
 from .words import Msg, both, msg
 from .yaku import YAKU_ALIASES, YAKU_BY_NAME, not_teyaku, teyaku_hint, teyaku_name
@@ -56,6 +56,9 @@ SOFT = frozenset({"incomplete", "no_dekiyaku", "unclaimed", "odd"})
 _CALLER_SEP = re.compile(r"\s*[,、，]\s*")
 #: 赤 (短カス), CONTRACT §2's spelling with a space, kept one token among several 手役 names
 _AKA_ALIAS = re.compile(r"赤\s*[(（]\s*短カス\s*[)）]")
+
+#: a pile answered by its card points: ``=95``, ``95点``, or the number alone
+_COUNTED = re.compile(r"^[=＝]?\s*(\d+)\s*(?:点|てん|pts?|points?)?$")
 
 #: Card codes, Japanese names and month flowers: the words a card question takes
 CARD_WORDS: tuple[str, ...] = tuple([c.code for c in FACES] + [c.ja for c in FACES] + [m.ja for m in MONTHS])
@@ -94,7 +97,7 @@ def said(key: str) -> Msg:
     return msg(f"said.{kind}", player=player) if kind in _KINDS else msg("r.waits_for", said=key)
 
 
-_KINDS = ("dealer", "field", "seat", "hand", "ended", "sage", "how", "pile")
+_KINDS = ("dealer", "field", "seat", "hand", "ended", "sage", "how", "pile", "kasu")
 
 
 @dataclass(frozen=True)
@@ -415,7 +418,35 @@ def step_keys(g: Givens, values: Mapping[str, Any]) -> list[str]:
     keys += [f"hand:{p}" for p in playing] + ["ended", "sage"]
     if may_cancel(g, values):
         keys.append("how")
-    return keys + [f"pile:{p}" for p in playing]
+    keys += [f"pile:{p}" for p in playing]
+    if kasu_asked(g, values):
+        keys.append("kasu")
+    return keys
+
+
+def is_counted(value: Any) -> bool:
+    """A pile answered by its card points (an int), not by its cards (a list of codes)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def pile_points(value: Any) -> int:
+    """A settled pile's card points: counted, or its cards' face total."""
+    return value if is_counted(value) else points(cards_of(value))
+
+
+def kasu_candidates(g: Givens, values: Mapping[str, Any]) -> list[str]:
+    """The players whose counted pile could hold 素十六's kasu: a played-out round of three with
+    no 下げ (特殊役 are judged), each pile settled, a counted one of that many points or more."""
+    playing = order(g, values)
+    if (len(playing) != 3 or "素十六" not in g.rules.special or values.get("ended", False) is not None
+            or values.get("sage") or any(f"pile:{p}" not in values for p in playing)):
+        return []
+    return [p for p in playing if is_counted(values[f"pile:{p}"]) and values[f"pile:{p}"] >= g.rules.sujiroku_from]
+
+
+def kasu_asked(g: Givens, values: Mapping[str, Any]) -> bool:
+    """素十六 needs the kasu count of a counted pile: asked once, after the piles (Enter: fewer)."""
+    return bool(kasu_candidates(g, values))
 
 
 def may_cancel(g: Givens, values: Mapping[str, Any]) -> bool:
@@ -444,9 +475,17 @@ def rest_offered(g: Givens, values: Mapping[str, Any], key: str) -> bool:
 
 
 def rest_of(values: Mapping[str, Any]) -> list[Card]:
-    """``rest``: the deck minus the piles settled so far."""
-    taken = Counter(c for k, v in values.items() if k.startswith("pile:") for c in cards_of(v))
+    """``rest``: the deck minus the piles settled so far (their cards)."""
+    taken = Counter(c for k, v in values.items() if k.startswith("pile:") and not is_counted(v) for c in cards_of(v))
     return list((Counter(DECK) - taken).elements())
+
+
+def rest_points(values: Mapping[str, Any]) -> int | None:
+    """``rest`` where a pile settled so far is counted: 264 less their points (None: none is)."""
+    piles = [v for k, v in values.items() if k.startswith("pile:")]
+    if not any(is_counted(v) for v in piles):
+        return None
+    return DECK_POINTS - sum(pile_points(v) for v in piles)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -639,11 +678,37 @@ def read(g: Givens, key: str, text: str, values: Mapping[str, Any]) -> Reading:
         if word in CANCEL_WORDS:
             return Reading("cancel", "cancel")
         raise AnswerError(msg("r.how", text=repr(text)).said())
+    if kind == "kasu":
+        return read_kasu(g, text, values)
     # a pile
     if fold(text) in NONE_WORDS:
         text = ""
+    counted = _COUNTED.match(text.strip())
+    if counted:
+        n = int(counted.group(1))
+        if n > DECK_POINTS:
+            raise AnswerError(msg("r.points", text=repr(text)).said())
+        return Reading(n, f"={n}")
     cards = _codes(cards_of(text))
     return Reading(cards, format_compact(cards_of(cards)))
+
+
+def read_kasu(g: Givens, text: str, values: Mapping[str, Any]) -> Reading:
+    """素十六's kasu count of a counted pile: nothing (Enter: fewer than 16), or the count,
+    after the player's name where two piles could hold it (``Ben 17``)."""
+    if not text.strip() or fold(text) in NONE_WORDS:
+        return Reading(None, "")
+    candidates = kasu_candidates(g, values)
+    *name, count = text.split()
+    who = player_of(g, " ".join(name), candidates) if name else candidates[0] if len(candidates) == 1 else None
+    if who is None or not count.isdigit():
+        raise AnswerError(msg("r.kasu", text=repr(text), players=g.numbered(candidates)).said())
+    n = int(count)
+    if n < g.rules.sujiroku_from:
+        return Reading(None, "")
+    if n > min(MAX_KASU, values[f"pile:{who}"]):
+        raise AnswerError(msg("r.kasu.most", player=who, most=min(MAX_KASU, values[f"pile:{who}"])).said())
+    return Reading((who, n), f"{who} {n}")
 
 
 def _codes(cards: Sequence[Card]) -> list[str]:
@@ -677,8 +742,12 @@ def round_file(g: Givens, values: Mapping[str, Any]) -> dict[str, Any]:
             data["sage"] = value[0] if len(value) == 1 else list(value)
         elif kind == "how" and value == "cancel":
             data["ended_how"] = "cancel"
+        elif kind == "pile" and is_counted(value):
+            data.setdefault("points", {})[player] = value
         elif kind == "pile":
             data.setdefault("captured", {})[player] = value
+        elif kind == "kasu" and value:
+            data["kasu"] = {value[0]: value[1]}
     return data
 
 
@@ -709,6 +778,8 @@ def label(g: Givens, values: Mapping[str, Any], key: str) -> Msg:
         return msg("q.sage.many", example=g.callers_example(playing)[0]) if g.many_callers else msg("q.sage")
     if kind == "how":
         return msg("q.how", player=values.get("ended"))
+    if kind == "kasu":
+        return msg("q.kasu", players=g.numbered(kasu_candidates(g, values)))
     return msg("q.pile.rest" if rest_offered(g, values, key) else "q.pile", player=player)
 
 
@@ -724,6 +795,8 @@ def title(g: Givens, values: Mapping[str, Any], key: str) -> Msg:
         return msg("t.sage.many")
     if kind == "how":
         return msg("t.how", player=values.get("ended"))
+    if kind == "kasu":
+        return msg("t.kasu")
     return msg(f"t.{kind}", player=player)
 
 
@@ -741,6 +814,8 @@ def words_for(g: Givens, values: Mapping[str, Any], key: str) -> tuple[str, ...]
         return tuple(playing)
     if kind == "how":
         return ("勝負", "shoubu", "cancel", "キャンセル")
+    if kind == "kasu":
+        return tuple(kasu_candidates(g, values))
     if kind == "hand":
         names = list(g.rules.teyaku)
         return (*CARD_WORDS, *names, *(YAKU_BY_NAME[n].reading for n in names),
@@ -761,9 +836,10 @@ def answers_of(stored: Mapping[str, Any], players: Sequence[str], rules: Rules) 
     for p in players:
         hand = format_compact(rnd.hands[p]) if p in rnd.hands else ""
         texts[f"hand:{p}"] = " ".join(x for x in (hand, *rnd.declared.get(p, ())) if x)
-        texts[f"pile:{p}"] = format_compact(rnd.pile(p))
+        texts[f"pile:{p}"] = f"={rnd.counted[p]}" if p in rnd.counted else format_compact(rnd.pile(p))
     texts["ended"] = rnd.ended_by or ""
     texts["sage"] = callers_text(rnd.sage)
+    texts["kasu"] = " ".join(f"{p} {n}" for p, n in rnd.kasu.items())
     if rnd.ended_how is not None:
         texts["how"] = "cancel" if rnd.ended_how == "cancel" else "勝負"
     return texts
@@ -874,9 +950,10 @@ class _Walk:
             step.status = "waiting"
             step.problem, step.soft = Problem("waits", step.key, msg("r.rest_waits", players=waiting).said()), True
             return step
-        cards = _codes(rest_of(values))
-        step.value, step.shown = cards, "rest"
-        return self.check(step, cards)
+        counted = rest_points(values)
+        value: Any = counted if counted is not None else _codes(rest_of(values))
+        step.value, step.shown = value, "rest"
+        return self.check(step, value)
 
     def check(self, step: Step, value: Any) -> Step:
         """The draft validator on the settled answers plus this one."""
@@ -906,8 +983,8 @@ class _Walk:
         """A card in two piles, one of them still being typed: the deck check over every pile
         typed so far (a pile still odd, mid-tapping, counts as well); the piles holding it are
         refused."""
-        piles = {s.player: s.value for s in self.steps
-                 if s.kind == "pile" and s.value is not None and s.status in ("answered", "typing")}
+        piles = {s.player: s.value for s in self.steps if s.kind == "pile" and s.value is not None
+                 and not is_counted(s.value) and s.status in ("answered", "typing")}
         if len(piles) < 2 or "field" not in self.values:
             return []
         data = {"players": list(self.g.players), "dealer": self.values.get("dealer", self.g.dealer),
@@ -1027,8 +1104,9 @@ def typed_summary(v: RoundView, answers: Mapping[str, str]) -> Msg:
     """What the answers typed come to, said before they are thrown away: each pile with its
     cards, then how many answers more (``Ben's pile, 16 cards, and 3 more answers``)."""
     piles = [s for s in v.steps if s.kind == "pile" and s.text is not None]
-    parts = [msg("d.rest" if s.rest else "d.pile" if len(s.value or ()) != 1 else "d.pile.one",
-                 player=s.player, count=len(s.value or ())) for s in piles]
+    parts = [msg("d.rest" if s.rest else "d.counted" if is_counted(s.value) else
+                 "d.pile" if len(s.value or ()) != 1 else "d.pile.one",
+                 player=s.player, count=s.value if is_counted(s.value) else len(s.value or ())) for s in piles]
     more = len([k for k in answers if not k.startswith("pile:")])
     if more:
         parts.append(msg("d.more" if more != 1 else "d.more.one", count=more))

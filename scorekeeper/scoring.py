@@ -16,8 +16,8 @@ from typing import Any, Mapping, NamedTuple, Sequence
 
 from .cards import (
     BASE_POINTS, DECK, DECK_COUNT, FACES, Card, face_mask, month_counts, over_deck, plane_months, sort_cards,
-    tally_cards, tally_count, tally_has_four, tally_holds, tally_month, tally_month_planes, tally_odd_months,
-    tally_of, tally_points, tally_within_deck, within_deck,
+    tally_cards, tally_count, tally_has_four, tally_holds, tally_low, tally_month, tally_month_planes,
+    tally_odd_months, tally_of, tally_points, tally_within_deck, within_deck,
 )
 from .lang import L_, N_, Said
 from .names import name_problem
@@ -25,11 +25,14 @@ from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
 from .yaku import (
     DEKIYAKU_FACES, HandShape, dekiyaku, dekiyaku_kan, not_teyaku, shape_teyaku_made, tally_dekiyaku, tally_dekiyaku_kan,
-    tally_special, tally_teyaku_all, teyaku_all, teyaku_hint, teyaku_name,
+    special_of, tally_teyaku_all, teyaku_all, teyaku_hint, teyaku_name,
 )
 
 MAX_NAME = 40
 CARD_POINTS_REASON = "札"
+#: the deck's points, and its kasu with the four 柳 cards (素十六's count)
+DECK_POINTS = 264
+MAX_KASU = 27
 
 
 class RoundError(ValueError):
@@ -40,7 +43,8 @@ class RoundError(ValueError):
     holds it: ``card``), ``count`` (a field or hand of the wrong size), ``odd`` (a pile's odd month:
     ``month``), ``incomplete`` (a played-out round short of 48 cards), ``no_dekiyaku`` (an ender or
     下げ caller whose pile holds none), ``unclaimed`` (a 出来役 nobody claimed), ``teyaku`` (a
-    declaration), ``player`` (not a player), else ``bad``.
+    declaration), ``player`` (not a player), ``both`` (a pile given by cards and by points),
+    ``counted`` (a pile given by points whose cards a yaku needs), else ``bad``.
     """
 
     def __init__(self, where: str, problem: str, code: str = "bad", *, token: str | None = None,
@@ -127,6 +131,10 @@ class Round:
     seating: "Seating" = _field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     #: the 出来役 each player's pile holds that the profile pays (RULES.md §5): worked out when not given
     held_dekiyaku: Mapping[str, tuple[str, ...]] = _field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    #: the piles given by their card points rather than their cards (round file ``points``), and
+    #: the kasu such a pile holds where it is 16 or more (``kasu``: 素十六; absent, fewer)
+    counted: Mapping[str, int] = _field(default_factory=dict)
+    kasu: Mapping[str, int] = _field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.seating is None:
@@ -177,6 +185,18 @@ class Round:
         """A player's captured cards, in deck order."""
         return tally_cards(self.piles.get(player, 0))
 
+    def card_points(self, player: str) -> int:
+        """A pile's card points: counted, or its cards' face total."""
+        if player in self.counted:
+            return self.counted[player]
+        return tally_points(self.piles.get(player, 0))
+
+    def kasu_of(self, player: str) -> int:
+        """A pile's kasu, 柳 counted (素十六): a counted pile's as given (none: fewer than 16)."""
+        if player in self.counted:
+            return self.kasu.get(player, 0)
+        return tally_low(self.piles.get(player, 0))
+
     @classmethod
     def from_dict(
         cls,
@@ -202,6 +222,10 @@ class Round:
         if self.declared:
             out["teyaku"] = {p: names[0] if len(names) == 1 else list(names) for p, names in self.declared.items()}
         out["captured"] = {p: _codes(self.pile(p)) for p in self.players}
+        if self.counted:
+            out["points"] = dict(self.counted)
+        if self.kasu:
+            out["kasu"] = dict(self.kasu)
         if self.sage:
             out["sage"] = self.sage[0] if len(self.sage) == 1 else list(self.sage)
         if self.ended_by:
@@ -359,8 +383,10 @@ class _Reader:
         sage = self._sage()
         ended_by = self._player_key("ended_by", None)
         playing = playing_of(seating, rules)
-        for p, pile in piles.items():
-            if pile and p not in playing:
+        counted = self._counted(piles, hands)
+        kasu = self._kasu(counted)
+        for p, pile in (*piles.items(), *counted.items()):
+            if (pile or p in counted) and p not in playing:
                 raise RoundError(f"captured.{p}", L_("{player} did not play this round ({why}): their pile must "
                                                     "be empty", player=repr(p), why=self._absent(seating, p)))
         for key, who in (("ended_by", ended_by), *(("sage", p) for p in sage)):
@@ -370,7 +396,13 @@ class _Reader:
         ended_how = self._ended_how(ended_by, sage)
         carry = self._carry()
         piles = {p: piles.get(p, 0) for p in players}
-        if ended_by is None and len(playing) == 3:
+        if ended_by is None and len(playing) == 3 and counted:
+            total = sum(tally_points(t) for t in piles.values()) + sum(counted.values())
+            if total != DECK_POINTS:
+                raise RoundError("points", L_("the piles make {total} points, but a played-out round's make 264; "
+                                              "set ended_by if someone stopped with a 出来役", total=total),
+                                 "incomplete")
+        elif ended_by is None and len(playing) == 3:
             everything = sum(piles.values())
             total = tally_count(everything)
             if total != len(DECK):
@@ -385,6 +417,9 @@ class _Reader:
                 raise RoundError("captured", problem, "incomplete")
         held = {p: tally_dekiyaku(pile, rules) for p, pile in piles.items()}
         for key, who in (("ended_by", ended_by), *(("sage", p) for p in sage)):
+            if who in counted:
+                raise RoundError(f"points.{who}", L_("{player}'s pile is counted, but its 出来役 are read from its "
+                                                     "cards: give them", player=repr(who)), "counted")
             if who is not None and not held[who]:
                 raise RoundError(key, L_("{player}'s pile holds no 出来役", player=repr(who)), "no_dekiyaku")
         for p in players:
@@ -396,7 +431,39 @@ class _Reader:
                     "unclaimed",
                 )
         return Round(players, dealer, dealt, hands, declared, piles, sage, ended_by, ended_how, carry, rules,
-                     seating.dropped, pot, seating, held)
+                     seating.dropped, pot, seating, held, counted, kasu)
+
+    def _counted(self, piles: Mapping[str, int], hands: Mapping[str, int]) -> dict[str, int]:
+        """The piles given by their card points (``points``): a whole number from 0 to 264 each,
+        for a player whose cards are not given too, and whose cards no bonus needs (飛び込み)."""
+        counted: dict[str, int] = {}
+        for p, value in self._per_player("points").items():
+            where = f"points.{p}"
+            if type(value) is not int or not 0 <= value <= DECK_POINTS:
+                raise RoundError(where, L_("a pile's card points are a whole number from 0 to 264, not {value}",
+                                           value=quote(value)))
+            if piles.get(p):
+                raise RoundError(where, L_("{player}'s pile is given both by its cards and by its points: give one",
+                                           player=repr(p)), "both")
+            if "飛び込み" in self.rules.bonuses and p in hands and _three_no_four(hands[p]):
+                raise RoundError(where, L_("飛び込み could follow from {player}'s cards (the hand holds a three): "
+                                           "give the pile's cards", player=repr(p)), "counted")
+            counted[p] = value
+        return counted
+
+    def _kasu(self, counted: Mapping[str, int]) -> dict[str, int]:
+        """The kasu of a counted pile that holds 16 or more (素十六), 柳 counted."""
+        kasu: dict[str, int] = {}
+        for p, value in self._per_player("kasu").items():
+            where = f"kasu.{p}"
+            if p not in counted:
+                raise RoundError(where, L_("only a pile given by its points takes a kasu count: {player}'s cards "
+                                           "say it", player=repr(p)))
+            if type(value) is not int or not 0 <= value <= MAX_KASU or value > counted[p]:
+                raise RoundError(where, L_("a pile of {points} points holds from 0 to {most} kasu, not {value}",
+                                           points=counted[p], most=min(MAX_KASU, counted[p]), value=quote(value)))
+            kasu[p] = value
+        return kasu
 
     def _piles(self) -> dict[str, int]:
         """Each pile given, as its tally: its cards, no card more often than the deck holds it
@@ -735,6 +802,8 @@ class PlayerResult(NamedTuple):
     teyaku_all: tuple[str, ...] = ()
     bonuses: tuple[str, ...] = ()
     role: str = "played"
+    #: the pile was given by its card points, not its cards
+    counted: bool = False
 
 
 #: How a round was settled (RULES.md §7).
@@ -798,6 +867,7 @@ class Result(NamedTuple):
                     "teyaku_all": list(r.teyaku_all),
                     "bonuses": list(r.bonuses),
                     "role": r.role,
+                    **({"counted": True} if r.counted else {}),
                 }
                 for p, r in self.players.items()
             },
@@ -938,11 +1008,17 @@ def _tobikomi(rnd: Round, player: str, group_a: str | None) -> bool:
     hand = rnd.shown.get(player)
     if hand is None or group_a is None:
         return False
-    _, _, threes, fours = tally_month_planes(hand)
-    if fours or not threes:
+    if not _three_no_four(hand):
         return False
+    _, _, threes, _ = tally_month_planes(hand)
     pile = rnd.piles[player]
     return any(tally_month(pile, m) == 4 for m in plane_months(threes))
+
+
+def _three_no_four(hand: int) -> bool:
+    """A hand whose Group A 手役 holds a three and no four: 飛び込み may follow from the pile."""
+    _, _, threes, fours = tally_month_planes(hand)
+    return bool(threes) and not fours
 
 
 def _bonuses(rnd: Round, rules: Rules, player: str, held: tuple[str, ...], card_points: int) -> tuple[str, ...]:
@@ -1046,7 +1122,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
         p: rnd.declared.get(p) or (tally_teyaku_all(rnd.shown[p], rules) if p in rnd.shown else ()) for p in seated
     }
     held_dekiyaku = rnd.held_dekiyaku
-    card_points = {p: tally_points(rnd.piles[p]) for p in seated}
+    card_points = {p: rnd.card_points(p) for p in seated}
     ledger: list[Payment] = []
     earned: set[tuple[str, str]] = set()
     pot = state.pot
@@ -1117,7 +1193,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
         high, low = sorted(players, key=lambda p: -card_points[p])  # a tie: the round's 親 first
         pay(low, high, (card_points[high] - card_points[low]) * mult, CARD_POINTS_REASON)
     else:
-        found = tally_special({p: rnd.piles[p] for p in players}, oya, rules)
+        found = special_of({p: card_points[p] for p in players}, {p: rnd.kasu_of(p) for p in players}, oya, rules)
         if any(found.values()):
             kind = SPECIAL_ROUND
             for p in players:
@@ -1148,7 +1224,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
     results = {
         p: PlayerResult(
             held_all[p][0] if held_all[p] else None, held_dekiyaku[p], paid_special[p], card_points[p], net[p],
-            held_all[p], bonuses[p], seating.roles[p],
+            held_all[p], bonuses[p], seating.roles[p], p in rnd.counted,
         )
         for p in seated
     }
