@@ -16,7 +16,7 @@ from rich.text import Text
 from . import night
 from .cards import sort_cards
 from .lang import _
-from .render import (FitTable, Phrased, PhraseText, mon, name, pot_line, round_view, seat_mon, texts, two_handed,
+from .render import (FitTable, Phrased, PhraseText, card_points_text, mon, name, pot_line, round_view, seat_mon, texts, two_handed,
                      waiting_label)
 from .scoring import BAD_ROUND, MISDEAL, PLAIN_ROUND, SOLO, SPLIT, Payment, Result, Round
 
@@ -220,6 +220,9 @@ def round_detail(number: int, result: Result, record: Mapping[str, Any]) -> Grou
         if p in rnd.declared:
             hand += " " + _("(declared {teyaku})").format(teyaku=" + ".join(rnd.declared[p]))
         pile = rnd.pile(p)
+        if p in rnd.counted:
+            cards.add_row(name(p), hand, _("counted, not typed"), card_points_text(result.players[p]))
+            continue
         cards.add_row(name(p), hand, " ".join(c.code for c in sort_cards(pile)) or "–",
                       _("{n} cards, {points}").format(n=len(pile), points=result.players[p].card_points))
     title = _("round {n}").format(n=number)
