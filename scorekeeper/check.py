@@ -136,8 +136,10 @@ def _waits(e: RoundError, data: Mapping[str, Any], players: Sequence[str], rules
 
 
 def given_piles(data: Mapping[str, Any]) -> set[str]:
-    """The players whose pile is given: by its cards (``captured``) or by its points (``points``)."""
-    return {*(data.get("captured") or {}), *(data.get("points") or {})}
+    """The players whose pile is given: by its cards (``captured``), its points (``points``) or
+    its 出来役's names (``dekiyaku``), or said not asked (``unasked``)."""
+    return {*(data.get("captured") or {}), *(data.get("points") or {}), *(data.get("dekiyaku") or {}),
+            *(data.get("unasked") or ())}
 
 
 def without_yaku(role: str, data: Mapping[str, Any], rules: Rules) -> str | None:

@@ -220,8 +220,11 @@ def round_detail(number: int, result: Result, record: Mapping[str, Any]) -> Grou
         if p in rnd.declared:
             hand += " " + _("(declared {teyaku})").format(teyaku=" + ".join(rnd.declared[p]))
         pile = rnd.pile(p)
-        if p in rnd.counted:
-            cards.add_row(name(p), hand, _("counted, not typed"), card_points_text(result.players[p]))
+        given = rnd.pile_given(p)
+        if given != "cards":
+            what = {"counted": _("counted, not typed"), "named": " · ".join(rnd.named.get(p, ())),
+                    "unasked": _("not asked: it can't change the money")}[given]
+            cards.add_row(name(p), hand, what, card_points_text(result.players[p]))
             continue
         cards.add_row(name(p), hand, " ".join(c.code for c in sort_cards(pile)) or "–",
                       _("{n} cards, {points}").format(n=len(pile), points=result.players[p].card_points))

@@ -115,8 +115,15 @@ def note_words(note: str) -> str:
 
 
 def card_points_text(r: Any) -> str:
-    """A pile's card points, ``95 (counted)`` where they were counted rather than its cards typed."""
-    return _("{points} (counted)").format(points=r.card_points) if r.counted else str(r.card_points)
+    """A pile's card points, ``95 (counted)`` where they were counted rather than its cards typed;
+    ``– (by name)``, ``– (not asked)`` where a round ended by a 出来役 needed no points."""
+    if r.pile == "counted":
+        return _("{points} (counted)").format(points=r.card_points)
+    if r.pile == "named":
+        return _("– (by name)")
+    if r.pile == "unasked":
+        return _("– (not asked)")
+    return str(r.card_points)
 
 
 def payment_reason(pay: Payment, result: Result) -> str:

@@ -25,7 +25,7 @@ from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
 from .yaku import (
     DEKIYAKU_FACES, HandShape, dekiyaku, dekiyaku_kan, not_teyaku, shape_teyaku_made, tally_dekiyaku, tally_dekiyaku_kan,
-    special_of, tally_teyaku_all, teyaku_all, teyaku_hint, teyaku_name,
+    dekiyaku_name, special_of, tally_teyaku_all, teyaku_all, teyaku_hint, teyaku_name,
 )
 
 MAX_NAME = 40
@@ -135,6 +135,10 @@ class Round:
     #: the kasu such a pile holds where it is 16 or more (``kasu``: 素十六; absent, fewer)
     counted: Mapping[str, int] = _field(default_factory=dict)
     kasu: Mapping[str, int] = _field(default_factory=dict)
+    #: the 出来役 of a pile given by their names, not its cards (``dekiyaku``), and the piles not
+    #: asked: in a round ended by a 出来役 they can't change the money (``unasked``)
+    named: Mapping[str, tuple[str, ...]] = _field(default_factory=dict)
+    unasked: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.seating is None:
@@ -185,6 +189,12 @@ class Round:
         """A player's captured cards, in deck order."""
         return tally_cards(self.piles.get(player, 0))
 
+    def pile_given(self, player: str) -> str:
+        """How a pile was given: ``cards``, ``counted`` (its points), ``named`` (its 出来役 by
+        name) or ``unasked``."""
+        return ("counted" if player in self.counted else "named" if player in self.named
+                else "unasked" if player in self.unasked else "cards")
+
     def card_points(self, player: str) -> int:
         """A pile's card points: counted, or its cards' face total."""
         if player in self.counted:
@@ -226,6 +236,10 @@ class Round:
             out["points"] = dict(self.counted)
         if self.kasu:
             out["kasu"] = dict(self.kasu)
+        if self.named:
+            out["dekiyaku"] = {p: names[0] if len(names) == 1 else list(names) for p, names in self.named.items()}
+        if self.unasked:
+            out["unasked"] = list(self.unasked)
         if self.sage:
             out["sage"] = self.sage[0] if len(self.sage) == 1 else list(self.sage)
         if self.ended_by:
@@ -383,10 +397,13 @@ class _Reader:
         sage = self._sage()
         ended_by = self._player_key("ended_by", None)
         playing = playing_of(seating, rules)
-        counted = self._counted(piles, hands)
+        needs = {p: pile_needed(rules, p, ended_by, sage, hands.get(p), declared.get(p)) for p in playing}
+        counted = self._counted(piles, needs)
         kasu = self._kasu(counted)
-        for p, pile in (*piles.items(), *counted.items()):
-            if (pile or p in counted) and p not in playing:
+        named = self._named(piles, counted, needs)
+        unasked = self._unasked(piles, counted, named, needs, ended_by)
+        for p, pile in (*piles.items(), *counted.items(), *named.items()):
+            if (pile or p in counted or p in named) and p not in playing:
                 raise RoundError(f"captured.{p}", L_("{player} did not play this round ({why}): their pile must "
                                                     "be empty", player=repr(p), why=self._absent(seating, p)))
         for key, who in (("ended_by", ended_by), *(("sage", p) for p in sage)):
@@ -415,12 +432,9 @@ class _Reader:
                     problem = L_("the piles hold {total} cards, but a played-out round captures all 48; "
                                  "set ended_by if someone stopped with a 出来役", total=total)
                 raise RoundError("captured", problem, "incomplete")
-        held = {p: tally_dekiyaku(pile, rules) for p, pile in piles.items()}
+        held = {p: named.get(p) or tally_dekiyaku(pile, rules) for p, pile in piles.items()}
         for key, who in (("ended_by", ended_by), *(("sage", p) for p in sage)):
-            if who in counted:
-                raise RoundError(f"points.{who}", L_("{player}'s pile is counted, but its 出来役 are read from its "
-                                                     "cards: give them", player=repr(who)), "counted")
-            if who is not None and not held[who]:
+            if who is not None and who not in unasked and not held[who]:
                 raise RoundError(key, L_("{player}'s pile holds no 出来役", player=repr(who)), "no_dekiyaku")
         for p in players:
             if held[p] and p not in (*sage, ended_by):
@@ -431,9 +445,59 @@ class _Reader:
                     "unclaimed",
                 )
         return Round(players, dealer, dealt, hands, declared, piles, sage, ended_by, ended_how, carry, rules,
-                     seating.dropped, pot, seating, held, counted, kasu)
+                     seating.dropped, pot, seating, held, counted, kasu, named, tuple(unasked))
 
-    def _counted(self, piles: Mapping[str, int], hands: Mapping[str, int]) -> dict[str, int]:
+    def _named(self, piles: Mapping[str, int], counted: Mapping[str, int],
+               needs: Mapping[str, str | None]) -> dict[str, tuple[str, ...]]:
+        """出来役 given by name (``dekiyaku``), in place of the cards of a holder's pile."""
+        rules = self.rules
+        named: dict[str, tuple[str, ...]] = {}
+        for p, typed in self._per_player("dekiyaku").items():
+            where = f"dekiyaku.{p}"
+            names = typed if isinstance(typed, list) else [typed]
+            if not names or not all(isinstance(n, str) for n in names):
+                raise RoundError(where, L_("must be a 出来役's name or a list of names, not {type}", type=_type(typed)))
+            if needs.get(p) != "dekiyaku":
+                raise RoundError(where, L_("only the pile of the player who ended the round may be given by its "
+                                           "出来役's names"))
+            if piles.get(p) or p in counted:
+                raise RoundError(where, L_("{player}'s pile is given both by its cards and by its 出来役's names: "
+                                           "give one", player=p), "both")
+            found = []
+            for n in names:
+                name = dekiyaku_name(n, rules)
+                if name is None:
+                    raise RoundError(where, L_("{name} is not a 出来役 under {profile}", name=quote(n),
+                                               profile=rules.name), "dekiyaku")
+                if name == "七短" and rules.nanatan_plus:
+                    raise RoundError(where, L_("七短's value counts its 短冊 under {profile}: give the pile's cards",
+                                               profile=rules.name), "dekiyaku")
+                found.append(name)
+            inside = {lower for higher, lower in rules.no_overlap if higher in found}
+            if len(set(found)) != len(found) or inside & set(found):
+                raise RoundError(where, L_("{names}: each 出来役 once, and none that a higher one holds",
+                                           names=_names(found)), "dekiyaku")
+            named[p] = tuple(n for n in rules.dekiyaku if n in found)
+        return named
+
+    def _unasked(self, piles: Mapping[str, int], counted: Mapping[str, int], named: Mapping[str, Any],
+                 needs: Mapping[str, str | None], ended_by: str | None) -> list[str]:
+        """The piles not asked (``unasked``): in a round ended by a 出来役, those no payment reads."""
+        value = self._get("unasked")
+        if value is None or value == []:
+            return []
+        if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+            raise RoundError("unasked", L_("must be a list of players' names, not {type}", type=_type(value)))
+        for p in value:
+            if p not in self.players:
+                raise RoundError("unasked", self._not_a_player(p), "player")
+            if ended_by is None or p not in needs or needs[p] is not None:
+                raise RoundError("unasked", L_("{player}'s pile can change the money: give it", player=p))
+            if piles.get(p) or p in counted or p in named:
+                raise RoundError("unasked", L_("{player}'s pile is given, so it was asked", player=p))
+        return list(dict.fromkeys(value))
+
+    def _counted(self, piles: Mapping[str, int], needs: Mapping[str, str | None]) -> dict[str, int]:
         """The piles given by their card points (``points``): a whole number from 0 to 264 each,
         for a player whose cards are not given too, and whose cards no bonus needs (飛び込み)."""
         counted: dict[str, int] = {}
@@ -444,12 +508,20 @@ class _Reader:
                                            value=quote(value)))
             if piles.get(p):
                 raise RoundError(where, L_("{player}'s pile is given both by its cards and by its points: give one",
-                                           player=repr(p)), "both")
-            if "飛び込み" in self.rules.bonuses and p in hands and _three_no_four(hands[p]):
+                                           player=p), "both")
+            if needs.get(p) == "dekiyaku" or (needs.get(p) == "cards" and p in self._callers()):
+                raise RoundError(where, L_("{player}'s pile is counted, but its 出来役 are read from its "
+                                           "cards: give them", player=p), "counted")
+            if needs.get(p) == "cards":
                 raise RoundError(where, L_("飛び込み could follow from {player}'s cards (the hand holds a three): "
-                                           "give the pile's cards", player=repr(p)), "counted")
+                                           "give the pile's cards", player=p), "counted")
             counted[p] = value
         return counted
+
+    def _callers(self) -> set[str]:
+        """The 下げ callers as the file names them (checked by :meth:`_sage`)."""
+        sage = self._get("sage") or ()
+        return {sage} if isinstance(sage, str) else set(sage)
 
     def _kasu(self, counted: Mapping[str, int]) -> dict[str, int]:
         """The kasu of a counted pile that holds 16 or more (素十六), 柳 counted."""
@@ -458,7 +530,7 @@ class _Reader:
             where = f"kasu.{p}"
             if p not in counted:
                 raise RoundError(where, L_("only a pile given by its points takes a kasu count: {player}'s cards "
-                                           "say it", player=repr(p)))
+                                           "say it", player=p))
             if type(value) is not int or not 0 <= value <= MAX_KASU or value > counted[p]:
                 raise RoundError(where, L_("a pile of {points} points holds from 0 to {most} kasu, not {value}",
                                            points=counted[p], most=min(MAX_KASU, counted[p]), value=quote(value)))
@@ -802,8 +874,13 @@ class PlayerResult(NamedTuple):
     teyaku_all: tuple[str, ...] = ()
     bonuses: tuple[str, ...] = ()
     role: str = "played"
-    #: the pile was given by its card points, not its cards
-    counted: bool = False
+    #: how the pile was given: ``cards``, ``counted``, ``named`` or ``unasked`` (:meth:`Round.pile_given`)
+    pile: str = "cards"
+
+    @property
+    def counted(self) -> bool:
+        """The pile was not typed card by card: its money came from what was said of it."""
+        return self.pile != "cards"
 
 
 #: How a round was settled (RULES.md §7).
@@ -867,7 +944,7 @@ class Result(NamedTuple):
                     "teyaku_all": list(r.teyaku_all),
                     "bonuses": list(r.bonuses),
                     "role": r.role,
-                    **({"counted": True} if r.counted else {}),
+                    **({"pile": r.pile} if r.pile != "cards" else {}),
                 }
                 for p, r in self.players.items()
             },
@@ -1015,6 +1092,27 @@ def _tobikomi(rnd: Round, player: str, group_a: str | None) -> bool:
     return any(tally_month(pile, m) == 4 for m in plane_months(threes))
 
 
+def pile_needed(rules: Rules, player: str, ended_by: str | None, sage: Sequence[str], hand: int | None,
+                teyaku: Sequence[str] | None) -> str | None:
+    """What of a player's pile can change the money (issue 26): ``cards`` (飛び込み may follow
+    from them; a played-out round's 下げ caller, whose 出来役 are read from them and whose points
+    make the 264), ``dekiyaku`` (its cards or its 出来役's names: the round's ender), ``points``
+    (its cards or its counted points: a played-out round, or 抜け役), or None: a round ended by a
+    出来役 pays no card points, and nobody else's 出来役."""
+    if "飛び込み" in rules.bonuses and hand is not None and _three_no_four(hand):
+        return "cards"
+    if player == ended_by:
+        return "dekiyaku"
+    if ended_by is None and player in sage:
+        return "cards"
+    if ended_by is None:
+        return "points"
+    held = teyaku or (tally_teyaku_all(hand, rules) if hand is not None else ())
+    if "抜け役" in rules.bonuses and any(rules.group_of(n) == "B" and n != "光一" for n in held):
+        return "points"
+    return None
+
+
 def _three_no_four(hand: int) -> bool:
     """A hand whose Group A 手役 holds a three and no four: 飛び込み may follow from the pile."""
     _, _, threes, fours = tally_month_planes(hand)
@@ -1152,7 +1250,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
             for name in held_all[p]:
                 paid_by_each(p, rules.mon(rules.teyaku[name]), name)
 
-    def deki_mon(p: str, name: str) -> int:
+    def deki_mon(p: str, name: str) -> int:  # by name: its value (七短 by name is refused under nanatan_plus)
         return rules.mon(tally_dekiyaku_kan(name, rnd.piles[p], rules))
 
     paid_special: dict[str, tuple[str, ...]] = {p: () for p in seated}
@@ -1224,7 +1322,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
     results = {
         p: PlayerResult(
             held_all[p][0] if held_all[p] else None, held_dekiyaku[p], paid_special[p], card_points[p], net[p],
-            held_all[p], bonuses[p], seating.roles[p], p in rnd.counted,
+            held_all[p], bonuses[p], seating.roles[p], rnd.pile_given(p),
         )
         for p in seated
     }

@@ -373,6 +373,12 @@ def teyaku_name(text: str, rules: Rules = SDIN) -> str | None:
     return named if named in names else None
 
 
+def dekiyaku_name(text: str, rules: Rules = SDIN) -> str | None:
+    """The profile's 出来役 name for a typed name, reading or romaji (赤短, あかたん, akatan), or None."""
+    named = yaku_named(text)
+    return named if named in rules.dekiyaku else None
+
+
 def teyaku_hint(text: str, rules: Rules = SDIN) -> str | None:
     """The profile's 手役 a mistyped name most likely means (``sanbonn`` → 三本), or None: the
     closest of their names, readings and romaji, folded as :func:`yaku_key` and compared as a

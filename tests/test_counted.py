@@ -44,7 +44,7 @@ def counted(data: dict, who, *, kasu: bool = True) -> dict:
 
 def without_marks(result_json: dict) -> dict:
     for r in result_json["players"].values():
-        r.pop("counted", None)
+        r.pop("pile", None)
     return result_json
 
 
@@ -63,10 +63,10 @@ def test_a_played_out_round_with_counted_piles_pays_as_with_the_cards(name):
 def test_counted_piles_are_marked_in_json_and_uncounted_ones_are_not():
     data = sample("night/01.json")
     plain = score_dict(data).to_json()
-    assert all("counted" not in r for r in plain["players"].values())
+    assert all("pile" not in r for r in plain["players"].values())
     one = score_dict(counted(data, ["Ben"])).to_json()
-    assert one["players"]["Ben"]["counted"] is True
-    assert "counted" not in one["players"]["Aki"]
+    assert one["players"]["Ben"]["pile"] == "counted"
+    assert "pile" not in one["players"]["Aki"]
 
 
 def test_a_round_file_keeps_its_counted_piles_and_kasu():
@@ -225,7 +225,73 @@ def test_a_counted_pile_is_marked_in_score_show_and_stats(book_file, tmp_path):
     assert "counted, not typed" in shown.stdout and "35 (counted)" in shown.stdout
     as_json = json.loads(runner.invoke(app, ["show", "1", "--json"]).stdout)
     assert as_json["file"]["points"] == {"Aki": 89, "Ben": 35}
-    assert as_json["players"]["Aki"]["counted"] is True and "counted" not in as_json["players"]["Chie"]
+    assert as_json["players"]["Aki"]["pile"] == "counted" and "pile" not in as_json["players"]["Chie"]
     me = json.loads(runner.invoke(app, ["stats", "--json"]).stdout)["players"]
     assert (me["Aki"]["counted"], me["Aki"]["typed"], me["Chie"]["counted"], me["Chie"]["typed"]) == (1, 0, 0, 1)
     assert "piles typed / counted" in runner.invoke(app, ["stats"]).stdout
+
+
+# -- a round ended by a 出来役 asks only what pays -------------------------------------------------
+
+
+def test_a_round_ended_by_a_dekiyaku_asks_only_the_enders_pile_and_pays_the_same():
+    data = sample("early-dekiyaku.json")  # 親 Ben; Chie stops with 猪鹿蝶
+    lines = ["Ben", " ".join(data["field"]), "", "", "", "", "Chie", "猪鹿蝶", "y"]
+    outcome, out, prompts = enter(lines, dealer="Ben")
+    assert [p.split()[1] for p in prompts if p.startswith("札")] == ["Chie:"]
+    assert outcome.round_file["dekiyaku"] == {"Chie": "猪鹿蝶"}
+    assert sorted(outcome.round_file["unasked"]) == ["Aki", "Ben"]
+    assert outcome.result.to_json()["payments"] == score_dict(data).to_json()["payments"]
+    assert "not asked" in out
+    assert outcome.result.to_json()["players"]["Aki"]["pile"] == "unasked"
+
+
+def test_an_overtaken_sage_callers_pile_is_not_asked():
+    data = sample("sage-overtaken.json")  # Ben 下げ with 赤短, Chie ends with 猪鹿蝶
+    dealer = data["dealer"]
+    seats = [data["players"][(data["players"].index(dealer) + i) % 3] for i in range(3)]
+    hands = [" ".join(data["hands"][p]) if p in data.get("hands", {}) else "" for p in seats]
+    lines = [dealer, " ".join(data["field"]), *hands, "Ben", "Chie", "inoshikacho", "y"]
+    outcome, _, prompts = enter(lines, dealer=dealer)
+    assert [p for p in prompts if p.startswith("札")] and len([p for p in prompts if p.startswith("札")]) == 1
+    assert outcome.result.to_json()["payments"] == score_dict(data).to_json()["payments"]
+
+
+def test_the_ending_is_asked_as_play_goes_sage_first():
+    prompts = enter(["", "2t 3k 8h 8t 8k 10t", "", "", "", "", "", "=89", "=35", "rest", "", "y"])[2]
+    asked = [p.split()[0] for p in prompts]
+    assert asked.index("下げ") < asked.index("ended")
+
+
+@pytest.mark.parametrize("change, where", [
+    (lambda d: d.update(dekiyaku={"Aki": "猪鹿蝶"}), "dekiyaku.Aki"),  # Aki did not end it
+    (lambda d: d.update(dekiyaku={"Chie": "三本"}), "dekiyaku.Chie"),  # no 出来役
+    (lambda d: d.update(dekiyaku={"Chie": ["五光", "四光"]}), "dekiyaku.Chie"),  # 四光 is inside 五光
+    (lambda d: d.update(unasked=["Chie"]), "unasked"),  # the ender's pile pays
+])
+def test_a_bad_named_or_unasked_pile_is_one_line_naming_where(change, where):
+    data = sample("early-dekiyaku.json")
+    data["captured"] = {}
+    data["dekiyaku"] = {"Chie": "猪鹿蝶"}
+    change(data)
+    with pytest.raises(RoundError) as e:
+        Round.from_dict(data)
+    assert e.value.where == where and "\n" not in str(e.value)
+
+
+def test_unasked_piles_are_refused_in_a_played_out_round():
+    data = counted(sample("night/01.json"), ["Aki", "Ben"])
+    data["unasked"] = ["Aki"]
+    del data["points"]["Aki"]
+    with pytest.raises(RoundError) as e:
+        Round.from_dict(data)
+    assert e.value.where == "unasked"
+
+
+def test_under_fudawiki_a_pile_that_may_earn_nukeyaku_is_still_asked_in_a_stop_round():
+    from scorekeeper.scoring import pile_needed
+
+    rules = profile("fudawiki")
+    assert pile_needed(rules, "Aki", "Chie", (), None, ("十一",)) == "points"
+    assert pile_needed(rules, "Aki", "Chie", (), None, ("光一",)) is None
+    assert pile_needed(profile("sdin"), "Aki", "Chie", (), None, ("十一",)) is None
