@@ -82,7 +82,7 @@ def where_said(where: str) -> Any:
             return L_("{player}'s hand", player=player)
         if head == "teyaku":
             return L_("{player}'s 手役", player=player)
-        if head == "captured":
+        if head in ("captured", "points", "kasu"):
             return L_("{player}'s pile", player=player)
         return where
     if where == "field":
@@ -117,13 +117,13 @@ def check_draft(data: Mapping[str, Any], *, rules: Rules = SDIN, players: Sequen
 
 def _missing(data: Mapping[str, Any], players: Sequence[str]) -> list[str]:
     out = [k for k in ("dealer", "field") if data.get(k) is None]
-    piles = data.get("captured") or {}
+    piles = given_piles(data)
     return out + [f"captured.{p}" for p in players if p not in piles]
 
 
 def _waits(e: RoundError, data: Mapping[str, Any], players: Sequence[str], rules: Rules) -> bool:
     """Is ``e`` a check that needs answers still to come?"""
-    piles = data.get("captured") or {}
+    piles = given_piles(data)
     if e.where == "field":
         return "field" not in data
     if e.where == "dealer":
@@ -133,6 +133,13 @@ def _waits(e: RoundError, data: Mapping[str, Any], players: Sequence[str], rules
     if e.code == "no_dekiyaku":  # that player's pile holds a 出来役: once it is in
         return without_yaku(e.where, data, rules) not in piles
     return False
+
+
+def given_piles(data: Mapping[str, Any]) -> set[str]:
+    """The players whose pile is given: by its cards (``captured``), its points (``points``) or
+    its 出来役's names (``dekiyaku``), or said not asked (``unasked``)."""
+    return {*(data.get("captured") or {}), *(data.get("points") or {}), *(data.get("dekiyaku") or {}),
+            *(data.get("unasked") or ())}
 
 
 def without_yaku(role: str, data: Mapping[str, Any], rules: Rules) -> str | None:
@@ -200,9 +207,14 @@ def holder_problem(player: str, held: Sequence[str]) -> Said:
 def not_264(data: Mapping[str, Any]) -> Said:
     """The 48-card check said with each pile's points and the cards in no pile."""
     piles = {p: cards_of(v) for p, v in (data.get("captured") or {}).items()}
+    counted = dict(data.get("points") or {})
+    made = {p: counted[p] if p in counted else points(piles.get(p, [])) for p in (*piles, *counted)}
+    total = sum(made.values())
+    each = " + ".join(f"{p} {n}" for p, n in made.items())
+    if counted:
+        return L_("a played-out round's piles make 264, these make {total} ({each}). A pile miscounted? back to "
+                  "fix it, or to say who stopped", total=total, each=each)
     missing = sort_cards((Counter(DECK) - Counter(c for pile in piles.values() for c in pile)).elements())
-    total = sum(points(pile) for pile in piles.values())
-    each = " + ".join(f"{p} {points(pile)}" for p, pile in piles.items())
     named = " ".join(f"{c.code} {c.ja}" for c in missing) if len(missing) <= 4 else format_compact(missing)
     return L_("a played-out round's piles make 264, these make {total} ({each}); in no pile: "
               "{cards}. A capture left out? back to fix a pile, or to say who stopped", total=total, each=each,

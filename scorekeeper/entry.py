@@ -239,7 +239,7 @@ class RoundEntry:
         return say(self._padded(label))
 
     def _padded(self, m: Msg) -> Msg:
-        if m.id in ("q.seat", "q.hand", "q.hand.forced", "q.pile", "q.pile.rest"):
+        if m.id in ("q.seat", "q.hand", "q.hand.forced", "q.pile", "q.pile.rest", "q.pile.named"):
             return Msg(m.id, tuple((k, pad(v, self.width) if k == "player" else v) for k, v in m.args))
         return m
 
@@ -318,9 +318,27 @@ class RoundEntry:
                 self._say("  " + say(msg("e.played_out.two" if len(v.order) == 2 else "e.played_out")))
             else:
                 self._say("  " + say(msg("e.stopped", player=value)))
-        elif kind == "sage" and self.g.many_callers:
+            self._echo_sage(v, v.values.get("sage", ()))
+            self._echo_unasked(v)
+        elif kind == "sage" and value:
+            order: Any = value[0]
+            for caller in value[1:]:
+                order = msg("list.then", first=order, second=caller)
+            self._say(f"  下げ: {say(order) if isinstance(order, Msg) else order}")
+        elif kind == "how":
+            ended = v.values["ended"]
+            self._say("  " + say(q.settlement_said(self.g, v.values, ended, v.values.get("sage", ()), value)))
+        elif kind == "pile":
+            self._echo_pile(v, player, value)
+        elif kind == "kasu":
+            line = msg("e.kasu", player=value[0], count=value[1]) if value else msg("e.kasu.none")
+            self._say("  " + say(line))
+
+    def _echo_sage(self, v: RoundView, value: Sequence[str]) -> None:
+        """What the 下げ means for the settlement, once the ending is known."""
+        if self.g.many_callers:
             self._echo_callers(v, value)
-        elif kind == "sage" and value:  # RULES §7's three cases, from the settlement's own terms
+        elif value:  # RULES §7's three cases, from the settlement's own terms
             ended, caller = v.values.get("ended"), value[0]
             terms = dekiyaku_terms(v.order, ended, value, None)
             if terms.case == "played_out":
@@ -330,11 +348,11 @@ class RoundEntry:
             else:
                 note = msg("e.sage.stopped", player=caller)
             self._say(f"  下げ: {say(note)}")
-        elif kind == "how":
-            ended = v.values["ended"]
-            self._say("  " + say(q.settlement_said(self.g, v.values, ended, v.values.get("sage", ()), value)))
-        elif kind == "pile":
-            self._echo_pile(v, player, value)
+
+    def _echo_unasked(self, v: RoundView) -> None:
+        """Once the ending is known: the piles that are not asked (they can't change the money)."""
+        if "ended" in v.values and "sage" in v.values and (skipped := q.unasked(self.g, v.values)):
+            self._say("  " + say(msg("e.unasked", players=list(skipped))), style="dim")
 
     def _echo_seat(self, v: RoundView, player: str, choice: str) -> None:
         """A seat's answer; once the seating is settled, who plays, who dropped, who was forced out."""
@@ -388,19 +406,31 @@ class RoundEntry:
         shown = " + ".join(yaku_text(n, self.rules.mon(self.rules.teyaku[n])) for n in found)
         self._say(f"  {name}  {shown} ({say(how)})", style="green")
 
-    def _echo_pile(self, v: RoundView, player: str, codes: list[str]) -> None:
-        def line(who: str, cards: Sequence[Card]) -> str:
-            return f"  {pad(who, self.width)}  {say(msg('e.pile', count=len(cards), points=points(cards)))}"
+    def _echo_pile(self, v: RoundView, player: str, codes: list[str] | int) -> None:
+        def line(who: str, cards: Sequence[Card] | int) -> str:
+            said_ = (msg("e.counted", points=cards) if isinstance(cards, int)
+                     else msg("e.pile", count=len(cards), points=points(cards)))
+            return f"  {pad(who, self.width)}  {say(said_)}"
 
+        playing = v.order
+        piles = [p for p in playing if f"pile:{p}" in v.values]
+        last = f"pile:{playing[-1]}" if playing else None
+        if q.is_named(codes):
+            shown = "・".join(yaku_text(d, self.rules.mon(self.rules.dekiyaku[d])) for d in codes["dekiyaku"])
+            self._say(f"  {pad(player, self.width)}  {say(msg('e.named', yaku=shown))}", style="green")
+            return
+        if q.is_counted(codes):
+            self._say(line(player, codes))
+            if len(piles) == 2 and last is not None and last not in v.values and q.rest_offered(self.g, v.values, last):
+                self._say(line(playing[-1], q.rest_points(v.values)) + "  " + say(msg("e.rest_left")), style="dim")
+            return
         pile = cards_of(codes)
         held = dekiyaku(pile, self.rules)
         deki = "  出来役 " + "・".join(yaku_text(d, self.rules.mon(dekiyaku_kan(d, pile, self.rules))) for d in held) if held else ""
         self._say(line(player, pile) + deki, style="green" if held else "")
-        playing = v.order
-        piles = [p for p in playing if f"pile:{p}" in v.values]
-        last = f"pile:{playing[-1]}" if playing else None
         if len(piles) == 2 and last is not None and last not in v.values and q.rest_offered(self.g, v.values, last):
-            rest = q.rest_of(v.values)
+            counted = q.rest_points(v.values)
+            rest = counted if counted is not None else q.rest_of(v.values)
             self._say(line(playing[-1], rest) + "  " + say(msg("e.rest_left")), style="dim")
 
     def _help(self, step: Step | None) -> None:
@@ -438,6 +468,9 @@ class RoundEntry:
             self._say(say(msg("h.hand")))
         elif kind == "pile":
             self._say(say(msg("h.pile")))
+            self._say(say(msg("h.pile.counted")))
+        elif kind == "kasu":
+            self._say(say(msg("h.kasu")))
         self._say(say(msg("t.keys")), style="dim")
 
     # -- Tab completion -----------------------------------------------------------------------

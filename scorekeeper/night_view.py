@@ -16,7 +16,7 @@ from rich.text import Text
 from . import night
 from .cards import sort_cards
 from .lang import _
-from .render import (FitTable, Phrased, PhraseText, mon, name, pot_line, round_view, seat_mon, texts, two_handed,
+from .render import (FitTable, Phrased, PhraseText, card_points_text, mon, name, pot_line, round_view, seat_mon, texts, two_handed,
                      waiting_label)
 from .scoring import BAD_ROUND, FORCED_REASON, MISDEAL, PLAIN_ROUND, SOLO, SPLIT, Payment, Result, Round
 
@@ -246,6 +246,12 @@ def round_detail(number: int, result: Result, record: Mapping[str, Any]) -> Grou
         pile = rnd.pile(p)
         if result.players[p].role != "played":  # sat out: no pile, nothing to count
             cards.add_row(name(p), hand, "", "")
+            continue
+        given = rnd.pile_given(p)
+        if given != "cards":
+            what = {"counted": _("counted, not typed"), "named": " · ".join(rnd.named.get(p, ())),
+                    "unasked": _("not asked: it can't change the money")}[given]
+            cards.add_row(name(p), hand, what, card_points_text(result.players[p]))
             continue
         cards.add_row(name(p), hand, " ".join(c.code for c in sort_cards(pile)) or "–",
                       _("{n} cards, {points}").format(n=len(pile), points=result.players[p].card_points))

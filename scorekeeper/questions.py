@@ -5,8 +5,9 @@ proposed 親) and the answers typed so far (text as typed, by question) with the
 players have said are complete, :func:`view` says:
 
 - the steps of the round in the table's order: ``dealer``, ``field``, ``seat:NAME`` (four to six
-  seated), ``hand:NAME`` (the forced-out players' first), ``ended``, ``sage``, ``how`` (勝負 or
-  cancel, where it can be), ``pile:NAME``;
+  seated), ``hand:NAME`` (the forced-out players' first), ``sage``, ``ended`` (as play goes),
+  ``how`` (勝負 or cancel, where it can be), ``pile:NAME`` (in a round ended by a 出来役, only the
+  piles that can change the money), ``kasu`` (素十六's count of a counted pile);
 - for each: its status (``open``: to answer; ``waiting``: a step it depends on is not settled;
   ``answered``; ``typing``: a pile its player has not said is complete; ``refused``), who answers
   it, the answers allowed now (``choices``: what a button sends, worded), its label and help,
@@ -33,17 +34,17 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Collection, Mapping, Sequence
 
-from .cards import DECK, FACES, MONTHS, Card, sort_cards, tally_of
+from .cards import DECK, FACES, MONTHS, Card, points, sort_cards, tally_of
 from .check import Problem, cards_of, check_draft
 from .names import (BACK_WORDS, HELP_WORDS, NONE_WORDS, PLAYED_OUT_WORDS, REST_WORDS, PlayerError, fold,
                     resolve_player)
 from .notation import CardError, format_compact, parse_cards, split_tokens
 from .rules import SDIN, Rules
-from .scoring import (FIELD_READINGS, NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, playing_of,
+from .scoring import (DECK_POINTS, MAX_KASU, FIELD_READINGS, NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, pile_needed, playing_of,
                       round_multiplier, score, seat, RoundError)
 from .lang import quote
 from .words import Msg, both, msg
-from .yaku import YAKU_ALIASES, YAKU_BY_NAME, not_teyaku, teyaku_hint, teyaku_name
+from .yaku import YAKU_ALIASES, YAKU_BY_NAME, dekiyaku_name, not_teyaku, teyaku_hint, teyaku_name
 
 SHOUBU_WORDS = frozenset({"shoubu", "shobu", "勝負", "しょうぶ", "s"})
 CANCEL_WORDS = frozenset({"cancel", "c", "キャンセル", "きゃんせる"})
@@ -57,6 +58,9 @@ SOFT = frozenset({"incomplete", "no_dekiyaku", "unclaimed", "odd"})
 _CALLER_SEP = re.compile(r"\s*[,、，]\s*")
 #: 赤 (短カス), CONTRACT §2's spelling with a space, kept one token among several 手役 names
 _AKA_ALIAS = re.compile(r"赤\s*[(（]\s*短カス\s*[)）]")
+
+#: a pile answered by its card points: ``=95``, ``95点``, or the number alone
+_COUNTED = re.compile(r"^[=＝]?\s*(\d+)\s*(?:点|てん|pts?|points?)?$")
 
 #: Card codes, Japanese names and month flowers: the words a card question takes
 CARD_WORDS: tuple[str, ...] = tuple([c.code for c in FACES] + [c.ja for c in FACES] + [m.ja for m in MONTHS])
@@ -95,7 +99,7 @@ def said(key: str) -> Msg:
     return msg(f"said.{kind}", player=player) if kind in _KINDS else msg("r.waits_for", said=key)
 
 
-_KINDS = ("dealer", "field", "seat", "hand", "ended", "sage", "how", "pile")
+_KINDS = ("dealer", "field", "seat", "hand", "ended", "sage", "how", "pile", "kasu")
 
 
 @dataclass(frozen=True)
@@ -401,8 +405,9 @@ def order(g: Givens, values: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(g.players[(start + i) % 3] for i in range(3))
 
 
-def step_keys(g: Givens, values: Mapping[str, Any]) -> list[str]:
-    """The questions of the round in the table's order, as far as the answers settle them."""
+def step_keys(g: Givens, values: Mapping[str, Any], typed: Collection[str] = ()) -> list[str]:
+    """The questions of the round in the table's order, as far as the answers settle them
+    (``typed``: the questions answered, settled or not: a pile typed is kept, asked or not)."""
     keys = ["dealer", "field"]
     if g.seated:
         asked, seating, _ = seats(g, values)
@@ -413,10 +418,67 @@ def step_keys(g: Givens, values: Mapping[str, Any]) -> list[str]:
     playing = order(g, values)
     if not playing:  # a misdeal, one volunteer, a split: nothing is played
         return keys
-    keys += [f"hand:{p}" for p in playing] + ["ended", "sage"]
+    keys += [f"hand:{p}" for p in playing] + ["sage", "ended"]  # as play goes: 下げ is called before the end
     if may_cancel(g, values):
         keys.append("how")
-    return keys + [f"pile:{p}" for p in playing]
+    keys += [f"pile:{p}" for p in piles_asked(g, values, playing, typed)]
+    if kasu_asked(g, values):
+        keys.append("kasu")
+    return keys
+
+
+def piles_asked(g: Givens, values: Mapping[str, Any], playing: Sequence[str], typed: Collection[str] = ()) -> list[str]:
+    """The players whose pile is asked: every one until the ending is answered; then only those
+    whose pile can change the money (:func:`~scorekeeper.scoring.pile_needed`: in a round ended
+    by a 出来役, the ender's, and a pile a bonus reads), and a pile typed all the same."""
+    if "ended" not in values or "sage" not in values or values["ended"] is None:
+        return list(playing)
+    return [p for p in playing if pile_need(g, values, p) is not None or f"pile:{p}" in typed]
+
+
+def pile_need(g: Givens, values: Mapping[str, Any], player: str) -> str | None:
+    """:func:`~scorekeeper.scoring.pile_needed` of the answers so far."""
+    hand = values.get(f"hand:{player}") or {}
+    cards = hand.get("hand")
+    return pile_needed(g.rules, player, values.get("ended"), values.get("sage", ()),
+                       tally_of(cards_of(cards)) if cards else None, hand.get("teyaku"))
+
+
+def unasked(g: Givens, values: Mapping[str, Any]) -> list[str]:
+    """The players whose pile is not asked (nor typed all the same), once the ending says so."""
+    playing = order(g, values)
+    asked = piles_asked(g, values, playing)
+    return [p for p in playing if p not in asked and f"pile:{p}" not in values]
+
+
+def is_named(value: Any) -> bool:
+    """A pile answered by its 出来役's names (``{"dekiyaku": [...]}``)."""
+    return isinstance(value, dict)
+
+
+def is_counted(value: Any) -> bool:
+    """A pile answered by its card points (an int), not by its cards (a list of codes)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def pile_points(value: Any) -> int:
+    """A settled pile's card points: counted, or its cards' face total."""
+    return value if is_counted(value) else 0 if is_named(value) else points(cards_of(value))
+
+
+def kasu_candidates(g: Givens, values: Mapping[str, Any]) -> list[str]:
+    """The players whose counted pile could hold 素十六's kasu: a played-out round of three with
+    no 下げ (特殊役 are judged), each pile settled, a counted one of that many points or more."""
+    playing = order(g, values)
+    if (len(playing) != 3 or "素十六" not in g.rules.special or values.get("ended", False) is not None
+            or values.get("sage") or any(f"pile:{p}" not in values for p in playing)):
+        return []
+    return [p for p in playing if is_counted(values[f"pile:{p}"]) and values[f"pile:{p}"] >= g.rules.sujiroku_from]
+
+
+def kasu_asked(g: Givens, values: Mapping[str, Any]) -> bool:
+    """素十六 needs the kasu count of a counted pile: asked once, after the piles (Enter: fewer)."""
+    return bool(kasu_candidates(g, values))
 
 
 def may_cancel(g: Givens, values: Mapping[str, Any]) -> bool:
@@ -445,9 +507,17 @@ def rest_offered(g: Givens, values: Mapping[str, Any], key: str) -> bool:
 
 
 def rest_of(values: Mapping[str, Any]) -> list[Card]:
-    """``rest``: the deck minus the piles settled so far."""
-    taken = Counter(c for k, v in values.items() if k.startswith("pile:") for c in cards_of(v))
+    """``rest``: the deck minus the piles settled so far (their cards)."""
+    taken = Counter(c for k, v in values.items() if k.startswith("pile:") and isinstance(v, list) for c in cards_of(v))
     return list((Counter(DECK) - taken).elements())
+
+
+def rest_points(values: Mapping[str, Any]) -> int | None:
+    """``rest`` where a pile settled so far is counted: 264 less their points (None: none is)."""
+    piles = [v for k, v in values.items() if k.startswith("pile:")]
+    if not any(is_counted(v) for v in piles):
+        return None
+    return DECK_POINTS - sum(pile_points(v) for v in piles)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -640,11 +710,41 @@ def read(g: Givens, key: str, text: str, values: Mapping[str, Any]) -> Reading:
         if word in CANCEL_WORDS:
             return Reading("cancel", "cancel")
         raise AnswerError(msg("r.how", text=quote(text)).said())
+    if kind == "kasu":
+        return read_kasu(g, text, values)
     # a pile
     if fold(text) in NONE_WORDS:
         text = ""
+    counted = _COUNTED.match(text.strip())
+    if counted:
+        n = int(counted.group(1))
+        if n > DECK_POINTS:
+            raise AnswerError(msg("r.points", text=repr(text)).said())
+        return Reading(n, f"={n}")
+    names = [dekiyaku_name(t, g.rules) for t in text.split()]
+    if names and all(names):
+        named = [n for n in g.rules.dekiyaku if n in names]
+        return Reading({"dekiyaku": named}, " ".join(named))
     cards = _codes(cards_of(text))
     return Reading(cards, format_compact(cards_of(cards)))
+
+
+def read_kasu(g: Givens, text: str, values: Mapping[str, Any]) -> Reading:
+    """素十六's kasu count of a counted pile: nothing (Enter: fewer than 16), or the count,
+    after the player's name where two piles could hold it (``Ben 17``)."""
+    if not text.strip() or fold(text) in NONE_WORDS:
+        return Reading(None, "")
+    candidates = kasu_candidates(g, values)
+    *name, count = text.split()
+    who = player_of(g, " ".join(name), candidates) if name else candidates[0] if len(candidates) == 1 else None
+    if who is None or not count.isdigit():
+        raise AnswerError(msg("r.kasu", text=repr(text), players=g.numbered(candidates)).said())
+    n = int(count)
+    if n < g.rules.sujiroku_from:
+        return Reading(None, "")
+    if n > min(MAX_KASU, values[f"pile:{who}"]):
+        raise AnswerError(msg("r.kasu.most", player=who, most=min(MAX_KASU, values[f"pile:{who}"])).said())
+    return Reading((who, n), f"{who} {n}")
 
 
 def _codes(cards: Sequence[Card]) -> list[str]:
@@ -678,8 +778,18 @@ def round_file(g: Givens, values: Mapping[str, Any]) -> dict[str, Any]:
             data["sage"] = value[0] if len(value) == 1 else list(value)
         elif kind == "how" and value == "cancel":
             data["ended_how"] = "cancel"
+        elif kind == "pile" and is_counted(value):
+            data.setdefault("points", {})[player] = value
+        elif kind == "pile" and is_named(value):
+            names = value["dekiyaku"]
+            data.setdefault("dekiyaku", {})[player] = names[0] if len(names) == 1 else list(names)
         elif kind == "pile":
             data.setdefault("captured", {})[player] = value
+        elif kind == "kasu" and value:
+            data["kasu"] = {value[0]: value[1]}
+    if "ended" in values and "sage" in values:
+        if skipped := unasked(g, values):
+            data["unasked"] = skipped
     return data
 
 
@@ -710,6 +820,10 @@ def label(g: Givens, values: Mapping[str, Any], key: str) -> Msg:
         return msg("q.sage.many", example=g.callers_example(playing)[0]) if g.many_callers else msg("q.sage")
     if kind == "how":
         return msg("q.how", player=values.get("ended"))
+    if kind == "kasu":
+        return msg("q.kasu", players=g.numbered(kasu_candidates(g, values)))
+    if player is not None and player == values.get("ended"):
+        return msg("q.pile.named", player=player)
     return msg("q.pile.rest" if rest_offered(g, values, key) else "q.pile", player=player)
 
 
@@ -725,6 +839,8 @@ def title(g: Givens, values: Mapping[str, Any], key: str) -> Msg:
         return msg("t.sage.many")
     if kind == "how":
         return msg("t.how", player=values.get("ended"))
+    if kind == "kasu":
+        return msg("t.kasu")
     return msg(f"t.{kind}", player=player)
 
 
@@ -742,12 +858,14 @@ def words_for(g: Givens, values: Mapping[str, Any], key: str) -> tuple[str, ...]
         return tuple(playing)
     if kind == "how":
         return ("勝負", "shoubu", "cancel", "キャンセル")
+    if kind == "kasu":
+        return tuple(kasu_candidates(g, values))
     if kind == "hand":
         names = list(g.rules.teyaku)
         return (*CARD_WORDS, *names, *(YAKU_BY_NAME[n].reading for n in names),
                 *(a for n in names for a in YAKU_ALIASES.get(n, ()) if a.isascii()))  # romaji
     if kind == "pile":
-        return (*CARD_WORDS, *(("rest",) if _rest_may_be(g, values, key) else ()))
+        return (*CARD_WORDS, *g.rules.dekiyaku, *(("rest",) if _rest_may_be(g, values, key) else ()))
     return CARD_WORDS
 
 
@@ -762,9 +880,10 @@ def answers_of(stored: Mapping[str, Any], players: Sequence[str], rules: Rules) 
     for p in players:
         hand = format_compact(rnd.hands[p]) if p in rnd.hands else ""
         texts[f"hand:{p}"] = " ".join(x for x in (hand, *rnd.declared.get(p, ())) if x)
-        texts[f"pile:{p}"] = format_compact(rnd.pile(p))
+        texts[f"pile:{p}"] = f"={rnd.counted[p]}" if p in rnd.counted else format_compact(rnd.pile(p))
     texts["ended"] = rnd.ended_by or ""
     texts["sage"] = callers_text(rnd.sage)
+    texts["kasu"] = " ".join(f"{p} {n}" for p, n in rnd.kasu.items())
     if rnd.ended_how is not None:
         texts["how"] = "cancel" if rnd.ended_how == "cancel" else "勝負"
     return texts
@@ -817,12 +936,14 @@ class _Walk:
         self.values: dict[str, Any] = {}
         self.steps: list[Step] = []
         self.redeal = False
+        #: the questions typed, or given a pile by the stored round (an edit keeps every pile it had)
+        self.typed = {*answers, *(k for k, v in g.defaults.items() if k.startswith("pile:") and v)}
 
     def run(self) -> RoundView:
         g = self.g
         i = 0
         while True:
-            keys = step_keys(g, self.values)
+            keys = step_keys(g, self.values, self.typed)
             if i >= len(keys):
                 break
             step = self.take(keys[i])
@@ -896,9 +1017,10 @@ class _Walk:
             step.status = "waiting"
             step.problem, step.soft = Problem("waits", step.key, msg("r.rest_waits", players=waiting).said()), True
             return step
-        cards = _codes(rest_of(values))
-        step.value, step.shown = cards, "rest"
-        return self.check(step, cards)
+        counted = rest_points(values)
+        value: Any = counted if counted is not None else _codes(rest_of(values))
+        step.value, step.shown = value, "rest"
+        return self.check(step, value)
 
     def check(self, step: Step, value: Any) -> Step:
         """The draft validator on the settled answers plus this one."""
@@ -928,8 +1050,8 @@ class _Walk:
         """A card in two piles, one of them still being typed: the deck check over every pile
         typed so far (a pile still odd, mid-tapping, counts as well); the piles holding it are
         refused."""
-        piles = {s.player: s.value for s in self.steps
-                 if s.kind == "pile" and s.value is not None and s.status in ("answered", "typing")}
+        piles = {s.player: s.value for s in self.steps if s.kind == "pile" and isinstance(s.value, list)
+                 and s.status in ("answered", "typing")}
         if len(piles) < 2 or "field" not in self.values:
             return []
         data = {"players": list(self.g.players), "dealer": self.values.get("dealer", self.g.dealer),
@@ -1049,8 +1171,9 @@ def typed_summary(v: RoundView, answers: Mapping[str, str]) -> Msg:
     """What the answers typed come to, said before they are thrown away: each pile with its
     cards, then how many answers more (``Ben's pile, 16 cards, and 3 more answers``)."""
     piles = [s for s in v.steps if s.kind == "pile" and s.text is not None]
-    parts = [msg("d.rest" if s.rest else "d.pile" if len(s.value or ()) != 1 else "d.pile.one",
-                 player=s.player, count=len(s.value or ())) for s in piles]
+    parts = [msg("d.rest" if s.rest else "d.counted" if is_counted(s.value) else "d.named" if is_named(s.value) else
+                 "d.pile" if len(s.value or ()) != 1 else "d.pile.one",
+                 player=s.player, count=s.value if is_counted(s.value) else len(s.value or ())) for s in piles]
     more = len([k for k in answers if not k.startswith("pile:")])
     if more:
         parts.append(msg("d.more" if more != 1 else "d.more.one", count=more))
@@ -1098,6 +1221,8 @@ def admit(v: RoundView, key: str) -> None:
     if not known or (player is not None and player not in g.players) or (kind == "seat" and not g.seated):
         raise NoSuchQuestion(key, msg("r.not_a_question", key=key).said())
     step = v.step(key)
+    if step is None and kind == "pile" and player in v.order:
+        return  # a pile the ending does not ask for may be typed all the same
     if step is None:
         if player is not None and v.settled and player not in v.order and not (
                 kind == "hand" and v.seating is not None and player in v.seating.forced_out):

@@ -114,6 +114,18 @@ def note_words(note: str) -> str:
     return _(PAYMENT_NOTES[note]) if note in PAYMENT_NOTES else note
 
 
+def card_points_text(r: Any) -> str:
+    """A pile's card points, ``95 (counted)`` where they were counted rather than its cards typed;
+    ``– (by name)``, ``– (not asked)`` where a round ended by a 出来役 needed no points."""
+    if r.pile == "counted":
+        return _("{points} (counted)").format(points=r.card_points)
+    if r.pile == "named":
+        return _("– (by name)")
+    if r.pile == "unasked":
+        return _("– (not asked)")
+    return str(r.card_points)
+
+
 def payment_reason(pay: Payment, result: Result) -> str:
     """A payment's reason for people: ``札 card points``; in a two-player round ``札 the
     difference of the two piles (28 − 23)``; a note in brackets."""
@@ -450,7 +462,7 @@ def round_view(result: Result, title: str | None = None) -> Group:
         sp = [yaku_label(y, specials.get((p, y))) for y in r.special] + [
             yaku_label(b, rules.mon(rules.bonuses[b])) if b in rules.bonuses else b for b in r.bonuses] or ["–"]
         table.add_row(label, _joined(te, "+"), _joined(deki, "·"), _joined(sp, "·"),
-                      str(r.card_points) if r.role == "played" else "–", seat_mon(r))
+                      card_points_text(r) if r.role == "played" else "–", seat_mon(r))
 
     pays = FitTable(_("payments"), pad_edge=False, title_justify="left")
     pays.add_column(_("from"), whole=True)

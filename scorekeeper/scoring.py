@@ -16,8 +16,8 @@ from typing import Any, Mapping, NamedTuple, Sequence
 
 from .cards import (
     BASE_POINTS, DECK, DECK_COUNT, FACES, Card, face_mask, month_counts, over_deck, plane_months, sort_cards,
-    tally_cards, tally_count, tally_has_four, tally_holds, tally_month, tally_month_planes, tally_odd_months,
-    tally_of, tally_points, tally_within_deck, within_deck,
+    tally_cards, tally_count, tally_has_four, tally_holds, tally_low, tally_month, tally_month_planes,
+    tally_odd_months, tally_of, tally_points, tally_within_deck, within_deck,
 )
 from .lang import L_, N_, Said, echo, quote
 from .names import bad_character, name_problem
@@ -25,11 +25,14 @@ from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
 from .yaku import (
     DEKIYAKU_FACES, HandShape, dekiyaku, dekiyaku_kan, not_teyaku, shape_teyaku_made, tally_dekiyaku, tally_dekiyaku_kan,
-    tally_special, tally_teyaku_all, teyaku_all, teyaku_hint, teyaku_name,
+    dekiyaku_name, special_of, tally_teyaku_all, teyaku_all, teyaku_hint, teyaku_name,
 )
 
 MAX_NAME = 40
 CARD_POINTS_REASON = "札"
+#: the deck's points, and its kasu with the four 柳 cards (素十六's count)
+DECK_POINTS = 264
+MAX_KASU = 27
 
 
 class RoundError(ValueError):
@@ -40,7 +43,8 @@ class RoundError(ValueError):
     holds it: ``card``), ``count`` (a field or hand of the wrong size), ``odd`` (a pile's odd month:
     ``month``), ``incomplete`` (a played-out round short of 48 cards), ``no_dekiyaku`` (an ender or
     下げ caller whose pile holds none), ``unclaimed`` (a 出来役 nobody claimed), ``teyaku`` (a
-    declaration), ``player`` (not a player), else ``bad``.
+    declaration), ``player`` (not a player), ``both`` (a pile given by cards and by points),
+    ``counted`` (a pile given by points whose cards a yaku needs), else ``bad``.
     """
 
     def __init__(self, where: str, problem: str, code: str = "bad", *, token: str | None = None,
@@ -127,6 +131,14 @@ class Round:
     seating: "Seating" = _field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     #: the 出来役 each player's pile holds that the profile pays (RULES.md §5): worked out when not given
     held_dekiyaku: Mapping[str, tuple[str, ...]] = _field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    #: the piles given by their card points rather than their cards (round file ``points``), and
+    #: the kasu such a pile holds where it is 16 or more (``kasu``: 素十六; absent, fewer)
+    counted: Mapping[str, int] = _field(default_factory=dict)
+    kasu: Mapping[str, int] = _field(default_factory=dict)
+    #: the 出来役 of a pile given by their names, not its cards (``dekiyaku``), and the piles not
+    #: asked: in a round ended by a 出来役 they can't change the money (``unasked``)
+    named: Mapping[str, tuple[str, ...]] = _field(default_factory=dict)
+    unasked: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.seating is None:
@@ -177,6 +189,24 @@ class Round:
         """A player's captured cards, in deck order."""
         return tally_cards(self.piles.get(player, 0))
 
+    def pile_given(self, player: str) -> str:
+        """How a pile was given: ``cards``, ``counted`` (its points), ``named`` (its 出来役 by
+        name) or ``unasked``."""
+        return ("counted" if player in self.counted else "named" if player in self.named
+                else "unasked" if player in self.unasked else "cards")
+
+    def card_points(self, player: str) -> int:
+        """A pile's card points: counted, or its cards' face total."""
+        if player in self.counted:
+            return self.counted[player]
+        return tally_points(self.piles.get(player, 0))
+
+    def kasu_of(self, player: str) -> int:
+        """A pile's kasu, 柳 counted (素十六): a counted pile's as given (none: fewer than 16)."""
+        if player in self.counted:
+            return self.kasu.get(player, 0)
+        return tally_low(self.piles.get(player, 0))
+
     @classmethod
     def from_dict(
         cls,
@@ -202,6 +232,14 @@ class Round:
         if self.declared:
             out["teyaku"] = {p: names[0] if len(names) == 1 else list(names) for p, names in self.declared.items()}
         out["captured"] = {p: _codes(self.pile(p)) for p in self.players}
+        if self.counted:
+            out["points"] = dict(self.counted)
+        if self.kasu:
+            out["kasu"] = dict(self.kasu)
+        if self.named:
+            out["dekiyaku"] = {p: names[0] if len(names) == 1 else list(names) for p, names in self.named.items()}
+        if self.unasked:
+            out["unasked"] = list(self.unasked)
         if self.sage:
             out["sage"] = self.sage[0] if len(self.sage) == 1 else list(self.sage)
         if self.ended_by:
@@ -285,7 +323,7 @@ def _codes(cards: Sequence[Card]) -> list[str]:
 _OPTIONAL_PLAYER_KEYS = ("sage", "ended_by")
 #: every key a round file may hold (CONTRACT §3, §7): any other is a misspelling, refused
 ROUND_KEYS = ("players", "dealer", "field", "hands", "teyaku", "captured", "sage", "ended_by", "ended_how", "dropped",
-              "carry", "pot")
+              "carry", "pot", "points", "kasu", "dekiyaku", "unasked")
 _ROUND_KEY_SET = frozenset(ROUND_KEYS)
 ENDINGS = ("shoubu", "cancel")
 
@@ -366,8 +404,13 @@ class _Reader:
         sage = self._sage()
         ended_by = self._player_key("ended_by", None)
         playing = playing_of(seating, rules)
-        for p, pile in piles.items():
-            if pile and p not in playing:
+        needs = {p: pile_needed(rules, p, ended_by, sage, hands.get(p), declared.get(p)) for p in playing}
+        counted = self._counted(piles, needs)
+        kasu = self._kasu(counted)
+        named = self._named(piles, counted, needs)
+        unasked = self._unasked(piles, counted, named, needs, ended_by)
+        for p, pile in (*piles.items(), *counted.items(), *named.items()):
+            if (pile or p in counted or p in named) and p not in playing:
                 raise RoundError(f"captured.{p}", L_("{player} did not play this round ({why}): their pile must "
                                                     "be empty", player=quote(p), why=self._absent(seating, p)))
         for key, who in (("ended_by", ended_by), *(("sage", p) for p in sage)):
@@ -377,7 +420,13 @@ class _Reader:
         ended_how = self._ended_how(ended_by, sage)
         carry = self._carry()
         piles = {p: piles.get(p, 0) for p in players}
-        if ended_by is None and len(playing) == 3:
+        if ended_by is None and len(playing) == 3 and counted:
+            total = sum(tally_points(t) for t in piles.values()) + sum(counted.values())
+            if total != DECK_POINTS:
+                raise RoundError("points", L_("the piles make {total} points, but a played-out round's make 264; "
+                                              "set ended_by if someone stopped with a 出来役", total=total),
+                                 "incomplete")
+        elif ended_by is None and len(playing) == 3:
             everything = sum(piles.values())
             total = tally_count(everything)
             if total != len(DECK):
@@ -390,9 +439,9 @@ class _Reader:
                     problem = L_("the piles hold {total} cards, but a played-out round captures all 48; "
                                  "set ended_by if someone stopped with a 出来役", total=total)
                 raise RoundError("captured", problem, "incomplete")
-        held = {p: tally_dekiyaku(pile, rules) for p, pile in piles.items()}
+        held = {p: named.get(p) or tally_dekiyaku(pile, rules) for p, pile in piles.items()}
         for key, who in (("ended_by", ended_by), *(("sage", p) for p in sage)):
-            if who is not None and not held[who]:
+            if who is not None and who not in unasked and not held[who]:
                 raise RoundError(key, L_("{player}'s pile holds no 出来役", player=quote(who)), "no_dekiyaku")
         for p in players:
             if held[p] and p not in (*sage, ended_by):
@@ -403,7 +452,97 @@ class _Reader:
                     "unclaimed",
                 )
         return Round(players, dealer, dealt, hands, declared, piles, sage, ended_by, ended_how, carry, rules,
-                     seating.dropped, pot, seating, held)
+                     seating.dropped, pot, seating, held, counted, kasu, named, tuple(unasked))
+
+    def _named(self, piles: Mapping[str, int], counted: Mapping[str, int],
+               needs: Mapping[str, str | None]) -> dict[str, tuple[str, ...]]:
+        """出来役 given by name (``dekiyaku``), in place of the cards of a holder's pile."""
+        rules = self.rules
+        named: dict[str, tuple[str, ...]] = {}
+        for p, typed in self._per_player("dekiyaku").items():
+            where = f"dekiyaku.{p}"
+            names = typed if isinstance(typed, list) else [typed]
+            if not names or not all(isinstance(n, str) for n in names):
+                raise RoundError(where, L_("must be a 出来役's name or a list of names, not {type}", type=_type(typed)))
+            if needs.get(p) != "dekiyaku":
+                raise RoundError(where, L_("only the pile of the player who ended the round may be given by its "
+                                           "出来役's names"))
+            if piles.get(p) or p in counted:
+                raise RoundError(where, L_("{player}'s pile is given both by its cards and by its 出来役's names: "
+                                           "give one", player=p), "both")
+            found = []
+            for n in names:
+                name = dekiyaku_name(n, rules)
+                if name is None:
+                    raise RoundError(where, L_("{name} is not a 出来役 under {profile}", name=quote(n),
+                                               profile=rules.name), "dekiyaku")
+                if name == "七短" and rules.nanatan_plus:
+                    raise RoundError(where, L_("七短's value counts its 短冊 under {profile}: give the pile's cards",
+                                               profile=rules.name), "dekiyaku")
+                found.append(name)
+            inside = {lower for higher, lower in rules.no_overlap if higher in found}
+            if len(set(found)) != len(found) or inside & set(found):
+                raise RoundError(where, L_("{names}: each 出来役 once, and none that a higher one holds",
+                                           names=_names(found)), "dekiyaku")
+            named[p] = tuple(n for n in rules.dekiyaku if n in found)
+        return named
+
+    def _unasked(self, piles: Mapping[str, int], counted: Mapping[str, int], named: Mapping[str, Any],
+                 needs: Mapping[str, str | None], ended_by: str | None) -> list[str]:
+        """The piles not asked (``unasked``): in a round ended by a 出来役, those no payment reads."""
+        value = self._get("unasked")
+        if value is None or value == []:
+            return []
+        if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+            raise RoundError("unasked", L_("must be a list of players' names, not {type}", type=_type(value)))
+        for p in value:
+            if p not in self.players:
+                raise RoundError("unasked", self._not_a_player(p), "player")
+            if ended_by is None or p not in needs or needs[p] is not None:
+                raise RoundError("unasked", L_("{player}'s pile can change the money: give it", player=p))
+            if piles.get(p) or p in counted or p in named:
+                raise RoundError("unasked", L_("{player}'s pile is given, so it was asked", player=p))
+        return list(dict.fromkeys(value))
+
+    def _counted(self, piles: Mapping[str, int], needs: Mapping[str, str | None]) -> dict[str, int]:
+        """The piles given by their card points (``points``): a whole number from 0 to 264 each,
+        for a player whose cards are not given too, and whose cards no bonus needs (飛び込み)."""
+        counted: dict[str, int] = {}
+        for p, value in self._per_player("points").items():
+            where = f"points.{p}"
+            if type(value) is not int or not 0 <= value <= DECK_POINTS:
+                raise RoundError(where, L_("a pile's card points are a whole number from 0 to 264, not {value}",
+                                           value=quote(value)))
+            if piles.get(p):
+                raise RoundError(where, L_("{player}'s pile is given both by its cards and by its points: give one",
+                                           player=p), "both")
+            if needs.get(p) == "dekiyaku" or (needs.get(p) == "cards" and p in self._callers()):
+                raise RoundError(where, L_("{player}'s pile is counted, but its 出来役 are read from its "
+                                           "cards: give them", player=p), "counted")
+            if needs.get(p) == "cards":
+                raise RoundError(where, L_("飛び込み could follow from {player}'s cards (the hand holds a three): "
+                                           "give the pile's cards", player=p), "counted")
+            counted[p] = value
+        return counted
+
+    def _callers(self) -> set[str]:
+        """The 下げ callers as the file names them (checked by :meth:`_sage`)."""
+        sage = self._get("sage") or ()
+        return {sage} if isinstance(sage, str) else set(sage)
+
+    def _kasu(self, counted: Mapping[str, int]) -> dict[str, int]:
+        """The kasu of a counted pile that holds 16 or more (素十六), 柳 counted."""
+        kasu: dict[str, int] = {}
+        for p, value in self._per_player("kasu").items():
+            where = f"kasu.{p}"
+            if p not in counted:
+                raise RoundError(where, L_("only a pile given by its points takes a kasu count: {player}'s cards "
+                                           "say it", player=p))
+            if type(value) is not int or not 0 <= value <= MAX_KASU or value > counted[p]:
+                raise RoundError(where, L_("a pile of {points} points holds from 0 to {most} kasu, not {value}",
+                                           points=counted[p], most=min(MAX_KASU, counted[p]), value=quote(value)))
+            kasu[p] = value
+        return kasu
 
     def _piles(self) -> dict[str, int]:
         """Each pile given, as its tally: its cards, no card more often than the deck holds it
@@ -752,6 +891,13 @@ class PlayerResult(NamedTuple):
     teyaku_all: tuple[str, ...] = ()
     bonuses: tuple[str, ...] = ()
     role: str = "played"
+    #: how the pile was given: ``cards``, ``counted``, ``named`` or ``unasked`` (:meth:`Round.pile_given`)
+    pile: str = "cards"
+
+    @property
+    def counted(self) -> bool:
+        """The pile was not typed card by card: its money came from what was said of it."""
+        return self.pile != "cards"
 
 
 #: How a round was settled (RULES.md §7).
@@ -815,6 +961,7 @@ class Result(NamedTuple):
                     "teyaku_all": list(r.teyaku_all),
                     "bonuses": list(r.bonuses),
                     "role": r.role,
+                    **({"pile": r.pile} if r.pile != "cards" else {}),
                 }
                 for p, r in self.players.items()
             },
@@ -955,11 +1102,38 @@ def _tobikomi(rnd: Round, player: str, group_a: str | None) -> bool:
     hand = rnd.shown.get(player)
     if hand is None or group_a is None:
         return False
-    _, _, threes, fours = tally_month_planes(hand)
-    if fours or not threes:
+    if not _three_no_four(hand):
         return False
+    _, _, threes, _ = tally_month_planes(hand)
     pile = rnd.piles[player]
     return any(tally_month(pile, m) == 4 for m in plane_months(threes))
+
+
+def pile_needed(rules: Rules, player: str, ended_by: str | None, sage: Sequence[str], hand: int | None,
+                teyaku: Sequence[str] | None) -> str | None:
+    """What of a player's pile can change the money (issue 26): ``cards`` (飛び込み may follow
+    from them; a played-out round's 下げ caller, whose 出来役 are read from them and whose points
+    make the 264), ``dekiyaku`` (its cards or its 出来役's names: the round's ender), ``points``
+    (its cards or its counted points: a played-out round, or 抜け役), or None: a round ended by a
+    出来役 pays no card points, and nobody else's 出来役."""
+    if "飛び込み" in rules.bonuses and hand is not None and _three_no_four(hand):
+        return "cards"
+    if player == ended_by:
+        return "dekiyaku"
+    if ended_by is None and player in sage:
+        return "cards"
+    if ended_by is None:
+        return "points"
+    held = teyaku or (tally_teyaku_all(hand, rules) if hand is not None else ())
+    if "抜け役" in rules.bonuses and any(rules.group_of(n) == "B" and n != "光一" for n in held):
+        return "points"
+    return None
+
+
+def _three_no_four(hand: int) -> bool:
+    """A hand whose Group A 手役 holds a three and no four: 飛び込み may follow from the pile."""
+    _, _, threes, fours = tally_month_planes(hand)
+    return bool(threes) and not fours
 
 
 def _bonuses(rnd: Round, rules: Rules, player: str, held: tuple[str, ...], card_points: int) -> tuple[str, ...]:
@@ -1063,7 +1237,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
         p: rnd.declared.get(p) or (tally_teyaku_all(rnd.shown[p], rules) if p in rnd.shown else ()) for p in seated
     }
     held_dekiyaku = rnd.held_dekiyaku
-    card_points = {p: tally_points(rnd.piles[p]) for p in seated}
+    card_points = {p: rnd.card_points(p) for p in seated}
     ledger: list[Payment] = []
     earned: set[tuple[str, str]] = set()
     pot = state.pot
@@ -1093,7 +1267,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
             for name in held_all[p]:
                 paid_by_each(p, rules.mon(rules.teyaku[name]), name)
 
-    def deki_mon(p: str, name: str) -> int:
+    def deki_mon(p: str, name: str) -> int:  # by name: its value (七短 by name is refused under nanatan_plus)
         return rules.mon(tally_dekiyaku_kan(name, rnd.piles[p], rules))
 
     paid_special: dict[str, tuple[str, ...]] = {p: () for p in seated}
@@ -1134,7 +1308,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
         high, low = sorted(players, key=lambda p: -card_points[p])  # a tie: the round's 親 first
         pay(low, high, (card_points[high] - card_points[low]) * mult, CARD_POINTS_REASON)
     else:
-        found = tally_special({p: rnd.piles[p] for p in players}, oya, rules)
+        found = special_of({p: card_points[p] for p in players}, {p: rnd.kasu_of(p) for p in players}, oya, rules)
         if any(found.values()):
             kind = SPECIAL_ROUND
             for p in players:
@@ -1165,7 +1339,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
     results = {
         p: PlayerResult(
             held_all[p][0] if held_all[p] else None, held_dekiyaku[p], paid_special[p], card_points[p], net[p],
-            held_all[p], bonuses[p], seating.roles[p],
+            held_all[p], bonuses[p], seating.roles[p], rnd.pile_given(p),
         )
         for p in seated
     }

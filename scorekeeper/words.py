@@ -67,6 +67,8 @@ TEXT: dict[str, str] = {
     "q.how": N_("勝負 or cancel? (how {player} ended it; Enter: 勝負)"),
     "q.pile": N_("札 {player}"),
     "q.pile.rest": N_("札 {player} (or rest)"),
+    "q.pile.named": N_("札 {player}: the cards, or the 出来役's names (赤短 …)"),
+    "q.kasu": N_("素十六: kasu in a counted pile, 柳 counted, if 16 or more ({players}; Enter: fewer)"),
     # -- the questions as a page titles them (its buttons say the rest) ----------------------------
     "t.dealer": N_("親 dealer"),
     "t.field": N_("場札 the six field cards"),
@@ -78,6 +80,7 @@ TEXT: dict[str, str] = {
     "t.sage.many": N_("下げ declared by, in the order they first called"),
     "t.how": N_("勝負 or cancel? (how {player} ended it)"),
     "t.pile": N_("札 {player}'s pile"),
+    "t.kasu": N_("素十六: kasu in a counted pile, 柳 counted, if 16 or more"),
     # -- a question said in an error line or a status ------------------------------------------
     "said.dealer": N_("親"),
     "said.field": N_("場札 field"),
@@ -87,6 +90,7 @@ TEXT: dict[str, str] = {
     "said.sage": N_("下げ"),
     "said.how": N_("勝負 or cancel"),
     "said.pile": N_("{player}'s pile"),
+    "said.kasu": N_("素十六's kasu"),
     # -- the answers as choices ----------------------------------------------------------------
     "a.play": N_("play 打つ"),
     "a.drop": N_("drop 降り"),
@@ -122,6 +126,11 @@ TEXT: dict[str, str] = {
     "e.teyaku.hand": N_("in the hand"),
     "e.pile": N_("{count:2d} cards {points:4d} points"),
     "e.rest_left": N_("left: type rest"),
+    "e.counted": N_("{points:4d} points, counted"),
+    "e.named": N_("出来役 by name: {yaku}"),
+    "e.unasked": N_("not asked: in a round ended by a 出来役 no card points are paid ({players})"),
+    "e.kasu": N_("{player}'s pile holds {count} kasu"),
+    "e.kasu.none": N_("no counted pile holds 16 kasu"),
     "e.sage.halved": N_("played out after {player}'s 下げ: {player}'s 出来役 are halved"),
     "e.sage.stopped": N_("{player} declared 下げ and then stopped: all of {player}'s 出来役 are paid"),
     "e.sage.overtaken": N_("{ended} stopped after {player}'s 下げ: {player} alone pays {ended} double"),
@@ -152,6 +161,8 @@ TEXT: dict[str, str] = {
     "d.pile": N_("{player}'s pile, {count} cards"),
     "d.pile.one": N_("{player}'s pile, 1 card"),
     "d.rest": N_("{player}'s pile as rest"),
+    "d.counted": N_("{player}'s pile, {count} points"),
+    "d.named": N_("{player}'s 出来役 by name"),
     "d.more": N_("{count} more answers"),
     "d.more.one": N_("1 more answer"),
     "d.what": N_("{what}"),
@@ -211,6 +222,10 @@ TEXT: dict[str, str] = {
               "Enter or - for none."),
     "h.pile": N_("Every card the player captured, e.g. 1hk 3rkk 8htkk. Enter or - for an empty pile. rest: every "
               "card not in the other two piles (played-out round, last pile)."),
+    "h.pile.counted": N_("Or, where card points count, the pile's points counted: =95 (or 95点); the three make 264, "
+                      "and rest gives the last."),
+    "h.kasu": N_("素十六 needs a pile's kasu, every 柳 card counted as one: type the count if 16 or more (after the "
+              "player's name where two piles could), else Enter."),
     # -- refusals (one line each) ---------------------------------------------------------------
     "r.seat": N_("{text}: answer play (Enter, p) or drop (d)"),
     "r.how": N_("{text}: answer 勝負 (Enter, s) or cancel (c)"),
@@ -219,6 +234,9 @@ TEXT: dict[str, str] = {
     "r.twice": N_("{player} is named twice: list each 下げ caller once, in the order they first called"),
     "r.one_caller": N_("{players}: under {profile} only one player may call 下げ in a round"),
     "r.rest": N_("rest is only for the last pile of a played-out round of three"),
+    "r.points": N_("{text}: a pile holds from 0 to 264 points"),
+    "r.kasu": N_("{text}: answer the kasu count, 16 or more (after the player's name: {players}), or Enter for fewer"),
+    "r.kasu.most": N_("{player}'s pile holds at most {most} kasu"),
     "r.rest_waits": N_("rest: waiting for {players} to finish their piles"),
     "r.single": N_("{names}: under {profile} a hand scores only its single highest 手役; type one name"),
     "r.same_group": N_("{first} and {second} are both of Group {group}: a hand scores one 手役 per group (? lists them)"),

@@ -373,6 +373,12 @@ def teyaku_name(text: str, rules: Rules = SDIN) -> str | None:
     return named if named in names else None
 
 
+def dekiyaku_name(text: str, rules: Rules = SDIN) -> str | None:
+    """The profile's 出来役 name for a typed name, reading or romaji (赤短, あかたん, akatan), or None."""
+    named = yaku_named(text)
+    return named if named in rules.dekiyaku else None
+
+
 def teyaku_hint(text: str, rules: Rules = SDIN) -> str | None:
     """The profile's 手役 a mistyped name most likely means (``sanbonn`` → 三本), or None: the
     closest of their names, readings and romaji, folded as :func:`yaku_key` and compared as a
@@ -436,17 +442,23 @@ def special(
 
 def tally_special(piles: Mapping[str, int], dealer: str, rules: Rules = SDIN) -> dict[str, list[tuple[str, int]]]:
     """:func:`special` of the piles' tallies."""
-    found: dict[str, list[tuple[str, int]]] = {p: [] for p in piles}
-    totals = {p: tally_points(t) for p, t in piles.items()}
+    return special_of({p: tally_points(t) for p, t in piles.items()}, {p: tally_low(t) for p, t in piles.items()},
+                      dealer, rules)
+
+
+def special_of(totals: Mapping[str, int], kasu: Mapping[str, int], dealer: str,
+               rules: Rules = SDIN) -> dict[str, list[tuple[str, int]]]:
+    """The 特殊役 (RULES §6, TRADITIONAL §5) of piles known by their card points and their kasu
+    (柳 counted): all that occur, or the first in the table's order under ``first``."""
+    found: dict[str, list[tuple[str, int]]] = {p: [] for p in totals}
     if all(t == rules.base_points for t in totals.values()):
         found[dealer].append(("総八", rules.mon(rules.special["総八"])))
-    for player in piles:
+    for player in totals:
         if totals[player] >= rules.nihachi_from:
             found[player].append(("二八", rules.mon(rules.nihachi_kan(totals[player]))))
-    for player, t in piles.items():
-        kasu = tally_low(t)
-        if kasu >= rules.sujiroku_from:
-            found[player].append(("素十六", rules.mon(rules.sujiroku_kan(kasu))))
+    for player in totals:
+        if kasu[player] >= rules.sujiroku_from:
+            found[player].append(("素十六", rules.mon(rules.sujiroku_kan(kasu[player]))))
     if rules.special_mode == "first":
         for name, _ in SPECIAL_ORDER:
             holders = [p for p, got in found.items() if any(n == name for n, _ in got)]

@@ -1,8 +1,8 @@
 """Typing a round into the entry flow, line by line, for the tests of `round` and `edit`.
 
 :func:`answers` turns a round file into the lines a person would type at each question, in the
-flow's order: the 親, the field, each 手役 and each pile going round the table from the 親, how the
-round ended, 下げ, then the confirm. :class:`Script` feeds lines to the flow as its input function.
+flow's order: the 親, the field, each 手役 going round the table from the 親, 下げ, how the round
+ended, each pile asked (in a round ended by a 出来役, only the ender's), then the confirm. :class:`Script` feeds lines to the flow as its input function.
 """
 
 from __future__ import annotations
@@ -34,9 +34,11 @@ def answers(rnd: Mapping[str, Any], *, rest: bool = False, confirm: str = "y") -
     for p in seats:
         hand = " ".join(hands[p]) if hands.get(p) else ""
         lines.append(" ".join(x for x in (hand, declared.get(p)) if x))
-    lines += [rnd.get("ended_by") or "", rnd.get("sage") or ""]
+    lines += [rnd.get("sage") or "", rnd.get("ended_by") or ""]
     captured = rnd.get("captured") or {}
     for i, p in enumerate(seats):
+        if rnd.get("ended_by") and p != rnd["ended_by"]:  # SDIN: only the ender's pile is asked
+            continue
         if rest and i == 2 and not rnd.get("ended_by"):
             lines.append("rest")
         else:

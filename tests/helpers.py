@@ -167,3 +167,11 @@ def remove_last_round(book: Any, sid: str, expect: int | None = None) -> dict[st
     from scorekeeper.flows import Night
 
     return Night(book, sid, load=False).undo(expect=expect)
+
+
+def money(result: Any) -> dict[str, Any]:
+    """What a round pays, from a result's JSON: each player's 文, the payments, the winner, the
+    next 親 and the pot (a pile not asked, in a round ended by a 出来役, changes none of it)."""
+    data = result if isinstance(result, dict) else result.to_json()
+    return {"mon": {p: r["mon"] for p, r in data["players"].items()}, "payments": data["payments"],
+            **{k: data.get(k) for k in ("winner", "next_dealer", "pot", "carry", "multiplier")}}

@@ -18,6 +18,7 @@ from scorekeeper.notation import HELP, format_compact, parse_cards
 from scorekeeper.scoring import Round, score_dict
 
 from entry_lines import CTRL_C, Script, answers, console, printed
+from helpers import money
 from simulator import simulate
 
 GOLDEN = Path(__file__).parent / "golden" / "sdin"
@@ -58,15 +59,16 @@ def compact(codes: str) -> str:
 def test_a_golden_round_typed_in_scores_as_its_file(name):
     rnd = golden(name)
     outcome, _, _ = enter(answers(rnd), dealer=rnd["dealer"])
-    assert outcome.round_file == Round.from_dict(rnd).to_dict()
-    assert outcome.result.to_json() == score_dict(rnd).to_json()
+    if not rnd.get("ended_by"):  # ended by a 出来役: only the ender's pile is asked
+        assert outcome.round_file == Round.from_dict(rnd).to_dict()
+    assert money(outcome.result) == money(score_dict(rnd))
 
 
 @pytest.mark.parametrize("seed", range(40))
 def test_a_simulated_round_typed_in_scores_as_its_file(seed):
     rnd = simulate(random.Random(seed)).round
     outcome, _, _ = enter(answers(rnd, rest=seed % 2 == 0), dealer=rnd["dealer"])
-    assert outcome.result.to_json() == score_dict(rnd).to_json()
+    assert money(outcome.result) == money(score_dict(rnd))
 
 
 def test_the_proposed_dealer_is_taken_with_enter():
@@ -82,7 +84,7 @@ def test_a_player_by_number_by_start_or_in_any_case():
     rnd = golden("early-dekiyaku")  # dealer Ben, ended by Chie
     for typed in ("3", "ch", "CHIE", "Chie"):
         lines = answers(rnd)
-        lines[5] = typed
+        lines[6] = typed
         outcome, _, _ = enter(lines, dealer="Ben")
         assert outcome.round_file["ended_by"] == "Chie"
 
@@ -271,9 +273,9 @@ def test_a_card_in_two_piles_names_both():
 def test_a_yaku_in_the_first_pile_of_a_played_out_round_is_caught_at_once():
     rnd = golden("sage-played-out")  # Aki declared 下げ and holds 猪鹿蝶; played out
     lines = answers(rnd)
-    lines[6] = ""  # 下げ forgotten
-    # Aki's pile is refused at once; back to 下げ, say Aki, and Enter takes the pile as typed
-    lines[8:8] = ["back", "Aki", ""]
+    lines[5] = ""  # 下げ forgotten
+    # Aki's pile is refused at once; back to 下げ (past the ending), say Aki, and Enter takes the rest as typed
+    lines[8:8] = ["back", "back", "Aki", "", ""]
     outcome, script, out = enter(lines)
     errors = [line for line in out.splitlines() if "✗" in line]
     assert errors == ["  ✗ Aki's pile holds 猪鹿蝶, but Aki neither ended the round nor declared 下げ "
@@ -285,8 +287,9 @@ def test_a_yaku_in_the_first_pile_of_a_played_out_round_is_caught_at_once():
 def test_the_player_who_ended_must_hold_a_yaku():
     rnd = golden("early-dekiyaku")  # Ben deals (Ben, Chie, Aki); Chie ended it with 猪鹿蝶
     lines = answers(rnd)
-    lines[5] = "Ben"
-    script, con = Script(lines[:8]), console()  # up to Ben's pile, the first
+    lines[6] = "Ben"
+    lines[7] = " ".join(rnd["captured"]["Ben"])
+    script, con = Script(lines[:8]), console()  # up to Ben's pile, the only one asked
     with pytest.raises(Aborted):
         RoundEntry(PLAYERS, "Ben", script, con).run()
     errors = [line for line in printed(con).splitlines() if "✗" in line]
@@ -295,13 +298,12 @@ def test_the_player_who_ended_must_hold_a_yaku():
 
 
 def test_a_yaku_held_by_someone_who_did_not_end_names_that_player():
-    rnd = golden("early-dekiyaku")
+    rnd = golden("sage-played-out")  # Aki declared 下げ and holds 猪鹿蝶; played out
     lines = answers(rnd)
-    lines[5] = "Aki"
-    # Chie's pile (the second) is refused; back three times to say Chie ended it, Enter through
-    lines[9:9] = ["back", "back", "back", "Chie", "", "", ""]
-    outcome, _, out = enter(lines, dealer="Ben")
-    assert "Chie's pile holds 猪鹿蝶, but Chie neither ended the round nor declared 下げ" in out
+    lines[5] = "Ben"  # the wrong 下げ caller: Ben's pile (the second) holds none, Aki's (the first) is refused
+    lines[8:8] = ["back", "back", "Aki", "", ""]
+    outcome, _, out = enter(lines)
+    assert "Aki's pile holds 猪鹿蝶, but Aki neither ended the round nor declared 下げ" in out
     assert outcome.result.to_json() == score_dict(rnd).to_json()
 
 
@@ -321,7 +323,7 @@ def test_a_sage_round_overtaken_is_paid_double_by_the_sage_player():
     rnd = golden("sage-overtaken")
     outcome, _, out = enter(answers(rnd), dealer="Ben")
     assert "Chie stopped after Ben's 下げ: Ben alone pays Chie double" in out
-    assert outcome.result.to_json() == score_dict(rnd).to_json()
+    assert money(outcome.result) == money(score_dict(rnd))
 
 
 def test_a_bashi_field_is_a_redeal_at_once():

@@ -15,10 +15,12 @@ from typing import Any, Mapping
 
 import pytest
 
+from helpers import money
+
 from scorekeeper.entry import Aborted, RoundEntry
 from scorekeeper.notation import format_compact, parse_cards
 from scorekeeper.rules import FUDAWIKI, SDIN
-from scorekeeper.scoring import NightState, Round, score_dict
+from scorekeeper.scoring import NightState, Round, pile_needed, score_dict
 
 from entry_lines import CTRL_C, Script, console, order, printed
 
@@ -66,8 +68,9 @@ SHOUBU_BOTH_CALLED = ended(ben_aotan=True, sage=["Ben", "Chie"])
 TEYAKU_A_B = {**golden("plain-teyaku"), "teyaku": {"Aki": ["三本", "赤"], "Chie": "空素"}}
 
 
-def typed(rnd: Mapping[str, Any], how: str | None = None) -> list[str]:
-    """The lines that enter ``rnd``: 親, field, 手役 ×3, ended by, 下げ, [勝負 or cancel], piles ×3, y."""
+def typed(rnd: Mapping[str, Any], how: str | None = None, rules=FUDAWIKI) -> list[str]:
+    """The lines that enter ``rnd``: 親, field, 手役 ×3, 下げ, ended by, [勝負 or cancel], the piles
+    asked (a round ended by a 出来役: those that can change the money), y."""
     seats = order(rnd["players"], rnd["dealer"])
     hands, declared = rnd.get("hands") or {}, rnd.get("teyaku") or {}
     lines = [rnd["dealer"], " ".join(rnd["field"])]
@@ -75,11 +78,13 @@ def typed(rnd: Mapping[str, Any], how: str | None = None) -> list[str]:
         names = declared.get(p) or []
         lines.append(" ".join([*hands.get(p, []), *([names] if isinstance(names, str) else names)]))
     sage = rnd.get("sage") or []
-    lines += [rnd.get("ended_by") or "", " ".join([sage] if isinstance(sage, str) else sage)]
+    lines += [" ".join([sage] if isinstance(sage, str) else sage), rnd.get("ended_by") or ""]
     if how is not None:
         lines.append(how)
     captured = rnd["captured"]
-    lines += [format_compact(parse_cards(captured[p])) if captured.get(p) else "" for p in seats]
+    asked = Round.from_dict(dict(rnd), rules=rules)
+    lines += [format_compact(parse_cards(captured[p])) if captured.get(p) else "" for p in seats
+              if pile_needed(rules, p, asked.ended_by, asked.sage, asked.shown.get(p), asked.declared.get(p))]
     return lines + ["y"]
 
 
@@ -113,10 +118,10 @@ HOW = "勝負 or cancel? (how Chie ended it; Enter: 勝負): "
 @pytest.mark.parametrize("answer", ["Ben Aki", "b, a", "2 1", "Ben、Aki", "2,1"])
 def test_two_sage_callers_in_the_order_they_first_called(answer):
     lines = typed(TWO_CALLERS)
-    lines[6] = answer
+    lines[5] = answer
     outcome, script, out = enter(lines)
     assert outcome.round_file["sage"] == ["Ben", "Aki"]  # Ben first: Ben wins the round
-    assert outcome.result.to_json() == scored(TWO_CALLERS)
+    assert money(outcome.result) == money(scored(TWO_CALLERS))
     assert outcome.result.winner == "Ben"
     assert ("下げ: Ben, then Aki (in the order they first called). Played out: every holder of 出来役 is "
             "paid half of their own by each opponent; Ben, the first to call 下げ, wins the round") in flat(out)
@@ -125,7 +130,7 @@ def test_two_sage_callers_in_the_order_they_first_called(answer):
 
 def test_a_player_named_twice_is_asked_again():
     lines = typed(SHOUBU_LONE_CALLER)
-    lines[6:7] = ["Ben ben", "Ben"]
+    lines[5:6] = ["Ben ben", "Ben"]
     outcome, _, out = enter(lines)
     assert errors(out) == ["  ✗ Ben is named twice: list each 下げ caller once, in the order they first called"]
     assert outcome.round_file["sage"] == "Ben"
@@ -133,17 +138,17 @@ def test_a_player_named_twice_is_asked_again():
 
 def test_the_sage_question_under_fudawiki_says_several_may_call():
     _, script, _ = enter(typed(SHOUBU_LONE_CALLER))
-    assert script.prompts[6] == ("下げ declared by, in the order they first called "
+    assert script.prompts[5] == ("下げ declared by, in the order they first called "
                                  "(Enter: nobody; several: Ben Aki): ")
 
 
 def test_under_sdin_two_sage_callers_are_one_clear_line():
     rnd = golden("sage-overtaken")  # Ben deals; Ben 下げ, Chie ended it
-    lines = typed(rnd)
-    lines[6:7] = ["Ben Chie", "Ben"]
+    lines = typed(rnd, rules=SDIN)
+    lines[5:6] = ["Ben Chie", "Ben"]
     outcome, _, out = enter(lines, rules=SDIN, dealer="Ben")
     assert errors(out) == ["  ✗ Ben and Chie: under sdin only one player may call 下げ in a round"]
-    assert outcome.result.to_json() == scored(rnd, SDIN)
+    assert money(outcome.result) == money(scored(rnd, SDIN))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -155,7 +160,7 @@ def test_a_cancel_by_the_sage_player_is_paid_half(answer):
     outcome, script, out = enter(typed(CANCEL, how=answer))
     assert HOW in script.prompts
     assert outcome.round_file["ended_how"] == "cancel"
-    assert outcome.result.to_json() == scored(CANCEL)
+    assert money(outcome.result) == money(scored(CANCEL))
     # 赤短 7 kan = 70文, halved: 35 from each
     assert [(p.payer, p.mon) for p in outcome.result.payments if p.reason == "赤短"] == [("Aki", 35), ("Ben", 35)]
     assert ("cancel by Chie: each opponent pays Chie half of Chie's 出来役, no doubling; "
@@ -166,7 +171,7 @@ def test_a_cancel_after_two_callers():
     outcome, script, out = enter(typed(CANCEL_AFTER_TWO, how="c"))
     assert HOW in script.prompts
     assert outcome.round_file["sage"] == ["Ben", "Chie"] and outcome.round_file["ended_how"] == "cancel"
-    assert outcome.result.to_json() == scored(CANCEL_AFTER_TWO)
+    assert money(outcome.result) == money(scored(CANCEL_AFTER_TWO))
     assert "下げ: Ben, then Chie (in the order they first called). Chie called 下げ and ended the round" in flat(out)
 
 
@@ -175,7 +180,7 @@ def test_enter_or_shoubu_at_the_question_is_shoubu(answer):
     outcome, script, out = enter(typed(SHOUBU_OWN_SAGE, how=answer))
     assert HOW in script.prompts
     assert "ended_how" not in outcome.round_file  # 勝負 is the default
-    assert outcome.result.to_json() == scored(SHOUBU_OWN_SAGE)
+    assert money(outcome.result) == money(scored(SHOUBU_OWN_SAGE))
     assert [(p.payer, p.mon) for p in outcome.result.payments if p.reason == "赤短"] == [("Aki", 70), ("Ben", 70)]
     assert "勝負 by Chie: Chie's 出来役 are paid, each opponent pays them once; Chie wins the round" in flat(out)
 
@@ -183,7 +188,7 @@ def test_enter_or_shoubu_at_the_question_is_shoubu(answer):
 def test_shoubu_with_a_lone_opponent_caller_is_not_asked_and_paid_double():
     outcome, script, out = enter(typed(SHOUBU_LONE_CALLER))  # Ben called 下げ, Chie did not
     assert not any(p.startswith("勝負 or cancel") for p in script.prompts)
-    assert outcome.result.to_json() == scored(SHOUBU_LONE_CALLER)
+    assert money(outcome.result) == money(scored(SHOUBU_LONE_CALLER))
     assert [(p.payer, p.mon) for p in outcome.result.payments if p.reason == "赤短"] == [("Ben", 140)]
     assert ("下げ: Ben. 勝負 by Chie: Chie's 出来役 are paid, Ben, the only opponent who called 下げ, "
             "pays Chie double, Aki pays nothing; Chie wins the round") in flat(out)
@@ -191,7 +196,7 @@ def test_shoubu_with_a_lone_opponent_caller_is_not_asked_and_paid_double():
 
 def test_shoubu_by_a_caller_with_one_other_caller_is_paid_double():
     outcome, _, out = enter(typed(SHOUBU_BOTH_CALLED, how=""))
-    assert outcome.result.to_json() == scored(SHOUBU_BOTH_CALLED)
+    assert money(outcome.result) == money(scored(SHOUBU_BOTH_CALLED))
     assert [(p.payer, p.mon) for p in outcome.result.payments if p.reason == "赤短"] == [("Ben", 140)]
     assert "Ben, the only opponent who called 下げ, pays Chie double, Aki pays nothing" in flat(out)
 
@@ -216,19 +221,19 @@ def test_never_asked_when_it_cannot_be_cancel():
     for rnd in (one_caller, SHOUBU_LONE_CALLER, ended(ben_aotan=False)):
         outcome, script, _ = enter(typed(rnd))
         assert not any(p.startswith("勝負 or cancel") for p in script.prompts), rnd
-        assert len(script.prompts) == 11
-        assert outcome.result.to_json() == scored(rnd)
+        assert len(script.prompts) == len(typed(rnd))
+        assert money(outcome.result) == money(scored(rnd))
     # a profile without cancel never asks it, nor offers it at "ended by"
     no_cancel = FUDAWIKI._replace(name="no-cancel", cancel=False)
     outcome, script, _ = enter(typed(SHOUBU_OWN_SAGE), rules=no_cancel)
     assert not any(p.startswith("勝負 or cancel") for p in script.prompts)
-    assert script.prompts[5] == "ended by (Enter: played out; or who stopped with a 出来役: 1 Aki, 2 Ben, 3 Chie): "
-    assert outcome.result.to_json() == scored(SHOUBU_OWN_SAGE, no_cancel)
+    assert script.prompts[6] == "ended by (Enter: played out; or who stopped with a 出来役: 1 Aki, 2 Ben, 3 Chie): "
+    assert money(outcome.result) == money(scored(SHOUBU_OWN_SAGE, no_cancel))
 
 
 def test_the_ended_by_prompt_under_fudawiki_names_both_endings():
     _, script, _ = enter(typed(CANCEL, how="c"))
-    assert script.prompts[5] == "ended by (Enter: played out; or who ended it, by 勝負 or cancel: 1 Aki, 2 Ben, 3 Chie): "
+    assert script.prompts[6] == "ended by (Enter: played out; or who ended it, by 勝負 or cancel: 1 Aki, 2 Ben, 3 Chie): "
 
 
 def test_help_at_shoubu_or_cancel_explains_both_for_this_round():
@@ -243,7 +248,7 @@ def test_help_at_shoubu_or_cancel_explains_both_for_this_round():
 
 def test_help_at_sage_explains_the_settlement_under_the_profile():
     lines = typed(SHOUBU_LONE_CALLER)
-    lines[6:6] = ["?"]
+    lines[5:5] = ["?"]
     _, _, out = enter(lines)
     assert "in the order they first called, separated by spaces or commas" in flat(out)
     assert "a lone opponent who called 下げ pays double" in flat(out)
@@ -259,7 +264,7 @@ def test_teyaku_of_group_a_and_b_by_name():
     lines[2], lines[4] = "赤 三本", "空巣"  # any order; SDIN's spelling of 空素 too
     outcome, _, out = enter(lines)
     assert outcome.round_file["teyaku"] == {"Aki": ["三本", "赤"], "Chie": "空素"}
-    assert outcome.result.to_json() == scored(TEYAKU_A_B)
+    assert money(outcome.result) == money(scored(TEYAKU_A_B))
     assert "Aki   三本 (さんぼん) 20文 + 赤 (あか) 20文 (declared)" in out
     assert "Chie  空素 (からす) 40文 (declared)" in out
     assert "Ben   三本 (さんぼん) 20文 (in the hand)" in out
@@ -300,7 +305,7 @@ def test_under_sdin_two_names_stay_an_error():
     lines[3:4] = ["三本 赤", "三本"]
     outcome, _, out = enter(lines, rules=SDIN, dealer="Ben")
     assert errors(out) == ["  ✗ 三本 and 赤: under sdin a hand scores only its single highest 手役; type one name"]
-    assert outcome.result.to_json() == scored(rnd, SDIN)
+    assert money(outcome.result) == money(scored(rnd, SDIN))
 
 
 def test_help_at_a_teyaku_question_lists_each_group():
@@ -334,7 +339,7 @@ def test_edit_with_enter_everywhere_keeps_the_round(name):
     rnd, questions = {**ROUNDS, **LIST_ROUNDS}[name]
     outcome, script, _ = enter([""] * questions, prefill=rnd)
     assert outcome.round_file == Round.from_dict(rnd, rules=FUDAWIKI).to_dict()
-    assert outcome.result.to_json() == scored(rnd)
+    assert money(outcome.result) == money(scored(rnd))
     assert len(script.prompts) == questions
 
 
@@ -347,7 +352,7 @@ def test_edit_prefills_cancel_and_a_list_of_teyaku():
 
 def test_edit_prefills_the_callers_in_order():
     _, script, _ = enter([""] * 11, prefill=TWO_CALLERS)
-    assert script.prompts[6].endswith("[Ben Aki]: ")
+    assert script.prompts[5].endswith("[Ben Aki]: ")
 
 
 def test_edit_changes_cancel_to_shoubu():
@@ -355,7 +360,7 @@ def test_edit_changes_cancel_to_shoubu():
     lines[7] = "s"
     outcome, _, _ = enter(lines, prefill=CANCEL)
     assert "ended_how" not in outcome.round_file
-    assert outcome.result.to_json() == scored({**CANCEL, "ended_how": "shoubu"})
+    assert money(outcome.result) == money(scored({**CANCEL, "ended_how": "shoubu"}))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -364,44 +369,45 @@ def test_edit_changes_cancel_to_shoubu():
 
 def test_back_from_shoubu_or_cancel_to_sage_and_ended_keeps_the_answers():
     lines = typed(CANCEL, how="c")
-    # at 勝負 or cancel: back to 下げ, back to ended by, Enter on both, then cancel
+    # at 勝負 or cancel: back to ended by, back to 下げ, Enter on both, then cancel
     lines[7:7] = ["back", "back", "", ""]
     outcome, script, _ = enter(lines)
     assert script.prompts[7:12] == [
         HOW,
-        "下げ declared by, in the order they first called (Enter: nobody; several: Ben Aki) [Chie]: ",
         "ended by (Enter: played out; or who ended it, by 勝負 or cancel: 1 Aki, 2 Ben, 3 Chie) [Chie]: ",
         "下げ declared by, in the order they first called (Enter: nobody; several: Ben Aki) [Chie]: ",
+        "ended by (Enter: played out; or who ended it, by 勝負 or cancel: 1 Aki, 2 Ben, 3 Chie) [Chie]: ",
         HOW,
     ]
     assert outcome.round_file["ended_how"] == "cancel"
-    assert outcome.result.to_json() == scored(CANCEL)
+    assert money(outcome.result) == money(scored(CANCEL))
 
 
 def test_back_from_the_first_pile_asks_shoubu_or_cancel_again():
     lines = typed(CANCEL, how="c")
-    lines[8:8] = ["back", ""]  # at Aki's pile: back, Enter keeps cancel
+    lines[8:8] = ["back", ""]  # at Chie's pile (the only one asked): back, Enter keeps cancel
     outcome, script, _ = enter(lines)
-    assert script.prompts[8].startswith("札 Aki") and script.prompts[9] == f"{HOW[:-2]} [cancel]: "
+    assert script.prompts[8].startswith("札 Chie") and script.prompts[9] == f"{HOW[:-2]} [cancel]: "
     assert outcome.round_file["ended_how"] == "cancel"
 
 
 def test_back_to_sage_and_no_caller_drops_the_question():
     rnd = ended(ben_aotan=False)  # Chie ended it by 勝負, nobody called 下げ
     lines = typed(rnd)
-    # say Chie called 下げ, answer cancel, then back twice to 下げ and say nobody
-    lines[6:7] = ["Chie", "c", "back", "back", "-"]
+    # say Chie called 下げ, answer cancel, then back to 下げ and say nobody
+    lines[5] = "Chie"
+    lines[7:7] = ["c", "back", "back", "back", "-", ""]  # from the pile: back to 勝負 or cancel, ended by, 下げ
     outcome, script, _ = enter(lines)
     assert script.prompts.count(HOW) == 1
     assert "sage" not in outcome.round_file and "ended_how" not in outcome.round_file
-    assert outcome.result.to_json() == scored(rnd)
+    assert money(outcome.result) == money(scored(rnd))
 
 
 def test_back_to_sage_with_two_callers():
     lines = typed(CANCEL_AFTER_TWO, how="c")
-    lines[7:7] = ["back", ""]  # back from 勝負 or cancel: Enter keeps "Ben Chie"
+    lines[7:7] = ["back", "back", "", ""]  # back from 勝負 or cancel to 下げ: Enter keeps "Ben Chie"
     outcome, script, _ = enter(lines)
-    assert script.prompts[8].endswith("[Ben Chie]: ")
+    assert script.prompts[9].endswith("[Ben Chie]: ")
     assert outcome.round_file["sage"] == ["Ben", "Chie"]
 
 
@@ -430,11 +436,9 @@ SDIN_PROMPTS = [
     "手役 Chie: ",
     "手役 Aki : ",
     "手役 Ben : ",
-    "ended by (Enter: played out; or who stopped with a 出来役: 1 Aki, 2 Ben, 3 Chie): ",
     "下げ declared by (Enter: nobody): ",
-    "札 Chie: ",
-    "札 Aki : ",
-    "札 Ben : ",
+    "ended by (Enter: played out; or who stopped with a 出来役: 1 Aki, 2 Ben, 3 Chie): ",
+    "札 Ben : the cards, or the 出来役's names (赤短 …): ",
     "save? [Y/n]: ",
 ]
 
@@ -443,7 +447,7 @@ def test_under_sdin_a_sage_player_who_stopped_is_asked_nothing_new():
     rnd = golden("sage-stops")  # Chie deals; Ben called 下げ and stopped: a cancel under fudawiki
     outcome, script, _ = enter(typed(rnd), rules=SDIN, dealer="Chie")
     assert script.prompts == SDIN_PROMPTS
-    assert outcome.result.to_json() == scored(rnd, SDIN)
+    assert money(outcome.result) == money(scored(rnd, SDIN))
 
 
 def test_the_same_round_under_fudawiki_asks_shoubu_or_cancel():
@@ -454,7 +458,7 @@ def test_the_same_round_under_fudawiki_asks_shoubu_or_cancel():
 
 
 def test_the_sage_prompt_s_example_uses_the_table_s_names():
-    script, con = Script(["", " ".join(FIELD), "", "", "", "3", CTRL_C]), console()
+    script, con = Script(["", " ".join(FIELD), "", "", "", CTRL_C]), console()
     with pytest.raises(Aborted):
         RoundEntry(["秋子", "Ben Smith", "千恵美"], "秋子", script, con, rules=FUDAWIKI).run()
     assert script.prompts[-1] == ("下げ declared by, in the order they first called "
@@ -466,7 +470,7 @@ def test_a_caller_whose_name_holds_a_space():
     rnd = json.loads(json.dumps(SHOUBU_LONE_CALLER).replace('"Ben"', '"Ben Smith"'))
     for answer in ("Ben Smith", "ben smith", "2", "be"):
         lines = typed(rnd)
-        lines[6] = answer
+        lines[5] = answer
         script, con = Script(lines), console()
         outcome = RoundEntry(players, "Aki", script, con, rules=FUDAWIKI).run()
         assert outcome.round_file["sage"] == "Ben Smith", answer

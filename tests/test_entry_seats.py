@@ -289,8 +289,8 @@ SDIN_PROMPTS = [
     "手役 Aki : ",
     "手役 Ben : ",
     "手役 Chie: ",
-    "ended by (Enter: played out; or who stopped with a 出来役: 1 Aki, 2 Ben, 3 Chie): ",
     "下げ declared by (Enter: nobody): ",
+    "ended by (Enter: played out; or who stopped with a 出来役: 1 Aki, 2 Ben, 3 Chie): ",
     "札 Aki : ",
     "札 Ben : ",
     "札 Chie (or rest): ",
@@ -313,7 +313,7 @@ def test_the_sdin_questions_are_unchanged():
 def test_a_two_player_shoubu_is_said_with_its_one_opponent():
     field = ["4k", "5k", "6k", "7k", "8k", "10k"]
     lines = ["", " ".join(field), "", "drop", "drop", "",  # A and D play
-             "", "", "A", "", "1r 1k 2r 2k 3r 3k", "", "y"]  # A stops with 赤短; D has nothing
+             "", "", "", "A", "1r 1k 2r 2k 3r 3k", "y"]  # A stops with 赤短; D's pile is not asked
     e, script, con = entry(lines)
     outcome = e.run()
     assert "勝負 by A: A's 出来役 are paid, D pays them once; A wins the round" in printed(con)

@@ -154,8 +154,8 @@ def test_a_whole_round_on_a_terminal_is_saved(env):
     term = Terminal(["round"], env)
     answers = ["", "1h 3r 5t 8k 9k 12k", "", "2t 2r 2k 4t 6k 7k 10k", "", "", "",
                "1hr 3kk 5rk 6rk 8ht 11hr 12kk", "1kk 2kk 3hr 9kk 10trkk 11tk 12hk", "rest", ""]
-    prompts = ["[Aki]: ", "field cards: ", "手役 Aki : ", "手役 Ben : ", "手役 Chie: ", "ended by",
-               "下げ declared by", "札 Aki : ", "札 Ben : ", "札 Chie (or rest): ", "save? [Y/n]: "]
+    prompts = ["[Aki]: ", "field cards: ", "手役 Aki : ", "手役 Ben : ", "手役 Chie: ", "下げ declared by",
+               "ended by", "札 Aki : ", "札 Ben : ", "札 Chie (or rest): ", "save? [Y/n]: "]
     for prompt, line in zip(prompts, answers):
         term.expect(prompt)
         term.type(line + "\r")

@@ -304,8 +304,8 @@ def test_round_in_japanese_asks_in_japanese_and_saves_the_same_round(book_file):
 def test_japanese_answers_at_the_terminal(book_file):
     rnd = golden("plain-teyaku")
     lines = answers(rnd)
-    lines[5] = "最後まで"  # ended
-    lines[6] = "なし"  # 下げ
+    lines[5] = "なし"  # 下げ
+    lines[6] = "最後まで"  # ended
     lines[-2:-1] = ["戻る", lines[-3], "残り"]  # back from Chie's pile to Ben's, then Chie's as rest
     lines[-1] = "はい"
     result, saved = _round(book_file, "ja", "ja", lines)

@@ -91,7 +91,7 @@ def test_a_round_ended_by_a_dekiyaku_shows_its_result_only_once_the_pile_is_said
 
 
 def test_at_the_terminal_a_pile_is_complete_when_typed():
-    lines = ["", CALM, "", "", "", "Ben", "", "", INOSHIKACHO + " 9r 9k", "", "y"]
+    lines = ["", CALM, "", "", "", "", "Ben", INOSHIKACHO + " 9r 9k", "y"]
     outcome = RoundEntry(["Aki", "Ben", "Chie"], "Aki", Script(lines), console()).run()
     assert outcome.result.mon("Ben") == 280
 
@@ -157,7 +157,7 @@ def test_the_phones_offer_only_players_who_play_for_the_ending(four_phones):
 
 
 def test_the_terminal_offers_only_players_who_play_for_the_ending():
-    lines = ["", CALM, "", "d", "", "", "", "", "", "2", "4", "c d", "", "", "", "n"]
+    lines = ["", CALM, "", "d", "", "", "", "", "", "c d", "2", "4", "", "", "", "n"]
     script = Script(lines)
     con = console()
     with pytest.raises(Exception):

@@ -29,7 +29,9 @@ run = checked_run(runner)
 ROUND_2 = json.loads(files("scorekeeper").joinpath("data", "night", "02.json").read_text("utf-8"))
 ROUND_1 = files("scorekeeper").joinpath("data", "night", "01.json")
 FIELD = " ".join(ROUND_2["field"])
-PILES = ["11h 11r 12k 12k", "3h 3k 12h 12k", "4r 4k 6t 6r 6k 6k 7t 7k 10t 10k 11t 11k"]  # Chie, Aki, Ben
+#: the rest of round 2 after the 手役: nobody called 下げ, Ben stopped, and Ben's pile (the one pile a
+#: stop asks: the others can't change the money)
+ENDING = ["", "Ben", "4r 4k 6t 6r 6k 6k 7t 7k 10t 10k 11t 11k"]
 WAIT = 120  # seconds at most for a process to say what it is waiting for (a bound, never a measure)
 
 
@@ -98,7 +100,7 @@ def test_two_terminals_resuming_one_round_lose_no_answer(night_of_one):
     t2.wait_for("手役 Chie")
     t1.type("光一")
     t1.wait_for("手役 Aki")  # T1's answer is on disk
-    t2.type("", "", "", "Ben", "", *PILES, "y")
+    t2.type("", "", "", *ENDING, "y")
     assert t2.end() == 0, t2.out
     assert "round 2 saved" in t2.out
     assert "光一" not in json.dumps(round_2(night_of_one), ensure_ascii=False)  # T2's round: no 手役
@@ -106,11 +108,11 @@ def test_two_terminals_resuming_one_round_lose_no_answer(night_of_one):
     t1.wait_for("Edit round 2 with them now?")
     assert "Chie's 手役: typed here 光一; saved —" in t1.out  # the one difference, named
     assert "(Chie's 手役)" in t1.out  # and only it
-    t1.type("y", *[""] * 6, "y")  # the edit: T1's answers taken, the rest as saved (Enter), replace
+    t1.type("y", *[""] * 5, "y")  # the edit: T1's answers taken, the rest as saved (Enter), replace
     assert t1.end() == 0, t1.out
     assert "round 2 replaced" in t1.out
     stored = round_2(night_of_one)
-    assert stored["teyaku"] == {"Chie": "光一"} and stored["captured"] == ROUND_2["captured"]
+    assert stored["teyaku"] == {"Chie": "光一"} and stored["captured"]["Ben"] == ROUND_2["captured"]["Ben"]
 
 
 def test_the_terminal_that_declines_the_edit_keeps_its_answers_set_aside(night_of_one):
@@ -121,12 +123,12 @@ def test_the_terminal_that_declines_the_edit_keeps_its_answers_set_aside(night_o
     t2.wait_for("手役 Chie")
     t1.type("光一")
     t1.wait_for("手役 Aki")
-    t2.type("", "", "", "Ben", "", *PILES, "y")
+    t2.type("", "", "", *ENDING, "y")
     assert t2.end() == 0, t2.out
     t1.type("", "n")
     assert t1.end() == 1
     assert "your answers are set aside" in t1.out
-    edit = run("edit", "2", input=typed(["y", *[""] * 6, "y"]))
+    edit = run("edit", "2", input=typed(["y", *[""] * 5, "y"]))
     assert "answers typed for this round" in edit.stderr  # the answers set aside, offered
     assert round_2(night_of_one)["teyaku"] == {"Chie": "光一"}
 

@@ -520,7 +520,7 @@ function statusList() {
   for (const s of R().steps) {
     if (s.kind === "dealer" || s.kind === "seat" || s.kind === "how" || s.kind === "sage") continue;
     if (s.kind === "pile") {
-      const n = s.rest ? _("rest") : (s.value || []).length;
+      const n = s.rest ? _("rest") : Array.isArray(s.value) ? s.value.length : s.shown;  // cards, or points / names said
       const what = s.text === null ? _("waiting") : s.status === "answered" ? fmt(_("done ({n})"), { n }) : fmt(_("typing… {n}"), { n });
       items.push(chip(s, fmt(_("{player}: {what}"), { player: s.player, what })));
     } else items.push(chip(s, words(s.said)));
@@ -645,7 +645,7 @@ function endingBox() {
 function takenBy(except) {
   const taken = {};
   for (const s of stepsOf("pile")) {
-    if (s.player === except || !s.value || s.rest) continue;
+    if (s.player === except || !Array.isArray(s.value) || s.rest) continue;  // a counted or named pile names no card
     for (const c of s.value) (taken[c] = taken[c] || []).push(s.player.slice(0, 2));
   }
   return taken;
@@ -654,7 +654,7 @@ function takenBy(except) {
 function pileBox(s) {
   const key = s.key, typed = mine(key);
   const rest = unsent(key) ? s.choices.some((c) => c.label.id === "a.rest" && c.answer === typed) : s.rest;
-  const sel = refused[key] ? codesOf(refused[key].text) : rest ? [] : unsent(key) ? codesOf(typed) : s.value || [];
+  const sel = refused[key] ? codesOf(refused[key].text) : rest ? [] : unsent(key) ? codesOf(typed) : Array.isArray(s.value) ? s.value : [];
   const box = el("div", { class: "box", id: "pile-box" },
     el("h3", {}, titled(s) + " · " + (rest ? _("rest") : fmt(n_("1 card", "{n} cards", sel.length), { n: sel.length }))));
   box.append(problemLine(s, "pile-problem"), notSent(key));
@@ -740,7 +740,8 @@ function renderRound() {
     }
     if (step("field").status === "answered" && settled && playing.length) {
       kids.push(whoBox());
-      if (me && playing.includes(me)) kids.push(handBox(step(`hand:${me}`)), endingBox(), pileBox(step(`pile:${me}`)));
+      if (me && playing.includes(me)) kids.push(handBox(step(`hand:${me}`)), endingBox(), step(`pile:${me}`) ? pileBox(step(`pile:${me}`))
+        : el("p", { class: "note", id: "pile-unasked" }, _("your pile is not asked: in a round ended by a 出来役 it can't change the money")));
       else if (me && S.session.players.includes(me)) kids.push(el("p", { class: "note", id: "not-playing" },
         fmt(_("{player} does not play this round: the piles and the ending are for {players}"), { player: me, players: playing })));
     }
