@@ -102,7 +102,7 @@ def test_three_play_two_drop_and_one_forced_out(served, tmp_path):
         "playing": ["A", "C", "D"]}
     assert view["seating"]["line"]["text"] == "A, C, D play; A is the round's 親"
     assert view["keys"] == ["dealer", "field", "seat:A", "seat:B", "seat:C", "seat:D", "hand:E",
-                             "hand:A", "hand:C", "hand:D", "ended", "sage", "pile:A", "pile:C", "pile:D"]
+                             "hand:A", "hand:C", "hand:D", "sage", "ended", "pile:A", "pile:C", "pile:D"]
     assert view["order"] == ["A", "C", "D"]  # the piles of who plays only
     for key in ("pile:B", "hand:B", "pile:E", "seat:E"):  # who dropped or was forced out: never asked
         r = post(client, app, "/api/answer", {"key": key, "text": "1h" if key.startswith("pile") else ""})
