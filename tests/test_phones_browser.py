@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from test_serve_browser import PHONE, browser, live, phone, set_field, settle, shot, tap  # noqa: F401 (fixtures)
-from serve_helpers import answers_of, bundled_night
+from serve_helpers import answers_of, bundled_night, new_night
 
 API = "**/api/answer"
 
@@ -459,4 +459,55 @@ def test_names_of_thirty_letters_without_a_space_keep_every_step_on_a_phone(brow
     viewer = phone(browser, f"{base}/v/{app.state.tokens.view}")
     fits_the_phone(viewer, "viewer")
     for p in [*pages, viewer]:
+        p.context.close()
+
+
+@pytest.fixture
+def live_before_a_stop(book_file):
+    """A live server over the bundled night's first 7 rounds: round 8 is Chie's stop (赤短 …)."""
+    from test_serve_browser import serving
+
+    new_night(book_file, rounds=7)
+    yield from serving()
+
+
+def test_a_stop_round_on_the_phones_asks_only_the_stopper_s_pile(browser, live_before_a_stop, tmp_path):
+    """Issue 26 on the phones: in a round ended by a 出来役 the money needs only the stopper's pile,
+    so only Chie's phone is asked for cards; Aki's and Ben's say theirs is not asked. The round
+    saves with the money of the round file, as the terminal saves it."""
+    from scorekeeper.scoring import score_dict
+
+    base, app = live_before_a_stop
+    data = bundled_night()[7]
+    a = answers_of(data)
+    pages = {who: phone(browser, f"{base}/t/{app.state.tokens.table}") for who in ("Aki", "Ben", "Chie")}
+    chie = pages["Chie"]
+    set_field(chie, a["field"])
+    for who, p in pages.items():
+        p.wait_for_selector("#who")
+        p.click(f"#who button[data-player='{who}']")
+        p.click("#hand-none")
+        settle(p)
+    chie.click("#sage-none")
+    settle(chie)
+    chie.click("button[data-ended='Chie']")
+    settle(chie)
+    for who in ("Aki", "Ben"):
+        pages[who].wait_for_selector("#pile-unasked")  # told, not asked
+        assert pages[who].locator("#pile-grid").count() == 0
+    for code in a["pile:Chie"].split():
+        tap(chie, "pile-grid", code)
+    settle(chie)
+    chie.click("#pile-done")
+    settle(chie)
+    chie.wait_for_selector("#bar #save")
+    points = [chie.locator("#result tr", has_text=who).locator("td").nth(2).inner_text() for who in ("Aki", "Ben")]
+    assert points == ["–", "–"]  # a pile not asked shows no points, not 0
+    shot(chie, tmp_path, "12-stop-round-save")
+    chie.click("#bar #save")
+    chie.wait_for_selector("#bar #saved")
+    saved = app.state.table.state["history"][-1]
+    expected = score_dict({**data, "hands": {}, "teyaku": {}})  # no 手役 tapped here
+    assert {p: saved["mon"][p] for p in data["players"]} == {p: expected.players[p].mon for p in data["players"]}
+    for p in pages.values():
         p.context.close()

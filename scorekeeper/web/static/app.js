@@ -681,7 +681,7 @@ function resultBox() {
     const rows = ps.map((p) => {
       const r = res.players[p];
       const yaku = [...(r.teyaku_all || []), ...r.dekiyaku, ...r.special, ...(r.bonuses || [])].join("・") || "–";
-      return el("tr", {}, el("td", { class: "name" }, name(p)), el("td", {}, yaku), el("td", {}, r.role === "played" ? r.card_points : ""), el("td", { class: cls(r.mon) }, signed(r.mon)));  // a seat that sat out: no pile to count
+      return el("tr", {}, el("td", { class: "name" }, name(p)), el("td", {}, yaku), el("td", {}, r.role !== "played" ? "" : r.pile === "unasked" ? "–" : r.card_points), el("td", { class: cls(r.mon) }, signed(r.mon)));  // a seat that sat out: no pile to count; a pile not asked: none counted
     });
     box.append(el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, _("player")), el("th", {}, "役"), el("th", {}, "点"), el("th", {}, "文"))), el("tbody", {}, rows)));
     box.append(el("ul", { class: "pays", id: "payments" }, res.payments.map((x) => el("li", {}, `${potted(x.from)} → ${potted(x.to)} ${x.mon}文 ${potted(x.reason)}`))));
