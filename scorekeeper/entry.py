@@ -9,7 +9,7 @@ their defaults (Enter keeps the answer the question had), ``back``, ``?``, the e
 
 :class:`RoundEntry` takes an input function (``input``, or a script in tests), a rich console and
 a form to answer (:class:`scorekeeper.questions.Form` in memory, or a night's draft through
-:class:`scorekeeper.flows.DraftForm`), and returns an :class:`Outcome`. Ctrl-C, end of input or
+:class:`scorekeeper.round_draft.DraftForm`), and returns an :class:`Outcome`. Ctrl-C, end of input or
 "no" at the confirm raise :class:`Aborted`.
 """
 

@@ -122,9 +122,11 @@ class RoundDraft:
             if aside is not None:
                 from .flows import rounds_digest
 
-                aside.kind, aside.number, aside.discarded = "edit", number, False
-                aside.base = rounds_digest(night.session["rounds"])
-                return cls(night, aside)  # written as an edit's draft at its first answer
+                with cls._lock(night):  # an edit's draft from now on: a saved edit removes it
+                    aside.kind, aside.number, aside.discarded = "edit", number, False
+                    aside.base = rounds_digest(night.session["rounds"])
+                    night.drafts.save(aside, aside.revision)
+                return cls(night, aside)
         return None
 
     @classmethod

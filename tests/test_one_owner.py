@@ -113,6 +113,8 @@ def test_two_terminals_resuming_one_round_lose_no_answer(night_of_one):
     assert "round 2 replaced" in t1.out
     stored = round_2(night_of_one)
     assert stored["teyaku"] == {"Chie": "光一"} and stored["captured"]["Ben"] == ROUND_2["captured"]["Ben"]
+    gone = run("round", "--restore", code=2)  # taken into round 2: nothing is left to bring back
+    assert "no round was thrown away" in gone.stderr
 
 
 def test_the_terminal_that_declines_the_edit_keeps_its_answers_set_aside(night_of_one):
