@@ -511,3 +511,61 @@ def test_a_stop_round_on_the_phones_asks_only_the_stopper_s_pile(browser, live_b
     assert {p: saved["mon"][p] for p in data["players"]} == {p: expected.players[p].mon for p in data["players"]}
     for p in pages.values():
         p.context.close()
+
+
+def test_a_pile_given_by_its_counted_points_on_a_phone(browser, live, tmp_path):
+    """Issue 26 on the phones: Aki counts his pile (no card tapped), Ben and Chie tap theirs;
+    素十六's kasu count is asked of Aki alone, once the piles are in (fewer than 16). The round
+    saves with the money of the cards, and is marked as counted."""
+    from scorekeeper.cards import points
+    from scorekeeper.notation import parse_cards
+    from scorekeeper.scoring import score_dict
+
+    base, app = live
+    data = bundled_night()[2]
+    a = answers_of(data)
+    pages = {who: phone(browser, f"{base}/t/{app.state.tokens.table}") for who in ("Aki", "Ben", "Chie")}
+    aki = pages["Aki"]
+    set_field(aki, a["field"])
+    for who, p in pages.items():
+        p.wait_for_selector("#who")
+        p.click(f"#who button[data-player='{who}']")
+        p.click("#hand-none")
+        settle(p)
+    aki.click("#sage-none")
+    settle(aki)
+    aki.click("#ended-out")
+    settle(aki)
+    counted = points(parse_cards(data["captured"]["Aki"]))
+    aki.fill("#pile-points", str(counted))
+    aki.click("#pile-points-set")
+    aki.wait_for_selector(f"#pile-box h3:has-text('{counted} points')")
+    assert aki.locator("#pile-grid button.on").count() == 0  # not a card tapped
+    aki.click("#pile-done")
+    settle(aki)
+    for code in a["pile:Ben"].split():
+        tap(pages["Ben"], "pile-grid", code)
+    settle(pages["Ben"])
+    pages["Ben"].click("#pile-done")
+    settle(pages["Ben"])
+    for code in a["pile:Chie"].split():
+        tap(pages["Chie"], "pile-grid", code)
+    settle(pages["Chie"])
+    pages["Chie"].click("#pile-done")
+    settle(pages["Chie"])
+    aki.wait_for_selector("#kasu-box")
+    assert pages["Ben"].locator("#kasu-box").count() == 0  # asked of the counted pile's player
+    shot(aki, tmp_path, "13-counted-pile-kasu")
+    aki.click("#kasu-fewer")
+    aki.wait_for_selector("#bar #save")
+    aki.click("#bar #save")
+    aki.wait_for_selector("#bar #saved")
+    saved = app.state.table.state["history"][-1]
+    expected = score_dict(data)
+    assert {p: saved["mon"][p] for p in data["players"]} == {p: expected.players[p].mon for p in data["players"]}
+    from scorekeeper.flows import Night
+
+    stored = Night.open().session["rounds"][-1]["round"]
+    assert stored["points"] == {"Aki": counted} and not stored["captured"].get("Aki")
+    for p in pages.values():
+        p.context.close()

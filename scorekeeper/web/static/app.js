@@ -654,9 +654,11 @@ function takenBy(except) {
 function pileBox(s) {
   const key = s.key, typed = mine(key);
   const rest = unsent(key) ? s.choices.some((c) => c.label.id === "a.rest" && c.answer === typed) : s.rest;
-  const sel = refused[key] ? codesOf(refused[key].text) : rest ? [] : unsent(key) ? codesOf(typed) : Array.isArray(s.value) ? s.value : [];
+  const counted = !rest && typeof s.value === "number";  // answered by its counted points
+  const sel = refused[key] ? codesOf(refused[key].text) : rest || counted ? [] : unsent(key) ? codesOf(typed) : Array.isArray(s.value) ? s.value : [];
   const box = el("div", { class: "box", id: "pile-box" },
-    el("h3", {}, titled(s) + " · " + (rest ? _("rest") : fmt(n_("1 card", "{n} cards", sel.length), { n: sel.length }))));
+    el("h3", {}, titled(s) + " · " + (rest ? _("rest") : counted ? fmt(_("{points} points, counted"), { points: s.value })
+      : fmt(n_("1 card", "{n} cards", sel.length), { n: sel.length }))));
   box.append(problemLine(s, "pile-problem"), notSent(key));
   const bad = (refused[key] && refused[key].card) || (s.problem && !s.problem.soft && s.problem.card) || null;
   if (pick.handOpen === null) box.append(grid(sel, (code, on) => answer(key, toggle(sel, code, on).join(" ")),
@@ -664,10 +666,30 @@ function pileBox(s) {
   else box.append(el("p", { class: "note" }, _("the pile's cards: once the hand is set")));
   box.append(el("div", { class: "row" },
     s.choices.map((c) => choice(c, null, { key, id: c.label.id === "a.rest" ? "rest" : null }))));
+  box.append(countRow("pile-points", _("or its counted card points"), (n) => answer(key, `=${n}`), _("count")));
   if (s.status === "typing" && s.problem) box.append(el("p", { class: "note" }, _("checked once you say the pile is complete")));
   const done = !!queued(`d:${s.player}`) ? queued(`d:${s.player}`).body.done : s.done;
   offer({ label: done ? _("done ✓ (tap to reopen)") : _("my pile is complete"), id: "pile-done", primary: !done,
     on: () => sayDone(s.player, !done) });
+  return box;
+}
+
+// A number typed rather than tapped (a pile's counted points, a kasu count): a field and its button.
+function countRow(id, label, send, button) {
+  const field = el("input", { id, type: "text", inputmode: "numeric", pattern: "[0-9]*", size: "4", "aria-label": label });
+  const go = () => { const n = field.value.trim(); if (/^[0-9]+$/.test(n)) send(Number(n)); };
+  field.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
+  return el("div", { class: "row count" }, el("label", { for: id, class: "note" }, label), field,
+    el("button", { id: `${id}-set`, on: { click: go } }, button));
+}
+
+// 素十六 needs the kasu count of a pile given by its points: asked of its player once the piles are in.
+function kasuBox(s) {
+  const box = el("div", { class: "box", id: "kasu-box" }, el("h3", {}, titled(s)));
+  box.append(problemLine(s, "kasu-problem"));
+  if (s.status === "answered") box.append(el("p", { class: "note" }, s.value ? fmt(_("{player}: {n} kasu"), { player: s.value[0], n: s.value[1] }) : _("fewer than 16")));
+  box.append(el("div", { class: "row" }, el("button", { id: "kasu-fewer", on: { click: () => answer("kasu", "") } }, _("fewer than 16"))));
+  box.append(countRow("kasu-count", _("the kasu in my pile"), (n) => answer("kasu", `${me} ${n}`), _("set")));
   return box;
 }
 
@@ -741,7 +763,8 @@ function renderRound() {
     if (step("field").status === "answered" && settled && playing.length) {
       kids.push(whoBox());
       if (me && playing.includes(me)) kids.push(handBox(step(`hand:${me}`)), endingBox(), step(`pile:${me}`) ? pileBox(step(`pile:${me}`))
-        : el("p", { class: "note", id: "pile-unasked" }, _("your pile is not asked: in a round ended by a 出来役 it can't change the money")));
+        : el("p", { class: "note", id: "pile-unasked" }, _("your pile is not asked: in a round ended by a 出来役 it can't change the money")),
+        step("kasu") && typeof (step(`pile:${me}`) || {}).value === "number" ? kasuBox(step("kasu")) : null);
       else if (me && S.session.players.includes(me)) kids.push(el("p", { class: "note", id: "not-playing" },
         fmt(_("{player} does not play this round: the piles and the ending are for {players}"), { player: me, players: playing })));
     }
