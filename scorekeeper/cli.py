@@ -735,7 +735,7 @@ def _run_entry(entry: Any, rd: Any, db: str | None) -> Any:
     try:
         return entry.run()
     except SavedElsewhere as e:
-        _taken(e, db, entry.out)
+        _taken(e, db, rd.night.sid, entry.out)
     except Aborted:
         where = rd.where
         if where is not None:
@@ -746,7 +746,7 @@ def _run_entry(entry: Any, rd: Any, db: str | None) -> Any:
         fail(_("aborted: nothing was saved"), EXIT_BOOK)
 
 
-def _taken(e: Any, db: str | None, out: Any) -> NoReturn:
+def _taken(e: Any, db: str | None, sid: str, out: Any) -> NoReturn:
     """The round being typed was saved meanwhile by another writer (:class:`SavedElsewhere`,
     :class:`RoundTaken`): each answer typed here that differs from it is named, and `edit N` is
     offered with them at once (they are kept, set aside, either way). Nothing typed is dropped
@@ -760,7 +760,7 @@ def _taken(e: Any, db: str | None, out: Any) -> NoReturn:
     except EOFError:
         again = "n"
     if again in ("", *_YES):
-        _edit_round(aside.number, db, False, resume=True)
+        _edit_round(aside.number, db, False, resume=True, session=sid)
         raise SystemExit(EXIT_OK)
     fail(_("round {number} was left as saved; your answers are set aside").format(number=aside.number), EXIT_BOOK)
 
@@ -892,7 +892,7 @@ def _enter_round(session: str | None, db: str | None, as_json: bool, resume: boo
         with _BookErrors(after=kept, passes=(SavedElsewhere, RoundTaken)):
             added = rd.save()
     except (SavedElsewhere, RoundTaken) as e:
-        _taken(e, db, out)
+        _taken(e, db, night.sid, out)
     if not added.saved:
         if as_json:
             emit_json({"session": night.sid, "round": None, "saved": False, **added.result.to_json()})
@@ -919,13 +919,14 @@ def _saved(night: Any, added: Any, as_json: bool, out: Any) -> None:
                                   night.rules.kan, results=added.results))
 
 
-def _edit_round(number: int, db: str | None, rechain: bool, resume: bool = False) -> None:
+def _edit_round(number: int, db: str | None, rechain: bool, resume: bool = False, session: str | None = None) -> None:
     """`edit N` without --file: round N asked again, each answer pre-filled, then replaced
-    (``resume``: the answers kept for it taken without asking)."""
+    (``resume``: the answers kept for it taken without asking; ``session``: another than the
+    current one, the one the answers were typed in)."""
     from .render import console
 
     out = console()
-    night = _open_night(db)
+    night = _open_night(db, session)
     if not 1 <= number <= night.rounds:
         fail(_no_round(number, night.sid, night.rounds))
     with _BookErrors():
