@@ -462,6 +462,34 @@ def test_names_of_thirty_letters_without_a_space_keep_every_step_on_a_phone(brow
         p.context.close()
 
 
+def three_phones_to_the_ending(browser, base, app, field, first):
+    """Aki's, Ben's and Chie's phones, each its player's: ``first`` sets the field, each says no
+    手役, and ``first`` says nobody called 下げ."""
+    pages = {who: phone(browser, f"{base}/t/{app.state.tokens.table}") for who in ("Aki", "Ben", "Chie")}
+    set_field(pages[first], field)
+    for who, p in pages.items():
+        p.wait_for_selector("#who")
+        p.click(f"#who button[data-player='{who}']")
+        p.click("#hand-none")
+        settle(p)
+    pages[first].click("#sage-none")
+    settle(pages[first])
+    return pages
+
+
+def saved_money(app):
+    """Each player's 文 in the round the phones saved last."""
+    return dict(app.state.table.state["history"][-1]["mon"])
+
+
+def money_of(data):
+    """Each player's 文 in the round file ``data``, scored on its own."""
+    from scorekeeper.scoring import score_dict
+
+    result = score_dict(data)
+    return {p: result.players[p].mon for p in data["players"]}
+
+
 @pytest.fixture
 def live_before_a_stop(book_file):
     """A live server over the bundled night's first 7 rounds: round 8 is Chie's stop (赤短 …)."""
@@ -475,21 +503,11 @@ def test_a_stop_round_on_the_phones_asks_only_the_stopper_s_pile(browser, live_b
     """Issue 26 on the phones: in a round ended by a 出来役 the money needs only the stopper's pile,
     so only Chie's phone is asked for cards; Aki's and Ben's say theirs is not asked. The round
     saves with the money of the round file, as the terminal saves it."""
-    from scorekeeper.scoring import score_dict
-
     base, app = live_before_a_stop
     data = bundled_night()[7]
     a = answers_of(data)
-    pages = {who: phone(browser, f"{base}/t/{app.state.tokens.table}") for who in ("Aki", "Ben", "Chie")}
+    pages = three_phones_to_the_ending(browser, base, app, a["field"], "Chie")
     chie = pages["Chie"]
-    set_field(chie, a["field"])
-    for who, p in pages.items():
-        p.wait_for_selector("#who")
-        p.click(f"#who button[data-player='{who}']")
-        p.click("#hand-none")
-        settle(p)
-    chie.click("#sage-none")
-    settle(chie)
     chie.click("button[data-ended='Chie']")
     settle(chie)
     for who in ("Aki", "Ben"):
@@ -506,9 +524,7 @@ def test_a_stop_round_on_the_phones_asks_only_the_stopper_s_pile(browser, live_b
     shot(chie, tmp_path, "12-stop-round-save")
     chie.click("#bar #save")
     chie.wait_for_selector("#bar #saved")
-    saved = app.state.table.state["history"][-1]
-    expected = score_dict({**data, "hands": {}, "teyaku": {}})  # no 手役 tapped here
-    assert {p: saved["mon"][p] for p in data["players"]} == {p: expected.players[p].mon for p in data["players"]}
+    assert saved_money(app) == money_of({**data, "hands": {}, "teyaku": {}})  # no 手役 tapped here
     for p in pages.values():
         p.context.close()
 
@@ -519,21 +535,12 @@ def test_a_pile_given_by_its_counted_points_on_a_phone(browser, live, tmp_path):
     saves with the money of the cards, and is marked as counted."""
     from scorekeeper.cards import points
     from scorekeeper.notation import parse_cards
-    from scorekeeper.scoring import score_dict
 
     base, app = live
     data = bundled_night()[2]
     a = answers_of(data)
-    pages = {who: phone(browser, f"{base}/t/{app.state.tokens.table}") for who in ("Aki", "Ben", "Chie")}
+    pages = three_phones_to_the_ending(browser, base, app, a["field"], "Aki")
     aki = pages["Aki"]
-    set_field(aki, a["field"])
-    for who, p in pages.items():
-        p.wait_for_selector("#who")
-        p.click(f"#who button[data-player='{who}']")
-        p.click("#hand-none")
-        settle(p)
-    aki.click("#sage-none")
-    settle(aki)
     aki.click("#ended-out")
     settle(aki)
     counted = points(parse_cards(data["captured"]["Aki"]))
@@ -560,9 +567,7 @@ def test_a_pile_given_by_its_counted_points_on_a_phone(browser, live, tmp_path):
     aki.wait_for_selector("#bar #save")
     aki.click("#bar #save")
     aki.wait_for_selector("#bar #saved")
-    saved = app.state.table.state["history"][-1]
-    expected = score_dict(data)
-    assert {p: saved["mon"][p] for p in data["players"]} == {p: expected.players[p].mon for p in data["players"]}
+    assert saved_money(app) == money_of(data)
     from scorekeeper.flows import Night
 
     stored = Night.open().session["rounds"][-1]["round"]
