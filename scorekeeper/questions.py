@@ -897,8 +897,8 @@ def differences(g: Givens, mine: Mapping[str, str], saved: Mapping[str, str]) ->
         return view(g, answers, g.players).values  # a pile typed is compared as it stands
 
     ours, theirs = reading(mine), reading(saved)
-    keys = step_keys(g, ours) + [k for k in mine if k not in step_keys(g, ours)]
-    return [k for k in dict.fromkeys(keys) if k in mine and _same(ours.get(k, mine[k])) != _same(theirs.get(k))]
+    keys = dict.fromkeys([*step_keys(g, ours), *mine])  # the table's order, then any answer it did not reach
+    return [k for k in keys if k in mine and _same(ours.get(k, mine[k])) != _same(theirs.get(k))]
 
 
 def _same(value: Any) -> Any:

@@ -113,8 +113,7 @@ class RoundDraft:
         """The draft still being typed for the next round (``round``) or for round ``number``
         (``edit``; answers set aside from that round are taken as its edit), stale ones set aside
         first. None: nothing is kept for it."""
-        cls.set_aside(night)
-        for draft in cls._open(night):
+        for draft in cls._current(night)[0]:
             if draft.kind == kind and (kind == "round" or draft.number == number):
                 return cls(night, draft)
         if kind == "edit":
@@ -137,8 +136,7 @@ class RoundDraft:
     @classmethod
     def newest(cls, night: Night) -> RoundDraft | None:
         """The newest draft being typed for this session, of any kind."""
-        cls.set_aside(night)
-        found = cls._open(night)
+        found = cls._current(night)[0]
         return cls(night, found[0]) if found else None
 
     @classmethod
@@ -146,9 +144,16 @@ class RoundDraft:
         """The one rule for a stale draft (a next round's draft begun before another round was
         saved): set aside if its answers differ from the round it was typed for, as saved, else
         gone. Returns what was set aside."""
-        out = []
+        return cls._current(night)[1]
+
+    @classmethod
+    def _current(cls, night: Night) -> tuple[list[Draft], list[Aside]]:
+        """The drafts being typed for the night as it is now, the most recently written first,
+        once each stale one is set aside (:meth:`set_aside`); and what was set aside."""
+        current, asides = [], []
         for draft in cls._open(night):
             if draft.kind != "round" or draft.rounds_at >= night.rounds:
+                current.append(draft)
                 continue
             with cls._lock(night):
                 on_disk = night.drafts.read(night.sid, draft.id or "")[0]
@@ -156,8 +161,8 @@ class RoundDraft:
                     continue  # another writer moved it meanwhile: its own look decides
                 aside = cls(night, on_disk)._put_aside(on_disk.number, on_disk.answers)
             if aside is not None:
-                out.append(aside)
-        return out
+                asides.append(aside)
+        return current, asides
 
     @staticmethod
     def _open(night: Night) -> list[Draft]:
@@ -322,7 +327,8 @@ class RoundDraft:
         night, draft = self.night, self.draft
         with night.book.locked():
             night.load()
-            self._saved_meanwhile()
+            if draft.id is not None:
+                self._saved_meanwhile(night.drafts.read(night.sid, draft.id)[0])
             if revision is not None and revision != draft.revision:
                 raise DraftConflict(L_("the round changed since it was shown: look at it again before saving"))
             if draft.kind == "round" and draft.rounds_at != night.rounds:  # its round taken by another's
@@ -395,23 +401,21 @@ class RoundDraft:
         :class:`DraftConflict` (another writer typed into it)."""
         if self.draft.id is None:
             return
-        self._saved_meanwhile(typing)
         on_disk, _ = self.night.drafts.read(self.night.sid, self.draft.id)
+        self._saved_meanwhile(on_disk, typing)
         seen = on_disk.revision if on_disk is not None else 0
         if seen != self.draft.revision:
             raise DraftConflict(L_("another terminal is typing this round's answers (draft revision {seen}, "
                                    "this one saw {revision})", seen=seen, revision=self.draft.revision))
 
-    def _saved_meanwhile(self, typing: dict[str, str] | None = None) -> None:
-        """:class:`SavedElsewhere` when another writer saved this draft's round: the answers held
-        here (and ``typing``, the one being given) that differ from it are set aside, and named."""
-        if self.draft.id is None:
-            return
-        on_disk, _ = self.night.drafts.read(self.night.sid, self.draft.id)
+    def _saved_meanwhile(self, on_disk: Draft | None, typing: dict[str, str] | None = None) -> None:
+        """:class:`SavedElsewhere` when ``on_disk`` (this draft as read now) says another writer
+        saved its round: the answers held here (and ``typing``, the one being given) that differ
+        from it are set aside, and named."""
         if on_disk is None or on_disk.saved_as is None:
             return
         number = on_disk.saved_as
-        if self.night.rounds < number:  # the round was redealt or undone since: nothing to compare
+        if self.night.rounds < number:  # the night held here was read before that save
             self.night.load()
         aside = self._put_aside(number, {**self.draft.answers, **(typing or {})}, new=True)
         raise SavedElsewhere(saved_elsewhere(number), number, aside)
