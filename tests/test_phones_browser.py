@@ -204,11 +204,7 @@ def test_the_one_action_of_each_step_is_in_a_bar_on_screen(browser, live, tmp_pa
     page.click("#sage-none")
     settle(page)
     for p, who in zip(pages, ("Aki", "Ben", "Chie")):
-        for code in a[f"pile:{who}"].split():
-            tap(p, "pile-grid", code)
-        settle(p)
-        p.click("#pile-done")
-        settle(p)
+        finish_pile(p, a[f"pile:{who}"])
     page.wait_for_selector("#bar #save")
     assert in_view(page, "#bar #save") and page.locator("#bar #discard").count() == 0
     shot(page, tmp_path, "5-bar-save-light")
@@ -477,6 +473,15 @@ def three_phones_to_the_ending(browser, base, app, field, first):
     return pages
 
 
+def finish_pile(page, codes):
+    """The phone's player taps each card of their pile (``codes``, as typed) and says it is complete."""
+    for code in codes.split():
+        tap(page, "pile-grid", code)
+    settle(page)
+    page.click("#pile-done")
+    settle(page)
+
+
 def saved_money(app):
     """Each player's 文 in the round the phones saved last."""
     return dict(app.state.table.state["history"][-1]["mon"])
@@ -513,11 +518,7 @@ def test_a_stop_round_on_the_phones_asks_only_the_stopper_s_pile(browser, live_b
     for who in ("Aki", "Ben"):
         pages[who].wait_for_selector("#pile-unasked")  # told, not asked
         assert pages[who].locator("#pile-grid").count() == 0
-    for code in a["pile:Chie"].split():
-        tap(chie, "pile-grid", code)
-    settle(chie)
-    chie.click("#pile-done")
-    settle(chie)
+    finish_pile(chie, a["pile:Chie"])
     chie.wait_for_selector("#bar #save")
     points = [chie.locator("#result tr", has_text=who).locator("td").nth(2).inner_text() for who in ("Aki", "Ben")]
     assert points == ["–", "–"]  # a pile not asked shows no points, not 0
@@ -550,16 +551,8 @@ def test_a_pile_given_by_its_counted_points_on_a_phone(browser, live, tmp_path):
     assert aki.locator("#pile-grid button.on").count() == 0  # not a card tapped
     aki.click("#pile-done")
     settle(aki)
-    for code in a["pile:Ben"].split():
-        tap(pages["Ben"], "pile-grid", code)
-    settle(pages["Ben"])
-    pages["Ben"].click("#pile-done")
-    settle(pages["Ben"])
-    for code in a["pile:Chie"].split():
-        tap(pages["Chie"], "pile-grid", code)
-    settle(pages["Chie"])
-    pages["Chie"].click("#pile-done")
-    settle(pages["Chie"])
+    for who in ("Ben", "Chie"):
+        finish_pile(pages[who], a[f"pile:{who}"])
     aki.wait_for_selector("#kasu-box")
     assert pages["Ben"].locator("#kasu-box").count() == 0  # asked of the counted pile's player
     shot(aki, tmp_path, "13-counted-pile-kasu")
