@@ -100,11 +100,11 @@ class Table:
         self.changed = asyncio.Event()
 
     def _show(self, night: Any) -> None:
-        """Show ``night``: its session's files and its drafts' folders to watch."""
-        self.sid = night.sid
-        self.session_file = Path(night.session["file"])
+        """Show ``night``: its session's files and its drafts' folders to watch, and its rules."""
         from ..round_draft import RoundDraft
 
+        self.sid, self.rules = night.sid, night.rules
+        self.session_file = Path(night.session["file"])
         self.draft_dirs = RoundDraft.folders(night)
 
     # -- in the worker thread -------------------------------------------------------------------
