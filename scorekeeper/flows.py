@@ -218,10 +218,9 @@ class Night:
         """Score ``data`` as the next round and save it; a 場四 is scored and not saved. ``expect_rounds``:
         how many rounds the session had when the round was typed (another terminal's round
         meanwhile: :class:`ChangedMeanwhile`, nothing saved). ``scored``: ``data`` already scored
-        against this night, read under the lock held now (the night is not read and replayed again)."""
+        against this night, read under the lock held now (not scored again)."""
         with self.book.locked():
-            if scored is None:
-                self.load()
+            self.load()
             if expect_rounds is not None and self.rounds != expect_rounds:
                 raise self.changed(saved_meanwhile(self.rounds))
             self._require_scoring()
@@ -236,15 +235,13 @@ class Night:
         return Added(self.rounds, result, self.results)
 
     def replace_round(self, number: int, data: Mapping[str, Any], *, rechain: bool = False,
-                      expect: Sequence[Mapping[str, Any]] | str | None = None, loaded: bool = False) -> Replaced:
+                      expect: Sequence[Mapping[str, Any]] | str | None = None) -> Replaced:
         """Replace round ``number`` (CONTRACT §5): every later result is recomputed; later rounds
         keep their recorded 親 unless ``rechain``. ``expect``: the stored rounds the edit began
         from, or their :func:`rounds_digest` (changed meanwhile: nothing saved). A round that no
-        longer scores may be replaced, whatever other rounds do. ``loaded``: the night was read under
-        the lock held now (not read and replayed again)."""
+        longer scores may be replaced, whatever other rounds do."""
         with self.book.locked():
-            if not loaded:
-                self.load()
+            self.load()
             stored = self.session["rounds"]
             if expect is not None and (rounds_digest(stored) != expect if isinstance(expect, str)
                                        else stored != list(expect)):

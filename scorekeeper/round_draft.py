@@ -348,7 +348,7 @@ class RoundDraft:
                 raise Incomplete(msg("r.not_done", missing=[q.said(k) for k in v.missing]).said(), v.missing)
             if draft.kind == "edit":
                 done: Added | Replaced = night.replace_round(draft.number, v.round_file, rechain=rechain,
-                                                             expect=draft.base, loaded=True)
+                                                             expect=draft.base)
             else:
                 done = night.add_round(v.round_file, expect_rounds=draft.rounds_at, scored=v.result)
         from .flows import Replaced
