@@ -8,8 +8,9 @@ Enter: Enter alone takes a question's default (the proposed 親, nobody, played 
 Two ways of typing the piles:
 - ``cards``: every pile card by card in the compact notation (``1hk 3rkk``), the last pile of a
   played-out round of three as ``rest``: the old way, and every pile the entry asks;
-- ``counted``: a pile by its counted points (``95``, the shortest of ``=95``, ``95点``) wherever
-  the money needs only the points, under SDIN a hand by its 手役's romaji name (``sanbon``),
+- ``counted``: the field by its 光 alone (``=8h``, ``=`` for none: they alone set the
+  multiplier), a player by seat number, a pile by its counted points (``95``, the shortest of
+  ``=95``, ``95点``) wherever the money needs only the points, under SDIN a hand by its 手役's romaji name (``sanbon``),
   a 出来役 holder's pile by its 出来役's names in romaji (``akatan``), the cards only where a bonus
   reads them (飛び込み), the last pile ``rest``; a pile the entry does not ask is not typed.
 
@@ -76,8 +77,10 @@ class Typist:
         after = prompt.partition(" ")[2]
         who = max((p for p in d["players"] if after.startswith(p)), key=len, default=None)
         if prompt.startswith("親"):
-            return "" if f"[{rnd.dealer}]" in prompt else rnd.dealer
+            return "" if f"[{rnd.dealer}]" in prompt else self.player(rnd.dealer)
         if prompt.startswith("場札"):
+            if self.way == "counted":  # only the 光 set the multiplier: = and them (= alone: none)
+                return "=" + format_compact([c for c in rnd.field if c.points == 20])
             return cards_text(d["field"])
         if prompt.startswith("席"):
             return "d" if who in rnd.dropped else ""
@@ -88,19 +91,23 @@ class Typist:
                 return " ".join(min(YAKU_ALIASES.get(n, (n,)), key=len) for n in held)
             return " ".join(x for x in (cards_text(d.get("hands", {}).get(who)), *names) if x)
         if prompt.startswith("下げ"):
-            return " ".join(rnd.sage)
+            return " ".join(map(self.player, rnd.sage))
         if prompt.startswith("ended by"):
-            return rnd.ended_by or ""
+            return self.player(rnd.ended_by) if rnd.ended_by else ""
         if prompt.startswith("勝負 or cancel"):
             return "c" if rnd.ended_how == "cancel" else ""
         if prompt.startswith("札"):
             return self.pile(who, "(or rest)" in prompt)
         if prompt.startswith("素十六"):
             big = [p for p in rnd.playing if tally_low(rnd.piles[p]) >= self.rules.sujiroku_from]
-            return f"{big[0]} {tally_low(rnd.piles[big[0]])}" if big else ""
+            return f"{self.player(big[0])} {tally_low(rnd.piles[big[0]])}" if big else ""
         if "[y/N]" in prompt:  # a 親 other than the chain's: yes, they dealt
             return "y"
         return ""  # save? and 飛び込み's offer: Enter
+
+    def player(self, name: str) -> str:
+        """A player as typed: the counted way by seat number (``2``), the old way by name."""
+        return str(self.data["players"].index(name) + 1) if self.way == "counted" else name
 
     def pile(self, who: str, rest: bool) -> str:
         rnd = self.rnd

@@ -29,6 +29,7 @@ from .names import fold as _fold
 from .lang import _
 from .layout import Prose, prompt
 from .notation import help_text
+from .render import field_cards_text
 from .questions import AnswerError, Form, Givens, Refused, RoundView, Step
 from .rules import SDIN, Rules
 from .scoring import NightState, Result, dekiyaku_terms
@@ -306,7 +307,7 @@ class RoundEntry:
         if kind == "seat":
             self._echo_seat(v, player, value)
         elif kind == "field":
-            self._say("  " + " · ".join(f"{c.code} {c.ja}" for c in cards_of(value)))
+            self._say("  " + field_cards_text(cards_of(q.field_keys(value)["field"]), isinstance(value, dict), " · "))
             if v.redeal:
                 self._say("  " + say(msg("e.redeal")), style="bold")
                 return
@@ -466,6 +467,8 @@ class RoundEntry:
             rows = " · ".join(yaku_text(name, self.rules.mon(value)) for name, value in self.rules.teyaku.items())
             self._say(say(msg("h.hand.rows", rows=rows)))
             self._say(say(msg("h.hand")))
+        elif kind == "field":
+            self._say(say(msg("h.field")))
         elif kind == "pile":
             self._say(say(msg("h.pile")))
             self._say(say(msg("h.pile.counted")))

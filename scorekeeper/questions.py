@@ -40,7 +40,7 @@ from .names import (BACK_WORDS, HELP_WORDS, NONE_WORDS, PLAYED_OUT_WORDS, REST_W
                     resolve_player)
 from .notation import CardError, format_compact, parse_cards, split_tokens
 from .rules import SDIN, Rules
-from .scoring import (DECK_POINTS, MAX_KASU, FIELD_READINGS, NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, pile_needed, playing_of,
+from .scoring import (DECK_POINTS, FIELD_LIGHTS, MAX_KASU, FIELD_READINGS, NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, pile_needed, playing_of,
                       round_multiplier, score, seat, RoundError)
 from .lang import quote
 from .words import Msg, both, msg
@@ -431,7 +431,7 @@ def piles_asked(g: Givens, values: Mapping[str, Any], playing: Sequence[str], ty
     """The players whose pile is asked: every one until the ending is answered; then only those
     whose pile can change the money (:func:`~scorekeeper.scoring.pile_needed`: in a round ended
     by a 出来役, the ender's, and a pile a bonus reads), and a pile typed all the same."""
-    if "ended" not in values or "sage" not in values or values["ended"] is None:
+    if "ended" not in values or "sage" not in values or (values["ended"] is None and not values["sage"]):
         return list(playing)
     return [p for p in playing if pile_need(g, values, p) is not None or f"pile:{p}" in typed]
 
@@ -503,7 +503,7 @@ def rest_offered(g: Givens, values: Mapping[str, Any], key: str) -> bool:
     need not hold 48 cards)."""
     playing = order(g, values)
     return (len(playing) == 3 and key == f"pile:{playing[-1]}" and "ended" in values
-            and values["ended"] is None)
+            and values["ended"] is None and not values.get("sage"))
 
 
 def rest_of(values: Mapping[str, Any]) -> list[Card]:
@@ -687,8 +687,7 @@ def read(g: Givens, key: str, text: str, values: Mapping[str, Any]) -> Reading:
             return Reading("drop", "drop")
         raise AnswerError(msg("r.seat", text=quote(text)).said())
     if kind == "field":
-        cards = cards_of(text)
-        return Reading(_codes(cards), format_compact(cards))
+        return read_field(text)
     if kind == "hand":
         answer, shown_cards = read_hand(g, text)
         value = answer and {"hand": _codes(cards_of(answer["hand"])) or None, "teyaku": answer["teyaku"]}
@@ -729,6 +728,27 @@ def read(g: Givens, key: str, text: str, values: Mapping[str, Any]) -> Reading:
     return Reading(cards, format_compact(cards_of(cards)))
 
 
+def read_field(text: str) -> Reading:
+    """The six field cards, or ``=`` and the field's 光 alone (``=8h``; ``=``: none), the only
+    cards its class and multipliers read: ``{"lights": [...]}``."""
+    typed = text.strip()
+    if typed[:1] not in ("=", "＝"):
+        cards = cards_of(text)
+        return Reading(_codes(cards), format_compact(cards))
+    cards = cards_of(typed[1:])
+    dark = [c for c in cards if c.points != 20]
+    if dark:
+        raise AnswerError(msg("r.lights", card=f"{dark[0].code} {dark[0].ja}").said())
+    return Reading({"lights": _codes(cards)}, "=" + format_compact(cards))
+
+
+def field_keys(value: Any) -> dict[str, Any]:
+    """The round file's keys of a field answer: its six cards, or its 光 alone, so marked."""
+    if isinstance(value, dict):
+        return {"field": value["lights"], "field_given": FIELD_LIGHTS}
+    return {"field": value}
+
+
 def read_kasu(g: Givens, text: str, values: Mapping[str, Any]) -> Reading:
     """素十六's kasu count of a counted pile: nothing (Enter: fewer than 16), or the count,
     after the player's name where two piles could hold it (``Ben 17``)."""
@@ -764,8 +784,10 @@ def round_file(g: Givens, values: Mapping[str, Any]) -> dict[str, Any]:
             data["captured"] = {p: [] for p in g.players if p not in played}
     for key, value in values.items():
         kind, player = kind_of(key)
-        if kind in ("dealer", "field"):
+        if kind == "dealer":
             data[kind] = value
+        elif kind == "field":
+            data.update(field_keys(value))
         elif kind == "hand" and value:
             if value["hand"]:
                 data.setdefault("hands", {})[player] = value["hand"]
@@ -822,7 +844,7 @@ def label(g: Givens, values: Mapping[str, Any], key: str) -> Msg:
         return msg("q.how", player=values.get("ended"))
     if kind == "kasu":
         return msg("q.kasu", players=g.numbered(kasu_candidates(g, values)))
-    if player is not None and player == values.get("ended"):
+    if player is not None and "ended" in values and pile_need(g, values, player) == "dekiyaku":
         return msg("q.pile.named", player=player)
     return msg("q.pile.rest" if rest_offered(g, values, key) else "q.pile", player=player)
 
@@ -873,14 +895,19 @@ def answers_of(stored: Mapping[str, Any], players: Sequence[str], rules: Rules) 
     """A stored round as the answers that type it, by question: each question's default for an
     edit (`edit N`)."""
     rnd = Round.from_dict(dict(stored), players=players, rules=rules)
-    texts = {"dealer": rnd.dealer, "field": format_compact(rnd.field)}
+    texts = {"dealer": rnd.dealer, "field": ("=" if rnd.field_lights else "") + format_compact(rnd.field)}
     if len(players) > 3:
         for p in players:
             texts[f"seat:{p}"] = "drop" if p in rnd.dropped else "play"
     for p in players:
         hand = format_compact(rnd.hands[p]) if p in rnd.hands else ""
         texts[f"hand:{p}"] = " ".join(x for x in (hand, *rnd.declared.get(p, ())) if x)
-        texts[f"pile:{p}"] = f"={rnd.counted[p]}" if p in rnd.counted else format_compact(rnd.pile(p))
+        if p in rnd.counted:
+            texts[f"pile:{p}"] = f"={rnd.counted[p]}"
+        elif p in rnd.named:
+            texts[f"pile:{p}"] = " ".join(rnd.named[p])
+        elif p not in rnd.unasked:
+            texts[f"pile:{p}"] = format_compact(rnd.pile(p))
     texts["ended"] = rnd.ended_by or ""
     texts["sage"] = callers_text(rnd.sage)
     texts["kasu"] = " ".join(f"{p} {n}" for p, n in rnd.kasu.items())
@@ -1055,7 +1082,7 @@ class _Walk:
         if len(piles) < 2 or "field" not in self.values:
             return []
         data = {"players": list(self.g.players), "dealer": self.values.get("dealer", self.g.dealer),
-                "field": self.values["field"], "captured": piles}
+                **field_keys(self.values["field"]), "captured": piles}
         verdict = check_draft(data, rules=self.g.rules, players=self.g.players)
         for problem in verdict.problems:
             if problem.code == "deck" and problem.card:
@@ -1115,7 +1142,7 @@ class _Walk:
         carried = False
         waiting: tuple[int, ...] = tuple(state.carry)
         if "field" in self.values:
-            cards = cards_of(self.values["field"])
+            cards = cards_of(field_keys(self.values["field"])["field"])
             fc = field_class(cards)
             mult, waiting = round_multiplier(tally_of(cards), g.rules, state.carry)
             carried = mult != g.rules.multipliers[fc]

@@ -114,6 +114,14 @@ def note_words(note: str) -> str:
     return _(PAYMENT_NOTES[note]) if note in PAYMENT_NOTES else note
 
 
+def field_cards_text(field: Iterable[Any], lights: bool, sep: str = "  ") -> str:
+    """The initial field's cards, or, where it was given by its 光 alone, those 光 and so."""
+    cards = sep.join(f"{c.code} {c.ja}" for c in sort_cards(field))
+    if not lights:
+        return cards
+    return _("光 only: {cards}").format(cards=cards) if cards else _("no 光 (its cards not typed)")
+
+
 def card_points_text(r: Any) -> str:
     """A pile's card points, ``95 (counted)`` where they were counted rather than its cards typed;
     ``– (by name)``, ``– (not asked)`` where a round ended by a 出来役 needed no points."""
@@ -425,7 +433,7 @@ def round_view(result: Result, title: str | None = None) -> Group:
     if result.state.carry:
         head.append("  " + waiting_label(result.state.carry), style="bold")
     head.append("\n" + kind_line(result))
-    head.append("\n" + _("場札 field:") + "  " + "  ".join(f"{c.code} {c.ja}" for c in sort_cards(rnd.field)))
+    head.append("\n" + _("場札 field:") + "  " + field_cards_text(rnd.field, rnd.field_lights))
     if result.redeal:
         head.append("\n" + _("場四: {dealer} deals again. Nothing is scored or saved.").format(dealer=rnd.dealer))
         return Group(PhraseText(head))

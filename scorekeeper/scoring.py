@@ -139,6 +139,9 @@ class Round:
     #: asked: in a round ended by a 出来役 they can't change the money (``unasked``)
     named: Mapping[str, tuple[str, ...]] = _field(default_factory=dict)
     unasked: tuple[str, ...] = ()
+    #: the field given by its 光 only (``field_given``: ``lights``): its class and multipliers
+    #: are all the money reads of it; its other cards were not typed
+    field_lights: bool = False
 
     def __post_init__(self) -> None:
         if self.seating is None:
@@ -227,6 +230,8 @@ class Round:
             "dealer": self.dealer,
             "field": _codes(self.field),
         }
+        if self.field_lights:
+            out["field_given"] = FIELD_LIGHTS
         if self.hands:
             out["hands"] = {p: _codes(h) for p, h in self.hands.items()}
         if self.declared:
@@ -323,7 +328,9 @@ def _codes(cards: Sequence[Card]) -> list[str]:
 _OPTIONAL_PLAYER_KEYS = ("sage", "ended_by")
 #: every key a round file may hold (CONTRACT §3, §7): any other is a misspelling, refused
 ROUND_KEYS = ("players", "dealer", "field", "hands", "teyaku", "captured", "sage", "ended_by", "ended_how", "dropped",
-              "carry", "pot", "points", "kasu", "dekiyaku", "unasked")
+              "carry", "pot", "points", "kasu", "dekiyaku", "unasked", "field_given")
+#: ``field_given``'s one value: the field is given by its 光 only
+FIELD_LIGHTS = "lights"
 _ROUND_KEY_SET = frozenset(ROUND_KEYS)
 ENDINGS = ("shoubu", "cancel")
 
@@ -384,7 +391,8 @@ class _Reader:
         self.players = players
         dealer = self._player_key("dealer", self.default_dealer, required=True)
         dealt = self._tally("field", self._get("field"), required=True)
-        if tally_count(dealt) != 6:
+        lights = self._field_lights(dealt)
+        if tally_count(dealt) != 6 and not lights:
             raise RoundError("field", L_("holds {count} cards, not 6", count=tally_count(dealt)), "count")
         given = self._per_player("hands")
         hands = {p: self._tally(f"hands.{p}", v) for p, v in given.items()}
@@ -420,13 +428,14 @@ class _Reader:
         ended_how = self._ended_how(ended_by, sage)
         carry = self._carry()
         piles = {p: piles.get(p, 0) for p in players}
-        if ended_by is None and len(playing) == 3 and counted:
+        whole = ended_by is None and len(playing) == 3 and not named and not unasked  # every pile, the 264 or 48
+        if whole and counted:
             total = sum(tally_points(t) for t in piles.values()) + sum(counted.values())
             if total != DECK_POINTS:
                 raise RoundError("points", L_("the piles make {total} points, but a played-out round's make 264; "
                                               "set ended_by if someone stopped with a 出来役", total=total),
                                  "incomplete")
-        elif ended_by is None and len(playing) == 3:
+        elif whole:
             everything = sum(piles.values())
             total = tally_count(everything)
             if total != len(DECK):
@@ -452,7 +461,23 @@ class _Reader:
                     "unclaimed",
                 )
         return Round(players, dealer, dealt, hands, declared, piles, sage, ended_by, ended_how, carry, rules,
-                     seating.dropped, pot, seating, held, counted, kasu, named, tuple(unasked))
+                     seating.dropped, pot, seating, held, counted, kasu, named, tuple(unasked), lights)
+
+    def _field_lights(self, dealt: int) -> bool:
+        """``field_given``: absent (the six cards), or ``lights``: the field by its 光 alone, the
+        only cards its class and multipliers read (none: 小場)."""
+        given = self._get("field_given")
+        if given is None:
+            return False
+        if given != FIELD_LIGHTS:
+            raise RoundError("field_given", L_("must be {lights} or absent, not {value}",
+                                               lights=quote(FIELD_LIGHTS), value=quote(given)))
+        dark = [c for c in tally_cards(dealt) if c.points != 20]
+        if dark:
+            card = dark[0]
+            raise RoundError("field", L_("{code} {name} is not a 光: a field given by its 光 names only them",
+                                         code=card.code, name=card.ja), "card", token=card.code)
+        return True
 
     def _named(self, piles: Mapping[str, int], counted: Mapping[str, int],
                needs: Mapping[str, str | None]) -> dict[str, tuple[str, ...]]:
@@ -465,8 +490,8 @@ class _Reader:
             if not names or not all(isinstance(n, str) for n in names):
                 raise RoundError(where, L_("must be a 出来役's name or a list of names, not {type}", type=_type(typed)))
             if needs.get(p) != "dekiyaku":
-                raise RoundError(where, L_("only the pile of the player who ended the round may be given by its "
-                                           "出来役's names"))
+                raise RoundError(where, L_("only the pile of the player who ended the round, or of a 下げ caller "
+                                           "in a round played out, may be given by its 出来役's names"))
             if piles.get(p) or p in counted:
                 raise RoundError(where, L_("{player}'s pile is given both by its cards and by its 出来役's names: "
                                            "give one", player=p), "both")
@@ -498,7 +523,7 @@ class _Reader:
         for p in value:
             if p not in self.players:
                 raise RoundError("unasked", self._not_a_player(p), "player")
-            if ended_by is None or p not in needs or needs[p] is not None:
+            if p not in needs or needs[p] is not None:
                 raise RoundError("unasked", L_("{player}'s pile can change the money: give it", player=p))
             if piles.get(p) or p in counted or p in named:
                 raise RoundError("unasked", L_("{player}'s pile is given, so it was asked", player=p))
@@ -516,7 +541,7 @@ class _Reader:
             if piles.get(p):
                 raise RoundError(where, L_("{player}'s pile is given both by its cards and by its points: give one",
                                            player=p), "both")
-            if needs.get(p) == "dekiyaku" or (needs.get(p) == "cards" and p in self._callers()):
+            if needs.get(p) == "dekiyaku":
                 raise RoundError(where, L_("{player}'s pile is counted, but its 出来役 are read from its "
                                            "cards: give them", player=p), "counted")
             if needs.get(p) == "cards":
@@ -524,11 +549,6 @@ class _Reader:
                                            "give the pile's cards", player=p), "counted")
             counted[p] = value
         return counted
-
-    def _callers(self) -> set[str]:
-        """The 下げ callers as the file names them (checked by :meth:`_sage`)."""
-        sage = self._get("sage") or ()
-        return {sage} if isinstance(sage, str) else set(sage)
 
     def _kasu(self, counted: Mapping[str, int]) -> dict[str, int]:
         """The kasu of a counted pile that holds 16 or more (素十六), 柳 counted."""
@@ -948,6 +968,7 @@ class Result(NamedTuple):
         """The object `hachi-score score --json` prints (CONTRACT.md §4, §7)."""
         return {
             "field_class": self.field_class,
+            **({"field_given": FIELD_LIGHTS} if self.round.field_lights else {}),
             "multiplier": self.multiplier,
             "redeal": self.redeal,
             "next_dealer": self.next_dealer,
@@ -1112,17 +1133,15 @@ def _tobikomi(rnd: Round, player: str, group_a: str | None) -> bool:
 def pile_needed(rules: Rules, player: str, ended_by: str | None, sage: Sequence[str], hand: int | None,
                 teyaku: Sequence[str] | None) -> str | None:
     """What of a player's pile can change the money (issue 26): ``cards`` (飛び込み may follow
-    from them; a played-out round's 下げ caller, whose 出来役 are read from them and whose points
-    make the 264), ``dekiyaku`` (its cards or its 出来役's names: the round's ender), ``points``
-    (its cards or its counted points: a played-out round, or 抜け役), or None: a round ended by a
-    出来役 pays no card points, and nobody else's 出来役."""
+    from them), ``dekiyaku`` (its cards or its 出来役's names: the round's ender, or a 下げ caller
+    in a round played out), ``points`` (its cards or its counted points: a played-out round with
+    no 下げ, or 抜け役), or None: a round of 出来役 pays no card points (RULES §7, TRADITIONAL
+    §4), and nobody else's 出来役."""
     if "飛び込み" in rules.bonuses and hand is not None and _three_no_four(hand):
         return "cards"
-    if player == ended_by:
+    if player == ended_by or (ended_by is None and player in sage):
         return "dekiyaku"
-    if ended_by is None and player in sage:
-        return "cards"
-    if ended_by is None:
+    if ended_by is None and not sage:
         return "points"
     held = teyaku or (tally_teyaku_all(hand, rules) if hand is not None else ())
     if "抜け役" in rules.bonuses and any(rules.group_of(n) == "B" and n != "光一" for n in held):

@@ -56,7 +56,7 @@ def both(items: Any) -> Any:
 TEXT: dict[str, str] = {
     # -- the questions (labels), by kind ------------------------------------------------------
     "q.dealer": N_("親 dealer ({players})"),
-    "q.field": N_("場札 the six field cards"),
+    "q.field": N_("場札 the six field cards, or = and its 光 alone"),
     "q.seat": N_("席 {player} play or drop (Enter: play)"),
     "q.hand": N_("手役 {player}"),
     "q.hand.forced": N_("手役 {player} (forced out; Enter: no compensation claimed)"),
@@ -128,7 +128,7 @@ TEXT: dict[str, str] = {
     "e.rest_left": N_("left: type rest"),
     "e.counted": N_("{points:4d} points, counted"),
     "e.named": N_("出来役 by name: {yaku}"),
-    "e.unasked": N_("not asked: in a round ended by a 出来役 no card points are paid ({players})"),
+    "e.unasked": N_("not asked: in a round of 出来役 (ended by one, or after 下げ) no card points are paid ({players})"),
     "e.kasu": N_("{player}'s pile holds {count} kasu"),
     "e.kasu.none": N_("no counted pile holds 16 kasu"),
     "e.sage.halved": N_("played out after {player}'s 下げ: {player}'s 出来役 are halved"),
@@ -220,6 +220,8 @@ TEXT: dict[str, str] = {
     "h.hand.rows": N_("手役, highest first: {rows}"),
     "h.hand": N_("Type the 7 dealt cards (the 手役 is found), or only the 手役's name (三本), or both. "
               "Enter or - for none."),
+    "h.field": N_("The six cards dealt face up, e.g. 2t 3k 8htk 10t. Or, since only its 光 set the multiplier, = "
+               "and the 光 alone: =8h, =1h 11h, or = for none (小場)."),
     "h.pile": N_("Every card the player captured, e.g. 1hk 3rkk 8htkk. Enter or - for an empty pile. rest: every "
               "card not in the other two piles (played-out round, last pile)."),
     "h.pile.counted": N_("Or, where card points count, the pile's points counted: =95 (or 95点); the three make 264, "
@@ -234,6 +236,7 @@ TEXT: dict[str, str] = {
     "r.twice": N_("{player} is named twice: list each 下げ caller once, in the order they first called"),
     "r.one_caller": N_("{players}: under {profile} only one player may call 下げ in a round"),
     "r.rest": N_("rest is only for the last pile of a played-out round of three"),
+    "r.lights": N_("{card} is not a 光: after =, type only the field's 光 (=8h; = alone: none)"),
     "r.points": N_("{text}: a pile holds from 0 to 264 points"),
     "r.kasu": N_("{text}: answer the kasu count, 16 or more (after the player's name: {players}), or Enter for fewer"),
     "r.kasu.most": N_("{player}'s pile holds at most {most} kasu"),

@@ -36,10 +36,13 @@ def answers(rnd: Mapping[str, Any], *, rest: bool = False, confirm: str = "y") -
         lines.append(" ".join(x for x in (hand, declared.get(p)) if x))
     lines += [rnd.get("sage") or "", rnd.get("ended_by") or ""]
     captured = rnd.get("captured") or {}
+    sage = rnd.get("sage")
     for i, p in enumerate(seats):
         if rnd.get("ended_by") and p != rnd["ended_by"]:  # SDIN: only the ender's pile is asked
             continue
-        if rest and i == 2 and not rnd.get("ended_by"):
+        if sage and not rnd.get("ended_by") and p != sage:  # played out after 下げ: only the caller's
+            continue
+        if rest and i == 2 and not rnd.get("ended_by") and not sage:
             lines.append("rest")
         else:
             lines.append(format_compact(parse_cards(captured[p])) if captured.get(p) else "")

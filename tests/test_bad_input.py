@@ -78,7 +78,7 @@ def test_every_key_the_tool_writes_is_a_key_it_reads():
     """The keys of CONTRACT §3 and §7, with ``carry`` and ``pot`` (which ``score --json`` writes
     too) among them: a round file as the tool writes it loads again."""
     assert set(ROUND_KEYS) == {"players", "dealer", "field", "hands", "teyaku", "captured", "sage", "ended_by",
-                               "ended_how", "dropped", "carry", "pot", "points", "kasu", "dekiyaku", "unasked"}
+                               "ended_how", "dropped", "carry", "pot", "points", "kasu", "dekiyaku", "unasked", "field_given"}
     data = {**declared(), "sage": None, "ended_by": None, "ended_how": None, "dropped": [], "carry": [], "pot": 0}
     rnd = Round.from_dict(data)
     assert Round.from_dict(rnd.to_dict()).to_dict() == rnd.to_dict()

@@ -81,7 +81,7 @@ def test_round_proposes_the_last_winner_as_dealer(session):
 
 def test_answers_from_a_pipe_are_echoed_so_the_dialogue_reads_as_typed(session):
     result = runner.invoke(app, ["round"], input=typed(answers(golden("plain-teyaku"))))
-    assert "場札 the six field cards: 1h 3r 5t 8k 9k 12k\n" in result.stdout
+    assert "場札 the six field cards, or = and its 光 alone: 1h 3r 5t 8k 9k 12k\n" in result.stdout
     assert "手役 Ben : 2t 2r 2k 4t 6k 7k 10k\n" in result.stdout
 
 
@@ -228,7 +228,7 @@ def test_edit_shows_each_answer_pre_filled(session):
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "親 dealer (1 Aki, 2 Ben, 3 Chie) [Ben]: " in out
-    assert "場札 the six field cards [2k 3k 10rkk 12k]: " in out
+    assert "場札 the six field cards, or = and its 光 alone [2k 3k 10rkk 12k]: " in out
     assert "手役 Aki  [4r 6rk 7k 9kk 12k]: " in out
     assert "[Chie]: " in out and "下げ declared by (Enter: nobody) [Ben]: " in out
 

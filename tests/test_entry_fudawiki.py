@@ -432,7 +432,7 @@ def test_tab_completes_the_two_endings():
 
 SDIN_PROMPTS = [
     "親 dealer (1 Aki, 2 Ben, 3 Chie) [Chie]: ",
-    "場札 the six field cards: ",
+    "場札 the six field cards, or = and its 光 alone: ",
     "手役 Chie: ",
     "手役 Aki : ",
     "手役 Ben : ",

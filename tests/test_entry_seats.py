@@ -285,7 +285,7 @@ def test_round_view_marks_the_rounds_dealer_and_the_nights():
 #: the prompts of a three-player SDIN round as they were before seats (commit 97fd001): unchanged
 SDIN_PROMPTS = [
     "親 dealer (1 Aki, 2 Ben, 3 Chie) [Aki]: ",
-    "場札 the six field cards: ",
+    "場札 the six field cards, or = and its 光 alone: ",
     "手役 Aki : ",
     "手役 Ben : ",
     "手役 Chie: ",

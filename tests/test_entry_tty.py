@@ -138,7 +138,7 @@ def test_tab_completes_a_card_name_and_ctrl_c_saves_nothing(env):
     term = Terminal(["round"], env)
     term.expect("[Aki]: ")
     term.type("\r")
-    term.expect("field cards: ")
+    term.expect("its 光 alone: ")
     term.type("1h 3r 5t 8k 9k 桐の\t\r")  # Tab: 桐の → 桐のカス, the only card it can start
     term.expect("12k 桐のカス")
     term.expect("手役 Aki : ")
@@ -154,7 +154,7 @@ def test_a_whole_round_on_a_terminal_is_saved(env):
     term = Terminal(["round"], env)
     answers = ["", "1h 3r 5t 8k 9k 12k", "", "2t 2r 2k 4t 6k 7k 10k", "", "", "",
                "1hr 3kk 5rk 6rk 8ht 11hr 12kk", "1kk 2kk 3hr 9kk 10trkk 11tk 12hk", "rest", ""]
-    prompts = ["[Aki]: ", "field cards: ", "手役 Aki : ", "手役 Ben : ", "手役 Chie: ", "下げ declared by",
+    prompts = ["[Aki]: ", "its 光 alone: ", "手役 Aki : ", "手役 Ben : ", "手役 Chie: ", "下げ declared by",
                "ended by", "札 Aki : ", "札 Ben : ", "札 Chie (or rest): ", "save? [Y/n]: "]
     for prompt, line in zip(prompts, answers):
         term.expect(prompt)

@@ -92,7 +92,7 @@ def test_a_japanese_phone_sees_the_page_in_japanese_and_the_switch_changes_it_an
     page.wait_for_selector("body[data-lang='en']")
     page.wait_for_selector("#standings h2:has-text('Standings · 2 rounds')")
     text = page.locator("body").inner_text()
-    assert "tap the six cards (0/6); anyone at the table may" in text and "成績の推移" not in text
+    assert "tap the six cards (0/6), or only its 光; anyone at the table may" in text and "成績の推移" not in text
     assert page.evaluate("document.documentElement.lang") == "en"
     page.reload()  # kept on the phone, whatever its browser asks for
     page.wait_for_selector("body[data-ready='1']")

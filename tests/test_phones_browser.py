@@ -567,3 +567,59 @@ def test_a_pile_given_by_its_counted_points_on_a_phone(browser, live, tmp_path):
     assert stored["points"] == {"Aki": counted} and not stored["captured"].get("Aki")
     for p in pages.values():
         p.context.close()
+
+
+@pytest.fixture
+def live_before_a_sage(book_file):
+    """A live server over the bundled night's first 4 rounds: round 5 is Aki's 下げ, played out."""
+    from test_serve_browser import serving
+
+    new_night(book_file, rounds=4)
+    yield from serving()
+
+
+def test_a_field_by_its_lights_and_a_sage_round_played_out_ask_what_pays(browser, live_before_a_sage, tmp_path):
+    """Issue 26 on the phones: the field set by its 光 alone (none: 小場), and a round played out
+    after Aki's 下げ asks Aki's pile only (its 出来役 are halved; no card points count). The round
+    saves with the money of the whole round file, marked as given so."""
+    base, app = live_before_a_sage
+    data = bundled_night()[4]
+    a = answers_of(data)
+    pages = {who: phone(browser, f"{base}/t/{app.state.tokens.table}") for who in ("Aki", "Ben", "Chie")}
+    ben = pages["Ben"]
+    tap(ben, "field-grid", "2k")  # a card that is not a 光: "only these 光" can't be pressed
+    assert ben.locator("#set-field-lights").is_disabled()
+    shot(ben, tmp_path, "14-field-lights-disabled")
+    ben.locator("#field-grid button[data-code='2k'].on").first.click()  # tapped again: off
+    ben.wait_for_selector("#set-field-lights:not([disabled])")
+    ben.click("#set-field-lights")
+    settle(ben)
+    ben.wait_for_selector("#field-chosen")
+    assert ben.locator("#field-chosen").inner_text() == "no 光 (its cards not typed)"
+    assert "小場" in ben.locator("#stand").inner_text()
+    for who, p in pages.items():
+        p.wait_for_selector("#who")
+        p.click(f"#who button[data-player='{who}']")
+        p.click("#hand-none")
+        settle(p)
+    aki = pages["Aki"]
+    aki.click("button[data-sage='Aki']")
+    settle(aki)
+    aki.click("#ended-out")
+    settle(aki)
+    for who in ("Ben", "Chie"):
+        pages[who].wait_for_selector("#pile-unasked")
+        assert pages[who].locator("#pile-grid").count() == 0
+    finish_pile(aki, a["pile:Aki"])
+    aki.wait_for_selector("#bar #save")
+    shot(aki, tmp_path, "14-lights-sage-save")
+    aki.click("#bar #save")
+    aki.wait_for_selector("#bar #saved")
+    assert saved_money(app) == money_of(data)
+    from scorekeeper.flows import Night
+
+    stored = Night.open().session["rounds"][-1]["round"]
+    assert stored["field"] == [] and stored["field_given"] == "lights"
+    assert stored["unasked"] == ["Ben", "Chie"]
+    for p in pages.values():
+        p.context.close()

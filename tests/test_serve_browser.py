@@ -99,10 +99,12 @@ def tap(page, grid, code):
 
 
 def set_field(page, codes) -> None:
-    """The six field cards tapped (``codes``: a list, or one string of them) and the field set."""
-    for code in codes.split() if isinstance(codes, str) else codes:
+    """The six field cards tapped (``codes``: a list, or one string of them) and the field set;
+    ``=`` and the field's 光 (``=3h``; ``=``: none): those tapped and set as the field's 光 alone."""
+    lights = isinstance(codes, str) and codes.startswith("=")
+    for code in (codes.lstrip("=").split() if isinstance(codes, str) else codes):
         tap(page, "field-grid", code)
-    page.click("#set-field")
+    page.click("#set-field-lights" if lights else "#set-field")
 
 
 def shot(page, folder: Path, name: str, whole: bool = True) -> Path:

@@ -535,19 +535,27 @@ function standBox() {
   return el("p", { class: "small", id: "stand" }, lines.filter(Boolean).join(" · "));
 }
 
+// The field: its six cards, or its 光 alone (they alone set the multiplier), sent as "=" and them.
+const isLight = (code) => /h$/.test(code);
 function fieldBox() {
   const s = step("field");
+  const lights = s.value && !Array.isArray(s.value) ? s.value.lights : null;
   const box = el("div", { class: "box", id: "field-box" }, el("h3", {}, titled(s)));
   if (s.status === "answered" && !refused.field && !unsent("field")) {
-    box.append(el("p", { class: "chosen" }, cardsText(s.value)));
+    box.append(el("p", { class: "chosen", id: "field-chosen" }, !lights ? cardsText(s.value)
+      : lights.length ? fmt(_("光 only: {cards}"), { cards: cardsText(lights) }) : _("no 光 (its cards not typed)")));
     if (CAN_WRITE) box.append(problemLine(s), el("div", { class: "row" }, el("button", { on: { click: () => answer("field", null) } }, _("change the field"))));
     return box;
   }
   if (!CAN_WRITE) { box.append(el("p", { class: "note" }, _("not entered yet"))); return box; }
-  const sel = pick.field || codesOf(refused.field ? refused.field.text : mine("field"));
-  box.append(el("p", { class: "note" }, fmt(_("tap the six cards ({n}/6); anyone at the table may"), { n: sel.length })));
+  const sel = pick.field || codesOf((refused.field ? refused.field.text : mine("field") || "").replace(/^[=＝]/, ""));
+  box.append(el("p", { class: "note" }, fmt(_("tap the six cards ({n}/6), or only its 光; anyone at the table may"), { n: sel.length })));
+  box.append(el("div", { class: "row" }, el("button", { id: "set-field-lights", disabled: sel.every(isLight) ? null : true,
+    on: { click: () => { answer("field", "=" + sel.join(" ")); pick.field = null; } } },
+    sel.length ? _("only these 光: the multiplier needs no more") : _("no 光 on the field (小場)"))));
   box.append(grid(sel, (code, on) => { pick.field = toggle(sel, code, on); delete refused.field; render(); },
-    { bad: refused.field && refused.field.card, id: "field-grid", sent: !pick.field && unsent("field") ? s.value || [] : null }));
+    { bad: refused.field && refused.field.card, id: "field-grid",
+      sent: !pick.field && unsent("field") ? (Array.isArray(s.value) ? s.value : lights || []) : null }));
   box.append(problemLine(s), notSent("field"));
   offer({ label: _("set the field"), id: "set-field", disabled: sel.length !== 6,
     on: () => { answer("field", sel.join(" ")); pick.field = null; } });
@@ -763,7 +771,7 @@ function renderRound() {
     if (step("field").status === "answered" && settled && playing.length) {
       kids.push(whoBox());
       if (me && playing.includes(me)) kids.push(handBox(step(`hand:${me}`)), endingBox(), step(`pile:${me}`) ? pileBox(step(`pile:${me}`))
-        : el("p", { class: "note", id: "pile-unasked" }, _("your pile is not asked: in a round ended by a 出来役 it can't change the money")),
+        : el("p", { class: "note", id: "pile-unasked" }, _("your pile is not asked: in a round of 出来役 (ended by one, or after 下げ) it can't change the money")),
         step("kasu") && typeof (step(`pile:${me}`) || {}).value === "number" ? kasuBox(step("kasu")) : null);
       else if (me && S.session.players.includes(me)) kids.push(el("p", { class: "note", id: "not-playing" },
         fmt(_("{player} does not play this round: the piles and the ending are for {players}"), { player: me, players: playing })));
