@@ -85,13 +85,19 @@ def phone(browser, url, scheme="light"):
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, color_scheme=scheme, is_mobile=True, has_touch=True)
     context.set_default_timeout(HANG * 1000)  # a wait fails only a hung page, however busy the machine
     page = context.new_page()
+    page.on("pageerror", lambda error: PAGE_ERRORS.setdefault(page, []).append(str(error)))
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']")
     return page
 
 
+#: the script errors each page threw: a page drawn half, a tap left in its outbox and sent again
+PAGE_ERRORS: dict = {}
+
+
 def settle(page):
     page.wait_for_selector("body[data-pending='0']")  # (no wait_for_function: the CSP forbids eval)
+    assert PAGE_ERRORS.get(page, []) == []
 
 
 def tap(page, grid, code):

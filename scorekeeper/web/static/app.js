@@ -670,7 +670,7 @@ function pileBox(s) {
   box.append(problemLine(s, "pile-problem"), notSent(key));
   const bad = (refused[key] && refused[key].card) || (s.problem && !s.problem.soft && s.problem.card) || null;
   if (pick.handOpen === null) box.append(grid(sel, (code, on) => answer(key, toggle(sel, code, on).join(" ")),
-    { taken: takenBy(s.player), bad, id: "pile-grid", sent: unsent(key) && !refused[key] ? (s.rest ? [] : s.value || []) : null }));
+    { taken: takenBy(s.player), bad, id: "pile-grid", sent: unsent(key) && !refused[key] ? (Array.isArray(s.value) && !s.rest ? s.value : []) : null }));  // a count, or names, holds no card
   else box.append(el("p", { class: "note" }, _("the pile's cards: once the hand is set")));
   box.append(el("div", { class: "row" },
     s.choices.map((c) => choice(c, null, { key, id: c.label.id === "a.rest" ? "rest" : null }))));
