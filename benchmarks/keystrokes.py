@@ -42,7 +42,7 @@ from scorekeeper.cards import tally_low, tally_of  # noqa: E402
 from scorekeeper.entry import RoundEntry  # noqa: E402
 from scorekeeper.notation import format_compact, parse_cards  # noqa: E402
 from scorekeeper.rules import profile  # noqa: E402
-from scorekeeper.scoring import Round, score  # noqa: E402
+from scorekeeper.scoring import Round, nameable, score  # noqa: E402
 from scorekeeper.yaku import YAKU_ALIASES, teyaku_all  # noqa: E402
 
 GOAL_PLAIN = 30  # a plain played-out round of three, with counted piles
@@ -119,7 +119,7 @@ class Typist:
         need = pile_needed(self.rules, who, rnd.ended_by, rnd.sage, rnd.shown.get(who), rnd.declared.get(who))
         if rest and need == "points":
             return "rest"
-        if need == "dekiyaku" and rnd.held_dekiyaku[who] and not (self.rules.nanatan_plus and "七短" in rnd.held_dekiyaku[who]):
+        if need == "dekiyaku" and rnd.held_dekiyaku[who] and set(rnd.held_dekiyaku[who]) <= set(nameable(self.rules)):
             return " ".join(min(YAKU_ALIASES.get(n, (n,)), key=len) for n in rnd.held_dekiyaku[who])
         if need == "points":
             return str(rnd.card_points(who))

@@ -40,7 +40,7 @@ from .names import (BACK_WORDS, HELP_WORDS, NONE_WORDS, PLAYED_OUT_WORDS, REST_W
                     resolve_player)
 from .notation import CardError, format_compact, parse_cards, split_tokens
 from .rules import SDIN, Rules
-from .scoring import (DECK_POINTS, FIELD_LIGHTS, MAX_KASU, FIELD_READINGS, NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, pile_needed, playing_of,
+from .scoring import (DECK_POINTS, FIELD_LIGHTS, MAX_KASU, FIELD_READINGS, NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, nameable, pile_needed, playing_of,
                       round_multiplier, score, seat, RoundError)
 from .lang import quote
 from .words import Msg, both, msg
@@ -195,6 +195,9 @@ class Step:
     note: Msg | None = None
     shown_cards: str | None = None
     default: str = ""
+    #: what of a pile can change the money (:func:`~scorekeeper.scoring.pile_needed`): a page
+    #: offers its counted points only where they are ``points``
+    need: str | None = None
 
     @property
     def kind(self) -> str:
@@ -217,6 +220,8 @@ class Step:
             "said": said(self.key).to_json(), "choices": [c.to_json() for c in self.choices],
             "problem": None, "default": self.default, "role": self.role,
         }
+        if self.kind == "pile":
+            out["need"] = self.need
         if self.problem is not None:
             out["problem"] = {**self.problem.to_json(), "text": self.problem.message, "soft": self.soft}
         if self.note is not None:
@@ -1100,6 +1105,8 @@ class _Walk:
         kind, player = step.kind, step.player
         if player is not None and kind in ("hand", "pile"):
             step.role = "played" if player in playing else "forced_out"
+        if kind == "pile":
+            step.need = pile_need(g, values, player)
         step.label = label(g, values, step.key)
         step.title = title(g, values, step.key)
         step.words = words_for(g, values, step.key)
@@ -1133,6 +1140,10 @@ class _Walk:
                             Choice(msg("a.cancel"), "cancel", now == "cancel")]
         elif kind == "pile" and _rest_may_be(g, values, step.key):
             step.choices = [Choice(msg("a.rest"), "rest", step.rest)]
+        elif kind == "pile" and "ended" in values and pile_need(g, values, player) == "dekiyaku":
+            named = set(step.value["dekiyaku"]) if is_named(step.value) else set()  # typed, done or not
+            step.choices = [Choice(msg("a.dekiyaku", name=n), " ".join(x for x in g.rules.dekiyaku if (x in named) != (x == n)),
+                                   n in named) for n in nameable(g.rules)]
 
     def stand(self, seating: Seating | None) -> Stand:
         """The field's class and multiplier with what is carried and waits, the fees, the pot."""

@@ -413,9 +413,10 @@ class _Reader:
         ended_by = self._player_key("ended_by", None)
         playing = playing_of(seating, rules)
         needs = {p: pile_needed(rules, p, ended_by, sage, hands.get(p), declared.get(p)) for p in playing}
-        counted = self._counted(piles, needs)
+        holders = (ended_by,) if ended_by else sage  # whose 出来役 the round pays
+        counted = self._counted(piles, needs, holders)
         kasu = self._kasu(counted)
-        named = self._named(piles, counted, needs)
+        named = self._named(piles, counted, needs, holders)
         unasked = self._unasked(piles, counted, named, needs, ended_by)
         for p, pile in (*piles.items(), *counted.items(), *named.items()):
             if (pile or p in counted or p in named) and p not in playing:
@@ -450,7 +451,7 @@ class _Reader:
                 raise RoundError("captured", problem, "incomplete")
         held = {p: named.get(p) or tally_dekiyaku(pile, rules) for p, pile in piles.items()}
         for key, who in (("ended_by", ended_by), *(("sage", p) for p in sage)):
-            if who is not None and who not in unasked and not held[who]:
+            if who is not None and who not in unasked and who not in counted and not held[who]:  # a count names none
                 raise RoundError(key, L_("{player}'s pile holds no 出来役", player=quote(who)), "no_dekiyaku")
         for p in players:
             if held[p] and p not in (*sage, ended_by):
@@ -479,8 +480,8 @@ class _Reader:
                                          code=card.code, name=card.ja), "card", token=card.code)
         return True
 
-    def _named(self, piles: Mapping[str, int], counted: Mapping[str, int],
-               needs: Mapping[str, str | None]) -> dict[str, tuple[str, ...]]:
+    def _named(self, piles: Mapping[str, int], counted: Mapping[str, int], needs: Mapping[str, str | None],
+               holders: Sequence[str]) -> dict[str, tuple[str, ...]]:
         """出来役 given by name (``dekiyaku``), in place of the cards of a holder's pile."""
         rules = self.rules
         named: dict[str, tuple[str, ...]] = {}
@@ -489,6 +490,9 @@ class _Reader:
             names = typed if isinstance(typed, list) else [typed]
             if not names or not all(isinstance(n, str) for n in names):
                 raise RoundError(where, L_("must be a 出来役's name or a list of names, not {type}", type=_type(typed)))
+            if needs.get(p) == "cards" and p in holders:
+                raise RoundError(where, L_("a bonus reads {player}'s pile too (飛び込み, 抜け役): give its cards",
+                                           player=p), "dekiyaku")
             if needs.get(p) != "dekiyaku":
                 raise RoundError(where, L_("only the pile of the player who ended the round, or of a 下げ caller "
                                            "in a round played out, may be given by its 出来役's names"))
@@ -501,7 +505,7 @@ class _Reader:
                 if name is None:
                     raise RoundError(where, L_("{name} is not a 出来役 under {profile}", name=quote(n),
                                                profile=rules.name), "dekiyaku")
-                if name == "七短" and rules.nanatan_plus:
+                if name not in nameable(rules):
                     raise RoundError(where, L_("七短's value counts its 短冊 under {profile}: give the pile's cards",
                                                profile=rules.name), "dekiyaku")
                 found.append(name)
@@ -529,7 +533,8 @@ class _Reader:
                 raise RoundError("unasked", L_("{player}'s pile is given, so it was asked", player=p))
         return list(dict.fromkeys(value))
 
-    def _counted(self, piles: Mapping[str, int], needs: Mapping[str, str | None]) -> dict[str, int]:
+    def _counted(self, piles: Mapping[str, int], needs: Mapping[str, str | None],
+                 holders: Sequence[str]) -> dict[str, int]:
         """The piles given by their card points (``points``): a whole number from 0 to 264 each,
         for a player whose cards are not given too, and whose cards no bonus needs (飛び込み)."""
         counted: dict[str, int] = {}
@@ -541,7 +546,7 @@ class _Reader:
             if piles.get(p):
                 raise RoundError(where, L_("{player}'s pile is given both by its cards and by its points: give one",
                                            player=p), "both")
-            if needs.get(p) == "dekiyaku":
+            if needs.get(p) == "dekiyaku" or (needs.get(p) == "cards" and p in holders):
                 raise RoundError(where, L_("{player}'s pile is counted, but its 出来役 are read from its "
                                            "cards: give them", player=p), "counted")
             if needs.get(p) == "cards":
@@ -1133,20 +1138,25 @@ def _tobikomi(rnd: Round, player: str, group_a: str | None) -> bool:
 def pile_needed(rules: Rules, player: str, ended_by: str | None, sage: Sequence[str], hand: int | None,
                 teyaku: Sequence[str] | None) -> str | None:
     """What of a player's pile can change the money (issue 26): ``cards`` (飛び込み may follow
-    from them), ``dekiyaku`` (its cards or its 出来役's names: the round's ender, or a 下げ caller
-    in a round played out), ``points`` (its cards or its counted points: a played-out round with
-    no 下げ, or 抜け役), or None: a round of 出来役 pays no card points (RULES §7, TRADITIONAL
-    §4), and nobody else's 出来役."""
+    from them; or a 出来役 holder's pile whose points 抜け役 reads too), ``dekiyaku`` (its cards
+    or its 出来役's names: the round's ender, or a 下げ caller in a round played out), ``points``
+    (its cards or its counted points: a played-out round with no 下げ, or 抜け役), or None: a
+    round of 出来役 pays no card points (RULES §7, TRADITIONAL §4), and nobody else's 出来役."""
     if "飛び込み" in rules.bonuses and hand is not None and _three_no_four(hand):
         return "cards"
-    if player == ended_by or (ended_by is None and player in sage):
-        return "dekiyaku"
-    if ended_by is None and not sage:
-        return "points"
     held = teyaku or (tally_teyaku_all(hand, rules) if hand is not None else ())
-    if "抜け役" in rules.bonuses and any(rules.group_of(n) == "B" and n != "光一" for n in held):
+    nukeyaku = "抜け役" in rules.bonuses and any(rules.group_of(n) == "B" and n != "光一" for n in held)
+    if player == ended_by or (ended_by is None and player in sage):
+        return "cards" if nukeyaku else "dekiyaku"
+    if (ended_by is None and not sage) or nukeyaku:
         return "points"
     return None
+
+
+def nameable(rules: Rules) -> tuple[str, ...]:
+    """The 出来役 a pile may be given by name (``dekiyaku``): each of the profile's, but 七短
+    where its value counts its 短冊 (``nanatan_plus``: the cards are needed)."""
+    return tuple(n for n in rules.dekiyaku if not (n == "七短" and rules.nanatan_plus))
 
 
 def _three_no_four(hand: int) -> bool:

@@ -104,6 +104,7 @@ TEXT: dict[str, str] = {
     "a.no_teyaku": N_("none なし"),
     "a.no_claim": N_("no claim なし"),
     "a.teyaku": N_("{name}"),
+    "a.dekiyaku": N_("{name}"),
     "a.player": N_("{number} {player}"),
     # -- what an answer means (echoes) ---------------------------------------------------------
     "e.plays": N_("{player} plays"),

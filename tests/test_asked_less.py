@@ -22,7 +22,7 @@ from scorekeeper.cli import app
 from scorekeeper.entry import Aborted, RoundEntry
 from scorekeeper.notation import parse_cards
 from scorekeeper.rules import profile
-from scorekeeper.scoring import NightState, Round, RoundError, pile_needed, score, score_dict
+from scorekeeper.scoring import NightState, Round, RoundError, nameable, pile_needed, score, score_dict
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 PLAYERS = ("Aki", "Ben", "Chie")
@@ -242,7 +242,7 @@ def fewest(data: dict, rules) -> dict:
     for p in rnd.playing:
         need = pile_needed(rules, p, rnd.ended_by, rnd.sage, rnd.shown.get(p), rnd.declared.get(p))
         held = rnd.held_dekiyaku[p]
-        if need == "dekiyaku" and held and not (rules.nanatan_plus and "七短" in held):
+        if need == "dekiyaku" and held and set(held) <= set(nameable(rules)):
             out.setdefault("dekiyaku", {})[p] = list(held)
         elif need == "points":
             out.setdefault("points", {})[p] = rnd.card_points(p)
@@ -265,3 +265,69 @@ def test_a_round_given_in_the_fewest_words_pays_as_given_in_full(name, seed, sto
         return
     short = Round.from_dict(fewest(sim.round, rules), rules=rules)
     assert money(score(short, rules)) == money(score(rnd, rules))
+
+
+# -- the pile given by name: the choices every front draws -------------------------------------------
+
+
+def _pile_step(rules, answers):
+    from scorekeeper import questions as q
+
+    v = q.view(q.Givens(PLAYERS, "Aki", rules), answers, ())
+    return next(s for s in v.steps if s.key == "pile:Chie")
+
+
+def test_the_stopper_s_pile_offers_each_dekiyaku_by_name_and_toggles_it():
+    base = {"dealer": "Aki", "field": "=", "hand:Aki": "", "hand:Ben": "", "hand:Chie": "", "sage": "", "ended": "Chie"}
+    s = _pile_step(profile("sdin"), base)
+    assert [(dict(c.label.args)["name"], c.answer, c.on) for c in s.choices][:4] == [
+        ("五光", "五光", False), ("四光", "四光", False), ("七短", "七短", False), ("赤短", "赤短", False)]
+    assert s.need == "dekiyaku" and s.to_json()["need"] == "dekiyaku"
+    s = _pile_step(profile("sdin"), {**base, "pile:Chie": "赤短"})
+    by = {dict(c.label.args)["name"]: c for c in s.choices}
+    assert by["赤短"].on and by["赤短"].answer == "" and by["青短"].answer == "赤短 青短"
+    played_out = _pile_step(profile("sdin"), {**base, "ended": ""})
+    assert played_out.choices == [] or all(c.label.id != "a.dekiyaku" for c in played_out.choices)
+    assert played_out.need == "points"
+
+
+def test_seven_ribbons_counted_by_their_ribbons_are_never_offered_by_name():
+    from scorekeeper.scoring import nameable
+
+    rules = profile("fudawiki")
+    assert ("七短" in nameable(rules)) is (not rules.nanatan_plus)
+    plus = rules._replace(nanatan_plus=True)
+    assert "七短" not in nameable(plus) and "赤短" in nameable(plus)
+    assert "七短" in nameable(profile("sdin"))
+
+
+def test_a_dekiyaku_holder_whose_points_nukeyaku_reads_gives_the_cards():
+    """TRADITIONAL §6: 抜け役 is paid in 出来役 rounds too, and reads the pile's points: the
+    holder of a Group B 手役 (not 光一) gives the pile's cards, not its 出来役's names."""
+    fw = profile("fudawiki")
+    assert pile_needed(fw, "Ben", "Ben", (), None, ("十一",)) == "cards"
+    assert pile_needed(fw, "Ben", "Ben", (), None, ("光一",)) == "dekiyaku"
+    assert pile_needed(fw, "Ben", None, ("Ben",), None, ("十一",)) == "cards"
+    assert pile_needed(profile("sdin"), "Ben", "Ben", (), None, ("十一",)) == "dekiyaku"  # no bonuses
+    data = {"players": list(PLAYERS), "dealer": "Aki", "field": [], "field_given": "lights",
+            "teyaku": {"Ben": "十一"}, "ended_by": "Ben", "dekiyaku": {"Ben": "青短"}, "unasked": ["Aki", "Chie"]}
+    with pytest.raises(RoundError) as e:
+        Round.from_dict(data, rules=fw)
+    assert e.value.where == "dekiyaku.Ben" and "抜け役" in str(e.value)
+    data["teyaku"] = {"Ben": "光一"}
+    assert Round.from_dict(data, rules=fw).named == {"Ben": ("青短",)}
+
+
+def test_an_overtaken_sage_caller_s_pile_counted_for_nukeyaku_is_not_refused_as_holding_none():
+    """Found by the property above (seed 3006): under fudawiki Ben ends the round after Aki's 下げ;
+    Aki's hand holds a Group B 手役, so Aki's points pay (抜け役) and may be counted. A count names
+    no 出来役, so it is not refused as a 下げ caller's pile holding none, and pays as the cards."""
+    full = {"players": list(PLAYERS), "dealer": "Ben", "field": ["10k", "6t", "12k", "7t", "3r", "11t"],
+            "captured": {"Aki": ["5k", "5k", "9t", "9r", "10r", "10k", "11t", "11h", "6k", "6r", "5t", "5r", "12k", "12k"],
+                         "Ben": ["1k", "1r", "3r", "3k", "7t", "7k", "1h", "1k", "2r", "2t"],
+                         "Chie": ["6t", "6k", "8t", "8k", "2k", "2k", "10k", "10t", "4r", "4t", "12k", "12h", "3h", "3k"]},
+            "hands": {"Aki": ["5k", "5r", "6k", "10r", "11k", "4k", "10k"], "Ben": ["4r", "1k", "2t", "8k", "9k", "1k", "1r"]},
+            "sage": ["Aki"], "ended_by": "Ben"}
+    fw = profile("fudawiki")
+    short = {**full, "captured": {"Ben": full["captured"]["Ben"]}, "points": {"Aki": 76}, "unasked": ["Chie"]}
+    assert money(score(Round.from_dict(short, rules=fw), fw)) == money(score(Round.from_dict(full, rules=fw), fw))

@@ -623,3 +623,39 @@ def test_a_field_by_its_lights_and_a_sage_round_played_out_ask_what_pays(browser
     assert stored["unasked"] == ["Ben", "Chie"]
     for p in pages.values():
         p.context.close()
+
+
+def test_the_stopper_names_the_dekiyaku_on_a_phone_rather_than_tapping_the_pile(browser, live_before_a_stop, tmp_path):
+    """Issue 26 on the phones: the stopper's pile may be given by its 出来役's names, as at the
+    terminal: one tap on 赤短, not a tap for each captured card. A second tap takes it back."""
+    base, app = live_before_a_stop
+    data = bundled_night()[7]  # Chie stops with 赤短
+    a = answers_of(data)
+    pages = three_phones_to_the_ending(browser, base, app, a["field"], "Chie")
+    chie = pages["Chie"]
+    chie.click("button[data-ended='Chie']")
+    settle(chie)
+    chie.click("#pile-choices button[data-yaku='青短']")
+    settle(chie)
+    chie.wait_for_selector("#pile-box h3:has-text('出来役 by name: 青短')")
+    chie.click("#pile-choices button[data-yaku='青短']")  # taken back: nothing named
+    settle(chie)
+    chie.wait_for_selector("#pile-choices button[data-yaku='青短'][aria-pressed='false']")
+    chie.click("#pile-choices button[data-yaku='赤短']")
+    settle(chie)
+    chie.wait_for_selector("#pile-box h3:has-text('出来役 by name: 赤短')")
+    assert chie.locator("#pile-choices button[aria-pressed='true']").all_inner_texts() == ["赤短"]
+    assert chie.locator("#pile-points").count() == 0  # its 出来役 pay, not its points: no count offered
+    shot(chie, tmp_path, "15-stopper-names-the-dekiyaku", whole=False)
+    chie.click("#pile-done")
+    settle(chie)
+    chie.wait_for_selector("#bar #save")
+    chie.click("#bar #save")
+    chie.wait_for_selector("#bar #saved")
+    assert saved_money(app) == money_of({**data, "hands": {}, "teyaku": {}})  # no 手役 tapped here
+    from scorekeeper.flows import Night
+
+    stored = Night.open().session["rounds"][-1]["round"]
+    assert stored["dekiyaku"] == {"Chie": "赤短"} and stored["unasked"] == ["Aki", "Ben"]
+    for p in pages.values():
+        p.context.close()

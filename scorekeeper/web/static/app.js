@@ -663,18 +663,23 @@ function pileBox(s) {
   const key = s.key, typed = mine(key);
   const rest = unsent(key) ? s.choices.some((c) => c.label.id === "a.rest" && c.answer === typed) : s.rest;
   const counted = !rest && typeof s.value === "number";  // answered by its counted points
-  const sel = refused[key] ? codesOf(refused[key].text) : rest || counted ? [] : unsent(key) ? codesOf(typed) : Array.isArray(s.value) ? s.value : [];
+  const named = !rest && s.value && typeof s.value === "object" && !Array.isArray(s.value) ? s.value.dekiyaku : null;  // by its 出来役's names
+  const sel = refused[key] ? codesOf(refused[key].text) : rest || counted || named ? [] : unsent(key) ? codesOf(typed) : Array.isArray(s.value) ? s.value : [];
   const box = el("div", { class: "box", id: "pile-box" },
     el("h3", {}, titled(s) + " · " + (rest ? _("rest") : counted ? fmt(_("{points} points, counted"), { points: s.value })
+      : named ? fmt(_("出来役 by name: {yaku}"), { yaku: named.join("・") })
       : fmt(n_("1 card", "{n} cards", sel.length), { n: sel.length }))));
   box.append(problemLine(s, "pile-problem"), notSent(key));
+  const byName = s.choices.some((c) => c.label.id === "a.dekiyaku");  // the ender's, or a 下げ caller's
+  const choices = el("div", { class: "row", id: "pile-choices" },
+    s.choices.map((c) => choice(c, null, { key, id: c.label.id === "a.rest" ? "rest" : null, "data-yaku": c.label.id === "a.dekiyaku" ? c.label.args.name : null })));
+  if (byName) box.append(el("p", { class: "note" }, _("its 出来役 by name, or every card below:")), choices);  // one tap, above the 48 cards
   const bad = (refused[key] && refused[key].card) || (s.problem && !s.problem.soft && s.problem.card) || null;
   if (pick.handOpen === null) box.append(grid(sel, (code, on) => answer(key, toggle(sel, code, on).join(" ")),
     { taken: takenBy(s.player), bad, id: "pile-grid", sent: unsent(key) && !refused[key] ? (Array.isArray(s.value) && !s.rest ? s.value : []) : null }));  // a count, or names, holds no card
   else box.append(el("p", { class: "note" }, _("the pile's cards: once the hand is set")));
-  box.append(el("div", { class: "row" },
-    s.choices.map((c) => choice(c, null, { key, id: c.label.id === "a.rest" ? "rest" : null }))));
-  box.append(countRow("pile-points", _("or its counted card points"), (n) => answer(key, `=${n}`), _("count")));
+  if (!byName) box.append(choices);
+  if (s.need === "points") box.append(countRow("pile-points", _("or its counted card points"), (n) => answer(key, `=${n}`), _("count")));
   if (s.status === "typing" && s.problem) box.append(el("p", { class: "note" }, _("checked once you say the pile is complete")));
   const done = !!queued(`d:${s.player}`) ? queued(`d:${s.player}`).body.done : s.done;
   offer({ label: done ? _("done ✓ (tap to reopen)") : _("my pile is complete"), id: "pile-done", primary: !done,
