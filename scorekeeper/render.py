@@ -188,15 +188,17 @@ class FitTable:
     def add_row(self, *cells: Any, style: Any = None) -> None:
         self.rows.append((cells, style))
 
-    def table(self, dropped: frozenset[int] = frozenset()) -> Table:
-        """The table without the columns ``dropped`` (by index)."""
+    def table(self, dropped: frozenset[int] = frozenset(), headings: bool = True) -> Table:
+        """The table without the columns ``dropped`` (by index); with ``headings``, a heading of
+        one word (出来役) is kept whole where its column may wrap."""
         table = Table(title=self.title, **self.options)
         keep = [i for i in range(len(self.columns)) if i not in dropped]
         for i in keep:
             heading, right, _drop, whole = self.columns[i]
-            widest = max([_cells(heading)] + [_cells(cells[i]) for cells, _style in self.rows]) if whole else None
             # what may wrap folds a word too long for its column, never cuts it ("…")
-            table.add_column(heading, justify="right" if right else "left", no_wrap=whole, min_width=widest,
+            least = max([_cells(heading)] + [_cells(cells[i]) for cells, _style in self.rows]) if whole else (
+                _cells(heading) if headings and " " not in str(heading) else None)
+            table.add_column(heading, justify="right" if right else "left", no_wrap=whole, min_width=least,
                              overflow="ellipsis" if whole else "fold")
         for cells, style in self.rows:
             table.add_row(*(self._cell(cells[i], self.columns[i][3]) for i in keep), style=style)
@@ -211,12 +213,15 @@ class FitTable:
         return Phrased(*(Phrased.words(line) for line in cell.split("\n")))
 
     def variants(self) -> Iterable[Table]:
-        """The table, then with each rank of columns dropped in turn (built as asked for)."""
+        """The table, then with each rank of columns dropped in turn (built as asked for); each
+        first with its headings whole, then with them free to wrap, a number never cut for them."""
         yield self.table()
+        yield self.table(headings=False)
         dropped: set[int] = set()
         for rank in sorted({c[2] for c in self.columns if c[2] is not None}):
             dropped |= {i for i, c in enumerate(self.columns) if c[2] == rank}
             yield self.table(frozenset(dropped))
+            yield self.table(frozenset(dropped), headings=False)
 
     def __rich_console__(self, console: Console, options: Any) -> Any:
         table = None

@@ -15,6 +15,7 @@ from rich.console import Console
 
 from scorekeeper import lang, layout
 from scorekeeper.entry import Aborted, RoundEntry
+from scorekeeper.notation import parse_cards
 from scorekeeper.render import round_view
 from scorekeeper.scoring import score_dict
 
@@ -104,3 +105,25 @@ def test_a_line_of_phrases_goes_on_at_a_phrase_its_spacing_kept():
     line = "  同じ月の何枚か:      1hk = 1h 1k   12kkk = 桐のカス3枚   3* = 桜の4枚すべて"
     assert layout.lines(line, 60).split("\n") == [
         "  同じ月の何枚か:  1hk = 1h 1k  12kkk = 桐のカス3枚", "    3* = 桜の4枚すべて"]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("given", ["cards", "counted"])
+def test_a_round_s_table_keeps_its_headings_whole_and_every_amount_in_full(width, given):
+    """A table's one-word headings (出来役, 特殊役) are never broken while the table fits
+    without: only a table that can't fit otherwise lets them wrap, and never cuts a number."""
+    rnd = json.loads((ROOT / "samples" / "night" / "01.json").read_text("utf-8"))
+    rnd = json.loads(json.dumps(rnd).replace('"Aki"', '"美咲"'))
+    if given == "counted":
+        rnd["points"] = {p: sum(c.points for c in parse_cards(rnd["captured"].pop(p))) for p in list(rnd["captured"])}
+        rnd["field"] = [c for c in rnd["field"] if c.endswith("h")] or []
+        rnd["field_given"] = "lights"
+    result = score_dict(rnd)
+    out = Console(file=io.StringIO(), width=width, color_system=None, highlight=False)
+    out.print(round_view(result))
+    text = out.file.getvalue()
+    head = next(line for line in text.splitlines() if "プレイヤー" in line)
+    assert "出来役" in head and "特殊役" in head, text
+    for p, r in result.players.items():
+        row = next(line for line in text.splitlines() if line.startswith(p))
+        assert row.rstrip().endswith(f"{r.mon:+d}" if r.mon else "0"), (row, r.mon)
