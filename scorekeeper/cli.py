@@ -1015,7 +1015,9 @@ def round_(
     """Score a round and add it to the current session.
 
     Without --file, asks the round at the table question by question (? for help, back to go
-    back), shows the result and saves it once confirmed. Every answer is kept as it is typed
+    back), shows the result and saves it once confirmed. Only what the money needs is asked,
+    and may be given short: the field by its 光 alone (=8h; = for none), a pile whose points pay
+    by its count (=95), the stopper's pile by its 出来役's names (akatan). Every answer is kept as it is typed
     (in a draft beside the book): if the round can't be saved, or is stopped, the next `round`
     offers to resume it. --discard throws the answers away, saying what it throws away; --restore
     brings them back until the next round is saved. The file may leave out players (the
