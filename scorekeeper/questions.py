@@ -435,7 +435,8 @@ def step_keys(g: Givens, values: Mapping[str, Any], typed: Collection[str] = ())
 def piles_asked(g: Givens, values: Mapping[str, Any], playing: Sequence[str], typed: Collection[str] = ()) -> list[str]:
     """The players whose pile is asked: every one until the ending is answered; then only those
     whose pile can change the money (:func:`~scorekeeper.scoring.pile_needed`: in a round ended
-    by a 出来役, the ender's, and a pile a bonus reads), and a pile typed all the same."""
+    by a 出来役, the ender's; played out after 下げ, the callers'; and a pile a bonus reads), and
+    a pile typed all the same."""
     if "ended" not in values or "sage" not in values or (values["ended"] is None and not values["sage"]):
         return list(playing)
     return [p for p in playing if pile_need(g, values, p) is not None or f"pile:{p}" in typed]

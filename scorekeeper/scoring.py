@@ -136,7 +136,8 @@ class Round:
     counted: Mapping[str, int] = _field(default_factory=dict)
     kasu: Mapping[str, int] = _field(default_factory=dict)
     #: the 出来役 of a pile given by their names, not its cards (``dekiyaku``), and the piles not
-    #: asked: in a round ended by a 出来役 they can't change the money (``unasked``)
+    #: asked: in a round of 出来役 (ended by one, or played out after 下げ) they can't change the
+    #: money (``unasked``)
     named: Mapping[str, tuple[str, ...]] = _field(default_factory=dict)
     unasked: tuple[str, ...] = ()
     #: the field given by its 光 only (``field_given``: ``lights``): its class and multipliers
@@ -518,7 +519,7 @@ class _Reader:
 
     def _unasked(self, piles: Mapping[str, int], counted: Mapping[str, int], named: Mapping[str, Any],
                  needs: Mapping[str, str | None], ended_by: str | None) -> list[str]:
-        """The piles not asked (``unasked``): in a round ended by a 出来役, those no payment reads."""
+        """The piles not asked (``unasked``): in a round of 出来役, those no payment reads."""
         value = self._get("unasked")
         if value is None or value == []:
             return []
