@@ -453,7 +453,7 @@ class _Reader:
         held = {p: named.get(p) or tally_dekiyaku(pile, rules) for p, pile in piles.items()}
         for key, who in (("ended_by", ended_by), *(("sage", p) for p in sage)):
             if who is not None and who not in unasked and who not in counted and not held[who]:  # a count names none
-                raise RoundError(key, L_("{player}'s pile holds no 出来役", player=quote(who)), "no_dekiyaku")
+                raise RoundError(key, L_("{player}'s pile holds no 出来役", player=echo(who)), "no_dekiyaku")
         for p in players:
             if held[p] and p not in (*sage, ended_by):
                 raise RoundError(

@@ -331,3 +331,14 @@ def test_an_overtaken_sage_caller_s_pile_counted_for_nukeyaku_is_not_refused_as_
     fw = profile("fudawiki")
     short = {**full, "captured": {"Ben": full["captured"]["Ben"]}, "points": {"Aki": 76}, "unasked": ["Chie"]}
     assert money(score(Round.from_dict(short, rules=fw), fw)) == money(score(Round.from_dict(full, rules=fw), fw))
+
+
+def test_a_pile_that_holds_no_dekiyaku_names_its_player_once_unquoted(tmp_path):
+    """The line read `sage: 'Aki''s pile holds no 出来役`: a name quoted before its 's."""
+    data = sample("sage-played-out.json")
+    data["sage"] = "Ben"  # Ben's pile holds none
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    refused = runner.invoke(app, ["score", str(path)])
+    assert refused.exit_code == 2
+    assert refused.stderr.strip().endswith("sage: Ben's pile holds no 出来役"), refused.stderr
