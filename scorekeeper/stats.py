@@ -24,6 +24,9 @@ from .lang import N_
 from .night import chain_breaks, kan, session_rules, totals
 from .rules import Rules
 
+#: how a pile was given (``PlayerResult.pile``) -> its count per player: by its cards, its points,
+#: its 出来役's names, or not asked
+PILES_GIVEN = {"cards": "typed", "counted": "counted", "named": "named", "unasked": "unasked"}
 #: how each 下げ call ended, in the order shown
 SAGE_ENDS = ("shoubu", "cancel", "overtaken", "played_out")
 #: how each end is said (worded with _() where shown)
@@ -82,8 +85,8 @@ def night_digest(session: Mapping[str, Any], results: Sequence[Any]) -> dict[str
     ``won`` (the round's ``winner``), ``dealer`` (rounds dealt, 親 held), ``teyaku`` (each held
     in ``teyaku_all``, rounds played only) and ``teyaku_any`` (rounds with any), ``dekiyaku`` (the
     出来役 each pile held), ``special`` (特殊役 paid), ``sage`` (each 下げ call by how it ended),
-    ``counted`` (piles given by their points) and ``typed`` (piles given by their cards: the rounds
-    the odds of 出来役 can use).
+    how each pile was given (:data:`PILES_GIVEN`): ``typed`` (by its cards: the rounds the odds of
+    出来役 can use), ``counted`` (by its points), ``named`` (by its 出来役's names), ``unasked``.
     ``ledger``: what each player received from each other, net, over the night's payments.
     """
     players = list(session["players"])
@@ -91,7 +94,7 @@ def night_digest(session: Mapping[str, Any], results: Sequence[Any]) -> dict[str
     net = totals(results, players)
     per: dict[str, dict[str, Any]] = {
         p: {"rounds": 0, "won": 0, "dealer": 0, "teyaku": {}, "teyaku_any": 0, "dekiyaku": {}, "special": {},
-            "sage": dict.fromkeys(SAGE_ENDS, 0), "counted": 0, "typed": 0}
+            "sage": dict.fromkeys(SAGE_ENDS, 0), **dict.fromkeys(PILES_GIVEN.values(), 0)}
         for p in players
     }
     ledger: dict[str, dict[str, int]] = {p: {q: 0 for q in players if q != p} for p in players}
@@ -106,7 +109,7 @@ def night_digest(session: Mapping[str, Any], results: Sequence[Any]) -> dict[str
                 continue
             mine = per[p]
             mine["rounds"] += 1
-            mine["counted" if r.counted else "typed"] += 1
+            mine[PILES_GIVEN[r.pile]] += 1
             for name in r.teyaku_all:
                 _bump(mine["teyaku"], name)
             if r.teyaku_all:
@@ -267,7 +270,7 @@ def _profile_stats(nights: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
                 order.append(p)
                 players[p] = {"nights": 0, "rounds": 0, "mon": 0, "won": 0, "dealer": 0, "best": None, "worst": None,
                               "teyaku": dict.fromkeys(names, 0), "teyaku_any": 0, "dekiyaku": {}, "special": {},
-                              "sage": dict.fromkeys(SAGE_ENDS, 0), "counted": 0, "typed": 0}
+                              "sage": dict.fromkeys(SAGE_ENDS, 0), **dict.fromkeys(PILES_GIVEN.values(), 0)}
             me, got = players[p], night["per_player"][p]
             mon = night["totals"][p]
             me["nights"] += 1
@@ -276,7 +279,7 @@ def _profile_stats(nights: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
             me["won"] += got["won"]
             me["dealer"] += got["dealer"]
             me["teyaku_any"] += got["teyaku_any"]
-            for key in ("counted", "typed"):
+            for key in PILES_GIVEN.values():
                 me[key] += got.get(key, 0)
             for name, n in got["teyaku"].items():
                 _bump(me["teyaku"], name, n)

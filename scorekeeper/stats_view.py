@@ -152,14 +152,15 @@ def _profile_view(title: str, data: Mapping[str, Any]) -> Group:
     made.add_column(_("player"), whole=True)
     for col in ("出来役", "下げ", "特殊役"):
         made.add_column(col)
-    counting = any(me.get("counted") for me in players.values())
-    if counting:  # piles given by their points: no 出来役 is read from them
-        made.add_column(_("piles typed / counted"))
+    counting = any(me.get(k) for me in players.values() for k in ("counted", "named", "unasked"))
+    if counting:  # piles not given by their cards: no 出来役 odds read them
+        made.add_column(_("piles typed / counted / by name / not asked"))
     for p, me in players.items():
         allrow = me["teyaku_all"]
         cards.add_row(name(p), f"{allrow['held']} / {allrow['expected']:.1f}", _unusual(allrow))
         row = [name(p), _counted(me["dekiyaku"]), _sage(me["sage"]), _counted(me["special"])]
-        made.add_row(*row, *([f"{me.get('typed', 0)} / {me.get('counted', 0)}"] if counting else []))
+        given = " / ".join(str(me.get(k, 0)) for k in ("typed", "counted", "named", "unasked"))
+        made.add_row(*row, *([given] if counting else []))
     parts += [cards, Text(), made, Text()]
 
     each = FitTable(_("手役 by name: held / expected"), pad_edge=False, title_justify="left")

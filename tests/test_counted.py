@@ -228,7 +228,14 @@ def test_a_counted_pile_is_marked_in_score_show_and_stats(book_file, tmp_path):
     assert as_json["players"]["Aki"]["pile"] == "counted" and "pile" not in as_json["players"]["Chie"]
     me = json.loads(runner.invoke(app, ["stats", "--json"]).stdout)["players"]
     assert (me["Aki"]["counted"], me["Aki"]["typed"], me["Chie"]["counted"], me["Chie"]["typed"]) == (1, 0, 0, 1)
-    assert "piles typed / counted" in runner.invoke(app, ["stats"]).stdout
+    assert "piles typed / counted / by name / not asked" in runner.invoke(app, ["stats"]).stdout
+    named = {k: v for k, v in sample("early-dekiyaku.json").items() if k != "captured"}  # Chie stops: 猪鹿蝶
+    named.update(dekiyaku={"Chie": "猪鹿蝶"}, unasked=["Aki", "Ben"])
+    path.write_text(json.dumps(named), encoding="utf-8")
+    assert runner.invoke(app, ["round", "--file", str(path)]).exit_code == 0
+    me = json.loads(runner.invoke(app, ["stats", "--json"]).stdout)["players"]
+    assert [(me[p]["typed"], me[p]["counted"], me[p]["named"], me[p]["unasked"]) for p in ("Aki", "Ben", "Chie")] == [
+        (0, 1, 0, 1), (0, 1, 0, 1), (1, 0, 1, 0)]  # by name, not asked: no longer counted
 
 
 # -- a round ended by a 出来役 asks only what pays -------------------------------------------------
