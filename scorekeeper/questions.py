@@ -156,12 +156,18 @@ class Choice:
     default: bool = False
     #: the player the choice names
     player: str | None = None
+    #: the item the choice adds or takes away, where the answer is a set of them (several 下げ
+    #: callers, a pile's 出来役 by name): a page works out the answer from its own taps not sent
+    #: yet, so that two taps made before the first is answered both count
+    toggle: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"label": self.label.to_json(), "answer": self.answer, "on": self.on,
                                "default": self.default, "player": self.player}
         if self.confirm is not None:
             out["confirm"] = self.confirm.to_json()
+        if self.toggle is not None:
+            out["toggle"] = self.toggle
         return out
 
 
@@ -1134,7 +1140,8 @@ class _Walk:
             for p in playing:
                 on = p in now
                 after = (tuple(x for x in now if x != p) if on else (*now, p)) if g.many_callers else (() if on else (p,))
-                step.choices.append(Choice(msg("a.sage", player=p), callers_text(after), on, player=p))
+                step.choices.append(Choice(msg("a.sage", player=p), callers_text(after), on, player=p,
+                                           toggle=p if g.many_callers else None))
         elif kind == "how":
             now = values.get("how")
             step.choices = [Choice(msg("a.shoubu"), "勝負", now == "shoubu", default=True),
@@ -1144,7 +1151,7 @@ class _Walk:
         elif kind == "pile" and "ended" in values and pile_need(g, values, player) == "dekiyaku":
             named = set(step.value["dekiyaku"]) if is_named(step.value) else set()  # typed, done or not
             step.choices = [Choice(msg("a.dekiyaku", name=n), " ".join(x for x in g.rules.dekiyaku if (x in named) != (x == n)),
-                                   n in named) for n in nameable(g.rules)]
+                                   n in named, toggle=n) for n in nameable(g.rules)]
 
     def stand(self, seating: Seating | None) -> Stand:
         """The field's class and multiplier with what is carried and waits, the fees, the pot."""

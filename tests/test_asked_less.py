@@ -342,3 +342,17 @@ def test_a_pile_that_holds_no_dekiyaku_names_its_player_once_unquoted(tmp_path):
     refused = runner.invoke(app, ["score", str(path)])
     assert refused.exit_code == 2
     assert refused.stderr.strip().endswith("sage: Ben's pile holds no 出来役"), refused.stderr
+
+
+def test_choices_that_add_to_a_set_say_what_they_toggle():
+    """A page works out a set's answer from its own taps (two taps before the first is answered
+    both count): the model names the item each such choice toggles, and only there."""
+    from scorekeeper import questions as q
+
+    base = {"dealer": "Aki", "field": "=", "hand:Aki": "", "hand:Ben": "", "hand:Chie": ""}
+    for name, many in (("sdin", False), ("fudawiki", True)):
+        v = q.view(q.Givens(PLAYERS, "Aki", profile(name)), base, ())
+        sage = next(s for s in v.steps if s.key == "sage").to_json()["choices"]
+        assert [c.get("toggle") for c in sage] == [None, *(PLAYERS if many else (None,) * 3)]
+    pile = _pile_step(profile("sdin"), {**base, "sage": "", "ended": "Chie"}).to_json()["choices"]
+    assert [c["toggle"] for c in pile] == ["五光", "四光", "七短", "赤短", "青短", "猪鹿蝶"]

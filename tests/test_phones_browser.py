@@ -659,3 +659,31 @@ def test_the_stopper_names_the_dekiyaku_on_a_phone_rather_than_tapping_the_pile(
     assert stored["dekiyaku"] == {"Chie": "赤短"} and stored["unasked"] == ["Aki", "Ben"]
     for p in pages.values():
         p.context.close()
+
+
+def test_two_names_tapped_offline_are_both_kept(browser, live_before_a_stop, tmp_path):
+    """A set answered by toggles (the stopper's 出来役 by name; several 下げ callers) is worked out
+    from the phone's own taps not sent yet: 赤短 then 青短 tapped without the network both
+    arrive, where the second tap, worked out from the server's answer, would have dropped the first."""
+    base, app = live_before_a_stop
+    data = bundled_night()[7]
+    a = answers_of(data)
+    pages = three_phones_to_the_ending(browser, base, app, a["field"], "Chie")
+    chie = pages["Chie"]
+    chie.click("button[data-ended='Chie']")
+    settle(chie)
+    chie.context.set_offline(True)
+    chie.click("#pile-choices button[data-yaku='赤短']")
+    chie.click("#pile-choices button[data-yaku='青短']")
+    pressed = chie.locator("#pile-choices button[aria-pressed='true']").all_inner_texts()
+    assert sorted(pressed) == ["赤短", "青短"]
+    assert chie.locator("body").get_attribute("data-taps") == "2"
+    chie.context.set_offline(False)
+    chie.wait_for_selector("body[data-pending='0']")
+    settle(chie)
+    assert app.state.table.state["round"]["answers"]["pile:Chie"] == "赤短 青短"
+    chie.click("#pile-choices button[data-yaku='青短']")  # taken back: 赤短 alone, as dealt
+    settle(chie)
+    assert app.state.table.state["round"]["answers"]["pile:Chie"] == "赤短"
+    for p in pages.values():
+        p.context.close()

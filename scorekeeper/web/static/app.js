@@ -151,7 +151,7 @@ let pick, refused, stale;  // selections not sent yet; key -> {text, card, messa
                            // kept); key -> {id, path, body, message}: a tap sent after another phone changed that answer
 function forget(round) {
   heldFor = round;
-  pick = { field: null, hand: null, handOpen: null, who: false, ending: false, dealer: false };
+  pick = { field: null, hand: null, handOpen: null, who: false, ending: false, dealer: false, toggles: {} };
   refused = {};
   stale = {};
 }
@@ -342,9 +342,29 @@ const unsent = (key) => !!queued(`a:${key}`);
 
 // A choice of step ``attrs.key``: as this phone has it (its tap not sent yet marked so).
 function choice(c, onClick, attrs = {}) {
+  if (c.toggle !== undefined) return toggleChoice(c, attrs);
   const late = unsent(attrs.key), on = late ? mine(attrs.key) === c.answer : c.on;
   return el("button", { class: (on ? "on" : "") + (on && late ? " unsent" : ""), "aria-pressed": on ? "true" : "false",
     on: { click: onClick || (() => answer(attrs.key, c.answer)) }, ...attrs, key: null }, on && late ? clock() : null, words(c.label));
+}
+
+// A choice that adds or takes away one item of a set (several 下げ callers, a pile's 出来役 by
+// name). The set is this phone's: its taps not sent yet included (``pick.toggles``: key -> the
+// items as last tapped), so that two taps made before the first is answered, or while offline,
+// both count; else the server's.
+function toggledSet(key) {
+  const s = step(key);
+  return unsent(key) && pick.toggles[key] ? pick.toggles[key] : s.choices.filter((c) => c.toggle !== undefined && c.on).map((c) => c.toggle);
+}
+function toggleChoice(c, attrs) {
+  const key = attrs.key, now = toggledSet(key), on = now.includes(c.toggle), late = unsent(key);
+  const tap = () => {
+    const after = on ? now.filter((x) => x !== c.toggle) : [...now, c.toggle];  // in the order tapped: 下げ's calls
+    pick.toggles[key] = after;
+    answer(key, after.join(after.some((x) => x.includes(" ")) ? ", " : " "));
+  };
+  return el("button", { class: (on ? "on" : "") + (late ? " unsent" : ""), "aria-pressed": on ? "true" : "false",
+    on: { click: tap }, ...attrs, key: null }, on && late ? clock() : null, words(c.label));
 }
 
 // The step's problem (nothing, an empty fragment, when it has none to show); a tap another phone
