@@ -504,17 +504,24 @@ def live_before_a_stop(book_file):
     yield from serving()
 
 
+def chie_stops(browser, base, app):
+    """Round 8 of the bundled night on three phones, up to Chie saying she stopped (赤短 …):
+    (its round file, its answers, the phones by player)."""
+    data = bundled_night()[7]
+    a = answers_of(data)
+    pages = three_phones_to_the_ending(browser, base, app, a["field"], "Chie")
+    pages["Chie"].click("button[data-ended='Chie']")
+    settle(pages["Chie"])
+    return data, a, pages
+
+
 def test_a_stop_round_on_the_phones_asks_only_the_stopper_s_pile(browser, live_before_a_stop, tmp_path):
     """Issue 26 on the phones: in a round ended by a 出来役 the money needs only the stopper's pile,
     so only Chie's phone is asked for cards; Aki's and Ben's say theirs is not asked. The round
     saves with the money of the round file, as the terminal saves it."""
     base, app = live_before_a_stop
-    data = bundled_night()[7]
-    a = answers_of(data)
-    pages = three_phones_to_the_ending(browser, base, app, a["field"], "Chie")
+    data, a, pages = chie_stops(browser, base, app)
     chie = pages["Chie"]
-    chie.click("button[data-ended='Chie']")
-    settle(chie)
     for who in ("Aki", "Ben"):
         pages[who].wait_for_selector("#pile-unasked")  # told, not asked
         assert pages[who].locator("#pile-grid").count() == 0
@@ -629,12 +636,8 @@ def test_the_stopper_names_the_dekiyaku_on_a_phone_rather_than_tapping_the_pile(
     """Issue 26 on the phones: the stopper's pile may be given by its 出来役's names, as at the
     terminal: one tap on 赤短, not a tap for each captured card. A second tap takes it back."""
     base, app = live_before_a_stop
-    data = bundled_night()[7]  # Chie stops with 赤短
-    a = answers_of(data)
-    pages = three_phones_to_the_ending(browser, base, app, a["field"], "Chie")
+    data, _, pages = chie_stops(browser, base, app)  # Chie stops with 赤短
     chie = pages["Chie"]
-    chie.click("button[data-ended='Chie']")
-    settle(chie)
     chie.click("#pile-choices button[data-yaku='青短']")
     settle(chie)
     chie.wait_for_selector("#pile-box h3:has-text('出来役 by name: 青短')")
@@ -666,12 +669,8 @@ def test_two_names_tapped_offline_are_both_kept(browser, live_before_a_stop, tmp
     from the phone's own taps not sent yet: 赤短 then 青短 tapped without the network both
     arrive, where the second tap, worked out from the server's answer, would have dropped the first."""
     base, app = live_before_a_stop
-    data = bundled_night()[7]
-    a = answers_of(data)
-    pages = three_phones_to_the_ending(browser, base, app, a["field"], "Chie")
+    data, a, pages = chie_stops(browser, base, app)
     chie = pages["Chie"]
-    chie.click("button[data-ended='Chie']")
-    settle(chie)
     chie.context.set_offline(True)
     chie.click("#pile-choices button[data-yaku='赤短']")
     chie.click("#pile-choices button[data-yaku='青短']")
