@@ -363,7 +363,7 @@ function toggleChoice(c, attrs) {
     pick.toggles[key] = after;
     answer(key, after.join(after.some((x) => x.includes(" ")) ? ", " : " "));
   };
-  return el("button", { class: (on ? "on" : "") + (late ? " unsent" : ""), "aria-pressed": on ? "true" : "false",
+  return el("button", { class: (on ? "on" : "") + (on && late ? " unsent" : ""), "aria-pressed": on ? "true" : "false",
     on: { click: tap }, ...attrs, key: null }, on && late ? clock() : null, words(c.label));
 }
 
