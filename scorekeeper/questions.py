@@ -1148,7 +1148,7 @@ class _Walk:
                             Choice(msg("a.cancel"), "cancel", now == "cancel")]
         elif kind == "pile" and _rest_may_be(g, values, step.key):
             step.choices = [Choice(msg("a.rest"), "rest", step.rest)]
-        elif kind == "pile" and "ended" in values and pile_need(g, values, player) == "dekiyaku":
+        elif kind == "pile" and "ended" in values and step.need == "dekiyaku":
             named = set(step.value["dekiyaku"]) if is_named(step.value) else set()  # typed, done or not
             step.choices = [Choice(msg("a.dekiyaku", name=n), " ".join(x for x in g.rules.dekiyaku if (x in named) != (x == n)),
                                    n in named, toggle=n) for n in nameable(g.rules)]
