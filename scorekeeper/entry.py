@@ -307,7 +307,7 @@ class RoundEntry:
         if kind == "seat":
             self._echo_seat(v, player, value)
         elif kind == "field":
-            self._say("  " + field_cards_text(cards_of(q.field_keys(value)["field"]), isinstance(value, dict), " · "))
+            self._say("  " + field_cards_text(*q.field_of(value), " · "))
             if v.redeal:
                 self._say("  " + say(msg("e.redeal")), style="bold")
                 return

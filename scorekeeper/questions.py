@@ -761,6 +761,12 @@ def field_keys(value: Any) -> dict[str, Any]:
     return {"field": value}
 
 
+def field_of(value: Any) -> tuple[list[Card], bool]:
+    """A field answer's cards, and whether they are its 光 alone."""
+    keys = field_keys(value)
+    return cards_of(keys["field"]), "field_given" in keys
+
+
 def read_kasu(g: Givens, text: str, values: Mapping[str, Any]) -> Reading:
     """素十六's kasu count of a counted pile: nothing (Enter: fewer than 16), or the count,
     after the player's name where two piles could hold it (``Ben 17``)."""
@@ -1161,7 +1167,7 @@ class _Walk:
         carried = False
         waiting: tuple[int, ...] = tuple(state.carry)
         if "field" in self.values:
-            cards = cards_of(field_keys(self.values["field"])["field"])
+            cards, _ = field_of(self.values["field"])
             fc = field_class(cards)
             mult, waiting = round_multiplier(tally_of(cards), g.rules, state.carry)
             carried = mult != g.rules.multipliers[fc]
