@@ -414,7 +414,7 @@ class _Reader:
         ended_by = self._player_key("ended_by", None)
         playing = playing_of(seating, rules)
         needs = {p: pile_needed(rules, p, ended_by, sage, hands.get(p), declared.get(p)) for p in playing}
-        holders = (ended_by,) if ended_by else sage  # whose 出来役 the round pays
+        holders = paid_dekiyaku(ended_by, sage)
         counted = self._counted(piles, needs, holders)
         kasu = self._kasu(counted)
         named = self._named(piles, counted, needs, holders)
@@ -1147,11 +1147,16 @@ def pile_needed(rules: Rules, player: str, ended_by: str | None, sage: Sequence[
         return "cards"
     held = teyaku or (tally_teyaku_all(hand, rules) if hand is not None else ())
     nukeyaku = "抜け役" in rules.bonuses and any(rules.group_of(n) == "B" and n != "光一" for n in held)
-    if player == ended_by or (ended_by is None and player in sage):
+    if player in paid_dekiyaku(ended_by, sage):
         return "cards" if nukeyaku else "dekiyaku"
     if (ended_by is None and not sage) or nukeyaku:
         return "points"
     return None
+
+
+def paid_dekiyaku(ended_by: str | None, sage: Sequence[str]) -> tuple[str, ...]:
+    """Whose 出来役 a round pays: the player who ended it, or, played out, each 下げ caller."""
+    return (ended_by,) if ended_by else tuple(sage)
 
 
 def nameable(rules: Rules) -> tuple[str, ...]:
