@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-import threading
 from importlib.resources import files
 from pathlib import Path
 
@@ -21,6 +18,7 @@ import pytest
 from fast_cli import FastRunner, checked_run, typed
 from helpers import add_round
 from scorekeeper import store
+from terminals import Terminal
 
 PLAYERS = ["Aki", "Ben", "Chie"]
 runner = FastRunner()
@@ -32,48 +30,6 @@ FIELD = " ".join(ROUND_2["field"])
 #: the rest of round 2 after the 手役: nobody called 下げ, Ben stopped, and Ben's pile (the one pile a
 #: stop asks: the others can't change the money)
 ENDING = ["", "Ben", "4r 4k 6t 6r 6k 6k 7t 7k 10t 10k 11t 11k"]
-WAIT = 120  # seconds at most for a process to say what it is waiting for (a bound, never a measure)
-
-
-class Terminal:
-    """A `hachi-score` process typed into through a pipe; what it prints is collected as it
-    comes, and :meth:`wait_for` returns once a text has appeared."""
-
-    def __init__(self, *args: str) -> None:
-        env = {**os.environ, "COLUMNS": "200"}
-        self.proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
-        self.out = ""
-        self.changed = threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for raw in iter(lambda: self.proc.stdout.read1(4096), b""):  # type: ignore[union-attr]
-            with self.changed:
-                self.out += raw.decode("utf-8", "replace")
-                self.changed.notify_all()
-        with self.changed:
-            self.out += "\x00"  # the end of its output
-            self.changed.notify_all()
-
-    def wait_for(self, text: str, count: int = 1) -> None:
-        with self.changed:
-            if not self.changed.wait_for(lambda: self.out.count(text) >= count or "\x00" in self.out, WAIT):
-                raise AssertionError(f"never printed {text!r}:\n{self.out}")
-            assert self.out.count(text) >= count, f"ended without printing {text!r}:\n{self.out}"
-
-    def type(self, *lines: str) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write("".join(f"{line}\n" for line in lines).encode("utf-8"))
-        self.proc.stdin.flush()
-
-    def end(self) -> int:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        code = self.proc.wait(WAIT)
-        self.wait_for("\x00")
-        return code
 
 
 @pytest.fixture
@@ -92,23 +48,26 @@ def round_2(book_file: Path) -> dict:
 
 def test_two_terminals_resuming_one_round_lose_no_answer(night_of_one):
     """Behaviour 1: T1 and T2 resume the same draft; T1 types Chie's 手役 光一; T2 presses Enter
-    (no 手役) and saves first. T1 is shown exactly which of its answers differ from round 2 as
-    saved, and offered `edit 2` with them: taken, round 2 holds T1's 光一 (Chie +10, not −30)."""
+    (no 手役): T2 is asked which stands, T1's offered first, and keeps its own (2), then saves
+    first. T1 is shown exactly which of its answers differ from round 2 as saved, asked each, and
+    `edit 2` takes the one it keeps: round 2 holds T1's 光一 (Chie +10, not −30)."""
     t1 = Terminal("round", "--resume")
     t1.wait_for("手役 Chie")
     t2 = Terminal("round", "--resume")
     t2.wait_for("手役 Chie")
     t1.type("光一")
     t1.wait_for("手役 Aki")  # T1's answer is on disk
-    t2.type("", "", "", *ENDING, "y")
+    t2.type("")
+    t2.wait_for("Chie's 手役: 光一 from another terminal, — typed here. Keep 1 (from another terminal) or 2")
+    t2.type("2", "", "", *ENDING, "y")
     assert t2.end() == 0, t2.out
     assert "round 2 saved" in t2.out
     assert "光一" not in json.dumps(round_2(night_of_one), ensure_ascii=False)  # T2's round: no 手役
     t1.type("")  # Aki: no 手役. T1 learns now that round 2 was saved
-    t1.wait_for("Edit round 2 with them now?")
+    t1.wait_for("Chie's 手役: — saved, 光一 typed here. Keep 1 (saved) or 2 (typed here)?")
     assert "Chie's 手役: typed here 光一; saved —" in t1.out  # the one difference, named
     assert "(Chie's 手役)" in t1.out  # and only it
-    t1.type("y", *[""] * 5, "y")  # the edit: T1's answers taken, the rest as saved (Enter), replace
+    t1.type("2", *[""] * 5, "y")  # the edit: T1's answer taken, the rest as saved (Enter), replace
     assert t1.end() == 0, t1.out
     assert "round 2 replaced" in t1.out
     stored = round_2(night_of_one)
@@ -125,9 +84,9 @@ def test_the_terminal_that_declines_the_edit_keeps_its_answers_set_aside(night_o
     t2.wait_for("手役 Chie")
     t1.type("光一")
     t1.wait_for("手役 Aki")
-    t2.type("", "", "", *ENDING, "y")
+    t2.type("", "2", "", "", *ENDING, "y")
     assert t2.end() == 0, t2.out
-    t1.type("", "n")
+    t1.type("", "1")  # the saved 手役 stands: nothing is edited
     assert t1.end() == 1
     assert "your answers are set aside" in t1.out
     edit = run("edit", "2", input=typed(["y", *[""] * 5, "y"]))
