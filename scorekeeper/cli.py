@@ -727,40 +727,79 @@ def _draft_form(rd: Any, out: Any) -> Any:
     return rd.form(notice, kept)
 
 
-def _run_entry(entry: Any, rd: Any, db: str | None) -> Any:
-    """The entry run; stopped (Ctrl-C, end of input, "no"), the answers stay in the draft."""
+def _run_entry(entry: Any, rd: Any, db: str | None, *, again: bool = False) -> Any:
+    """The entry run (``again``: its confirm asked again); stopped (Ctrl-C, end of input, "no"),
+    the answers stay in the draft. Thrown away by another writer meanwhile: said, with the way
+    back, and nothing more is asked."""
     from .entry import Aborted
     from .errors import SavedElsewhere
+    from .round_draft import ThrownAway
 
     try:
-        return entry.run()
+        return entry.again() if again else entry.run()
     except SavedElsewhere as e:
         _taken(e, db, rd.night.sid, entry.out)
+    except ThrownAway as e:
+        fail(str(e), EXIT_BOOK)
     except Aborted:
         where = rd.where
         if where is not None:
-            again = "edit " + str(rd.number) if rd.kind == "edit" else "round"
+            again_cmd = "edit " + str(rd.number) if rd.kind == "edit" else "round"
             entry.out.print(_("the answers typed are kept in {where}: `hachi-score {command}` offers to resume them "
-                              "(`hachi-score round --discard` throws them away)").format(where=where, command=again),
+                              "(`hachi-score round --discard` throws them away)").format(where=where, command=again_cmd),
                             style="yellow")
         fail(_("aborted: nothing was saved"), EXIT_BOOK)
 
 
+def _save_entry(entry: Any, rd: Any, db: str | None, saving: Callable[[], Any], on_taken: Callable[[Any], Any],
+                after: Callable[[], str]) -> Any:
+    """The round typed at the terminal, saved once confirmed; answers typed on a phone or at another
+    terminal after the confirm are said and the confirm asked again, never saved unseen."""
+    from .errors import DraftConflict, RoundTaken, SavedElsewhere
+
+    try:
+        _run_entry(entry, rd, db)
+        while True:
+            try:
+                with _BookErrors(after=after, passes=(DraftConflict, RoundTaken)):
+                    return saving()
+            except (SavedElsewhere, RoundTaken) as e:
+                on_taken(e)
+            except DraftConflict as e:
+                entry.out.print("  " + str(e), style="yellow")
+                _run_entry(entry, rd, db, again=True)
+    finally:
+        entry.form.leave()
+
+
+def _no_edit_taken(e: BaseException) -> NoReturn:
+    raise e
+
+
 def _taken(e: Any, db: str | None, sid: str, out: Any) -> NoReturn:
     """The round being typed was saved meanwhile by another writer (:class:`SavedElsewhere`,
-    :class:`RoundTaken`): each answer typed here that differs from it is named, and `edit N` is
-    offered with them at once (they are kept, set aside, either way). Nothing typed is dropped
-    silently."""
+    :class:`RoundTaken`): each answer typed here that differs from it is named, then asked one by
+    one, the saved one offered first; `edit N` takes only those chosen (every answer stays set
+    aside either way). Nothing typed is dropped silently, and nothing saved is replaced unasked."""
+    from .words import msg
+
     aside = e.aside
     if aside is None:
         fail(_("{problem}: it has every answer typed here").format(problem=e), EXIT_BOOK)
     _say_aside(out, aside, str(e))
+    chosen: list[str] = []
     try:
-        again = _answer(_ask_line(_("Edit round {number} with them now? [Y/n]: ").format(number=aside.number)))
+        for key in aside.differences:
+            question = str(msg("t.differs.saved", said=aside.said_of(key), theirs=aside.saved.get(key) or "—",
+                               mine=aside.mine.get(key) or "—"))
+            while (word := _answer(_ask_line(question))) not in ("", "1", "2"):
+                print(str(msg("t.differs.again")), file=sys.stderr)
+            if word == "2":
+                chosen.append(key)
     except EOFError:
-        again = "n"
-    if again in ("", *_YES):
-        _edit_round(aside.number, db, False, resume=True, session=sid)
+        chosen = []
+    if chosen:
+        _edit_round(aside.number, db, False, resume=True, session=sid, keep=(chosen, aside.saved))
         raise SystemExit(EXIT_OK)
     fail(_("round {number} was left as saved; your answers are set aside").format(number=aside.number), EXIT_BOOK)
 
@@ -799,15 +838,22 @@ def _take_draft(night: Any, kind: str, number: int | None, resume: bool, out: An
                         "that command resumes them)").format(time=other.draft.updated[11:16], command=what),
                       style="yellow")
         return RoundDraft.begin(night, kind, number), {}
-    if not resume:
-        count = sum(1 for v in rd.answers.values() if v)
+    count = len(rd.answers)  # "none" (Enter) is an answer typed too
+    if rd.others_typing():
+        answer = _answer(_ask_line(_("{count} answers are typed for this round, and it is being typed now at another "
+                                     "terminal: join it? What both type is merged, and an answer typed both ways is "
+                                     "asked. [Y/n]: ").format(count=count)))
+        if answer in _NO:
+            fail(_("nothing was typed here: the other terminal goes on with this round"), EXIT_BOOK)
+    elif not resume:
         answer = _answer(_ask_line(_("{count} answers typed for this round at {time} are kept ({where}). "
                                      "Resume them? [Y/n/discard]: ").format(
             count=count, time=rd.draft.updated[11:16], where=rd.where or "")))
-        if answer in _DISCARD:
-            rd.discard()
-            return RoundDraft.begin(night, kind, number), {}
-        if answer in _NO:
+        if answer in _DISCARD or answer in _NO:  # never left open beside the new one: the phones would type it
+            with _BookErrors():
+                rd.discard()
+            if rd.kind == "round":
+                out.print(_("(set aside: `hachi-score round --restore` brings them back)"), style="yellow")
             return RoundDraft.begin(night, kind, number), {}
     return rd, dict(rd.answers)
 
@@ -864,7 +910,6 @@ def _enter_round(session: str | None, db: str | None, as_json: bool, resume: boo
     """`round` without --file: ask the round at the table, then save it if confirmed. Every
     answer is kept in the round's draft as it is typed; nothing reaches the book before yes. A
     round saved meanwhile by another writer is :func:`_taken`."""
-    from .errors import RoundTaken, SavedElsewhere
     from .layout import Prose
     from .render import console
     from .round_draft import RoundDraft
@@ -887,12 +932,7 @@ def _enter_round(session: str | None, db: str | None, as_json: bool, resume: boo
 
     out.print(Prose(night.header(), "bold", night.players))
     entry = _entry(_draft_form(rd, out), as_json, resume=answers)
-    _run_entry(entry, rd, db)
-    try:
-        with _BookErrors(after=kept, passes=(SavedElsewhere, RoundTaken)):
-            added = rd.save()
-    except (SavedElsewhere, RoundTaken) as e:
-        _taken(e, db, night.sid, out)
+    added = _save_entry(entry, rd, db, rd.save, lambda e: _taken(e, db, night.sid, out), kept)
     if not added.saved:
         if as_json:
             emit_json({"session": night.sid, "round": None, "saved": False, **added.result.to_json()})
@@ -919,10 +959,12 @@ def _saved(night: Any, added: Any, as_json: bool, out: Any) -> None:
                                   night.rules.kan, results=added.results))
 
 
-def _edit_round(number: int, db: str | None, rechain: bool, resume: bool = False, session: str | None = None) -> None:
+def _edit_round(number: int, db: str | None, rechain: bool, resume: bool = False, session: str | None = None,
+                keep: tuple[list[str], dict[str, str]] | None = None) -> None:
     """`edit N` without --file: round N asked again, each answer pre-filled, then replaced
     (``resume``: the answers kept for it taken without asking; ``session``: another than the
-    current one, the one the answers were typed in)."""
+    current one, the one the answers were typed in; ``keep``: of the answers set aside, only
+    these keys taken, the others as saved)."""
     from .render import console
 
     out = console()
@@ -932,15 +974,21 @@ def _edit_round(number: int, db: str | None, rechain: bool, resume: bool = False
     with _BookErrors():
         night.check_writable(allow=number)
     rd, answers = _take_draft(night, "edit", number, resume, out)
+    if keep is not None:  # the answers set aside that the person did not choose: as saved
+        chosen, saved = keep
+        for key in [k for k in answers if k not in chosen and answers[k] != saved.get(k, answers[k])]:
+            with _BookErrors():
+                rd.answer(key, saved[key], by=rd.me)
+            answers[key] = saved[key]
     header = night.header(number)
     edited = header.replace(" · round", " · edit round")  # English; another language's header is named
     out.print(edited if edited != header else _("edit: {header}").format(header=header), style="bold")
     entry = _entry(_draft_form(rd, out), confirm=_("replace round {number}?").format(number=number),
                    resume=answers)
-    _run_entry(entry, rd, db)
     with _BookErrors(_("round {number}").format(number=number),
                      after=lambda: _("; round {number} was left as it is").format(number=number)):
-        done = rd.save(rechain=rechain)
+        done = _save_entry(entry, rd, db, lambda: rd.save(rechain=rechain), _no_edit_taken,
+                           lambda: _("; round {number} was left as it is").format(number=number))
     _replaced(night, done, out)
 
 

@@ -59,6 +59,13 @@ class Draft:
     discarded: bool = False
     #: set aside: typed for this round, which another writer saved meanwhile (its answers differ)
     overtaken: int | None = None
+    #: who typed each answer: ``phone``, or a terminal's ``terminal:HOST:PID``
+    by: dict[str, str] = field(default_factory=dict)
+    #: the writers holding it now (a terminal's ``terminal:HOST:PID``, a server's ``serve:HOST:PID``)
+    typing: list[str] = field(default_factory=list)
+    #: answers a writer chose over another's (key -> {"text": the answer not kept, "by": whose it
+    #: was, "kept_by": who chose}): said on the phones until that question is answered again
+    overruled: dict[str, dict[str, str]] = field(default_factory=dict)
     #: where it was last written (not part of the draft)
     where: Path | None = field(default=None, compare=False, repr=False)
 
@@ -74,6 +81,9 @@ class Draft:
             out["discarded"] = True
         if self.overtaken is not None:
             out["overtaken"] = self.overtaken
+        for name in ("by", "typing", "overruled"):
+            if getattr(self, name):
+                out[name] = getattr(self, name)
         return out
 
     @classmethod
@@ -97,9 +107,15 @@ class Draft:
         overtaken = data.get("overtaken")
         if overtaken is not None and (type(overtaken) is not int or overtaken < 1):
             raise ValueError("its overtaken round is not a number")
+        by, typing, overruled = data.get("by") or {}, data.get("typing") or [], data.get("overruled") or {}
+        if not (isinstance(by, dict) and all(isinstance(v, str) for v in by.values())
+                and isinstance(typing, list) and all(isinstance(w, str) for w in typing)
+                and isinstance(overruled, dict) and all(isinstance(v, dict) for v in overruled.values())):
+            raise ValueError("its writers are not names")
         return cls(str(data.get("session")), kind, number, rounds_at, dict(answers), revision,
                    str(data.get("updated", "")), list(done), None, saved_as, base if isinstance(base, str) else None,
-                   data.get("discarded") is True, overtaken)
+                   data.get("discarded") is True, overtaken, dict(by), list(typing),
+                   {k: {n: str(t) for n, t in v.items()} for k, v in overruled.items()})
 
     @property
     def open(self) -> bool:

@@ -31,6 +31,7 @@ from .layout import Prose, prompt
 from .notation import help_text
 from .render import field_cards_text
 from .questions import AnswerError, Form, Givens, Refused, RoundView, Step
+from .round_draft import Overtaken, who_said
 from .rules import SDIN, Rules
 from .scoring import NightState, Result, dekiyaku_terms
 from .words import Msg, msg, say
@@ -139,9 +140,17 @@ class RoundEntry:
             self.out.print()
             raise Aborted("interrupted" if isinstance(e, KeyboardInterrupt) else "end of input") from None
 
-    def _walk(self) -> Outcome:
-        i = 0
+    def again(self) -> Outcome:
+        """The confirm asked again (answers arrived before the save): they are said first."""
+        try:
+            return self._walk(len(self.view.keys))
+        except (KeyboardInterrupt, EOFError) as e:
+            self.out.print()
+            raise Aborted("interrupted" if isinstance(e, KeyboardInterrupt) else "end of input") from None
+
+    def _walk(self, i: int = 0) -> Outcome:
         while True:
+            self._news(i)
             v = self.view
             keys = v.keys
             if v.redeal and i >= len(keys):
@@ -161,6 +170,44 @@ class RoundEntry:
                 i = max(0, i - 1)
             else:
                 i += 1
+
+    def _news(self, i: int) -> None:
+        """What the phones and other terminals typed into this round meanwhile: each answer said,
+        one still ahead taken without asking; one that changes what was typed here asked, theirs
+        offered first."""
+        catch_up = getattr(self.form, "catch_up", None)
+        if catch_up is None:
+            return
+        ahead = set(self.view.keys[i:])
+        for change in catch_up():
+            if change.mine is not None:
+                self._choose(change.key, change.theirs, change.mine, msg("t.differs", who=who_said(change.by),
+                             said=q.said(change.key), theirs=change.theirs or "—", mine=change.mine or "—"))
+                continue
+            step = self.view.step(change.key)
+            shown = (step.shown if step is not None else change.theirs) or "–"
+            self._say("  " + say(msg("t.arrived", who=who_said(change.by), said=q.said(change.key), shown=shown)),
+                      style="yellow")
+            if change.key in ahead and change.theirs is not None:
+                self.resume.add(change.key)
+
+    def _choose(self, key: str, theirs: str | None, mine: str | None, question: Msg) -> None:
+        """The person chooses between another writer's answer (1, offered first) and the one
+        typed here (2); the one chosen is this terminal's answer (a phone's pile, not yet said
+        complete by its player, is then complete)."""
+        while True:
+            word = _fold(self._asked(say(question)))
+            if word in ("", "1", "2"):
+                break
+            self._say("  " + say(msg("t.differs.again")), style="red")
+        text = mine if word == "2" else theirs
+        if text is None:
+            return  # taken back over there: asked again
+        try:
+            self.form.answer(key, text, done=True, keep_refused=True, overrule=word == "2")
+        except Refused as e:  # kept as typed: asked again when the walk comes to it
+            self._say(f"  ✗ {e.problem.message}", style="red")
+        self.texts[key] = text
 
     def _resumed(self, key: str) -> Any:
         """A draft's answer to ``key``, taken again as if typed while it checks out; asked
@@ -206,6 +253,12 @@ class RoundEntry:
                 self._say(f"  ✗ {e}", style="red")
                 refused = line.strip() or refused
                 continue
+            except Overtaken as e:  # another writer answered it meanwhile, otherwise
+                self._choose(key, e.theirs, text, msg("t.differs", who=who_said(e.by), said=q.said(key),
+                                                      theirs=e.theirs or "—", mine=text or "—"))
+                step = self.view.step(key)
+                if step is None or step.status != "answered":
+                    continue
             except Refused as e:
                 self._say(f"  ✗ {e.problem.message}", style="red")
                 # the default stays what it was (Enter must not submit the refused answer again);

@@ -29,7 +29,8 @@ The rules, one place each:
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
+import functools
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
@@ -47,9 +48,62 @@ class Overtaken(ValueError):
     """An answer given against what another writer has since changed (a phone's queued tap sent
     late): nothing is kept, and the one line says whose answer changed."""
 
-    def __init__(self, message: str, key: str) -> None:
+    def __init__(self, message: str, key: str, theirs: str | None = None, by: str = "") -> None:
         super().__init__(message)
-        self.key = key
+        self.key, self.theirs, self.by = key, theirs, by
+
+
+class ThrownAway(BookError):
+    """The round being typed was thrown away by another writer meanwhile (a phone's "throw this
+    round away"): every answer typed here is in it, and `round --restore` brings it back."""
+
+
+@dataclass
+class Change:
+    """An answer another writer gave meanwhile: ``theirs`` now stands, given ``by`` them; ``mine``
+    is what this writer had typed to the question (None: not typed here)."""
+
+    key: str
+    theirs: str | None
+    mine: str | None
+    by: str
+
+
+#: who answers from the phones (a draft's ``by``)
+PHONE = "phone"
+
+
+@functools.cache
+def writer_id(kind: str = "terminal") -> str:
+    """This process as a writer of drafts: ``terminal:HOST:PID`` (or ``serve:…``)."""
+    import os
+    import socket
+
+    return f"{kind}:{socket.gethostname()}:{os.getpid()}"
+
+
+def alive(writer: str) -> bool:
+    """A writer still running: a process of this machine whose pid lives (of another machine:
+    it can't be told, so yes)."""
+    import os
+    import socket
+
+    _kind, _, rest = writer.partition(":")
+    host, _, pid = rest.rpartition(":")
+    if host != socket.gethostname():
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except PermissionError:
+        return True
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def who_said(by: str) -> Msg:
+    """Whose answer it is, as a person says it: a phone, another terminal."""
+    return msg("w.phone" if by == PHONE else "w.terminal")
 
 
 class Incomplete(ValueError):
@@ -82,6 +136,14 @@ class Aside:
     lines: list[Msg]
     #: the night's players (their names are never broken when it is said)
     players: tuple[str, ...] = ()
+    #: each difference: as typed here, and as saved
+    mine: dict[str, str] = field(default_factory=dict)
+    saved: dict[str, str] = field(default_factory=dict)
+
+    @staticmethod
+    def said_of(key: str) -> Msg:
+        """The question ``key`` named, as the differences name it."""
+        return q.said(key)
 
     def to_json(self) -> dict[str, Any]:
         return {"number": self.number, "differences": self.differences, "said": self.said.to_json(),
@@ -93,6 +155,8 @@ class RoundDraft:
 
     def __init__(self, night: Night, draft: Draft) -> None:
         self.night, self.draft = night, draft
+        #: what other writers answered meanwhile, taken by a merging answer and not said yet
+        self.arrived: list[Change] = []
 
     # -- which draft ------------------------------------------------------------------------------
 
@@ -262,30 +326,67 @@ class RoundDraft:
     # -- the answers ------------------------------------------------------------------------------
 
     def answer(self, key: str, text: str | None, *, done: bool = True, keep_refused: bool = False,
-               was: Any = UNCHECKED) -> q.RoundView:
-        """Answer ``key`` (None: take it back) and keep it, under the lock. A pile is complete when
-        ``done`` (a tap is not: its player says so). :class:`~scorekeeper.questions.NotAsked`,
+               was: Any = UNCHECKED, by: str = PHONE, merge: bool = False,
+               overrule: bool = False) -> q.RoundView:
+        """Answer ``key`` (None: take it back) and keep it, under the lock, as given ``by`` a
+        writer. A pile is complete when ``done`` (a tap is not: its player says so). ``merge``:
+        what other writers typed meanwhile is taken first (:meth:`catch_up`; :attr:`arrived`),
+        rather than a :class:`~scorekeeper.errors.DraftConflict`. ``overrule``: this answer is
+        chosen over another writer's (said on the phones). :class:`~scorekeeper.questions.NotAsked`,
         :class:`~scorekeeper.questions.Refused` (nothing kept unless ``keep_refused``: a terminal
         keeps every line typed), :class:`Overtaken` (``was``: the answer the writer saw, changed
-        since), :class:`~scorekeeper.errors.DraftConflict`, :class:`~scorekeeper.errors.SavedElsewhere`."""
+        since to another than ``text``), :class:`~scorekeeper.errors.DraftConflict`,
+        :class:`~scorekeeper.errors.SavedElsewhere`, :class:`ThrownAway`."""
         with self._lock(self.night):
+            if merge:  # the question answered now is not news: it is answered, or asked of the person
+                self.arrived += [c for c in self._catch_up({key: text} if text is not None else {}) if c.key != key]
             self._fresh({key: text} if text is not None else {})
-            if was is not UNCHECKED and self.draft.answers.get(key) != was:
-                raise Overtaken(msg("r.overtaken", said=q.said(key)).said(), key)
+            now = self.draft.answers.get(key)
+            if was is not UNCHECKED and now != was and now != text:
+                raise Overtaken(msg("r.overtaken", said=q.said(key)).said(), key, now, self.draft.by.get(key, PHONE))
             got = q.answer(self.givens, self.draft.answers, self.draft.done or (), key, text, complete=done)
             if got.problem is None or keep_refused:
-                self._keep(got)
+                self._keep(got, {key: by}, {key: now} if overrule else {})
         if got.problem is not None:
             raise q.Refused(got.problem, got.view)
         return got.view
+
+    def join(self) -> None:
+        """This terminal holds the round now (said to another terminal that finds it)."""
+        if self.me not in self.draft.typing:
+            self.draft.typing = sorted({*self.draft.typing, self.me})
+
+    def leave(self) -> None:
+        """This terminal no longer holds the round (its last write, where there is a draft)."""
+        with contextlib.suppress(BookError), self._lock(self.night):
+            on_disk = self.night.drafts.read(self.night.sid, self.draft.id)[0] if self.draft.id is not None else None
+            if on_disk is not None and self.me in on_disk.typing:
+                on_disk.typing = [w for w in on_disk.typing if w != self.me]
+                self.night.drafts.save(on_disk, on_disk.revision)
+
+    def others_typing(self) -> list[str]:
+        """The other terminals holding this round now (their processes still running)."""
+        return [w for w in self.draft.typing if w != self.me and alive(w)]
+
+    def catch_up(self) -> list[Change]:
+        """Take what other writers typed into this round since this writer last looked (the
+        draft on disk, or one another writer began for the same round meanwhile, becomes the one
+        held): the answers that changed, oldest first. :class:`~scorekeeper.errors.SavedElsewhere`,
+        :class:`ThrownAway`."""
+        with self._lock(self.night):
+            self.arrived += self._catch_up()
+        got, self.arrived = self.arrived, []
+        return got
 
     def back(self, key: str) -> q.RoundView:
         """Take the answer to ``key`` back (a phone's "change"): the step is open again."""
         return self.answer(key, None)
 
-    def mark(self, player: str, done: bool = True) -> q.RoundView:
-        """``player`` says their pile is complete (or takes that back)."""
+    def mark(self, player: str, done: bool = True, *, merge: bool = False) -> q.RoundView:
+        """``player`` says their pile is complete (or takes that back); ``merge`` as for :meth:`answer`."""
         with self._lock(self.night):
+            if merge:
+                self.arrived += self._catch_up()
             self._fresh()
             got = q.mark_pile(self.givens, self.draft.answers, self.draft.done or (), player, done)
             self._keep(got)
@@ -328,7 +429,10 @@ class RoundDraft:
         with night.book.locked():
             night.load()
             if draft.id is not None:
-                self._saved_meanwhile(night.drafts.read(night.sid, draft.id)[0])
+                on_disk = night.drafts.read(night.sid, draft.id)[0]
+                self._saved_meanwhile(on_disk)
+                if on_disk is not None and on_disk.revision != draft.revision:  # another writer typed since
+                    raise DraftConflict(msg("r.typed_since").said())
             if revision is not None and revision != draft.revision:
                 raise DraftConflict(L_("the round changed since it was shown: look at it again before saving"))
             if draft.kind == "round" and draft.rounds_at != night.rounds:  # its round taken by another's
@@ -395,6 +499,46 @@ class RoundDraft:
         finally:
             night.book.lock.release()
 
+    def _catch_up(self, typing: dict[str, str] | None = None) -> list[Change]:
+        """:meth:`catch_up` under the lock held: the draft on disk taken as this one, and what
+        it answers otherwise than the one held here (``typing``: the answer being given, kept
+        with the rest if the round is gone)."""
+        night, held = self.night, self.draft
+        if held.id is None:  # not on disk yet: another writer may have begun this round meanwhile
+            if held.kind != "round":
+                return []
+            on_disk = next((d for d in self._open(night) if d.kind == "round" and d.rounds_at == held.rounds_at), None)
+            if on_disk is None:
+                return []
+        else:
+            on_disk = night.drafts.read(night.sid, held.id)[0]
+            self._saved_meanwhile(on_disk, typing)
+            if on_disk is None or on_disk.revision == held.revision:
+                return []
+            if on_disk.discarded:
+                self._keep_in(on_disk, {**held.answers, **(typing or {})})
+                raise ThrownAway(msg("r.thrown_away").said())
+        keys = sorted(set(on_disk.answers) | set(held.answers), key=list({**held.answers, **on_disk.answers}).index)
+        changes = [Change(k, on_disk.answers.get(k), held.answers.get(k) if held.by.get(k) == self.me else None,
+                          on_disk.by.get(k, PHONE))
+                   for k in keys if on_disk.answers.get(k) != held.answers.get(k)]
+        on_disk.typing = sorted(set(on_disk.typing) | set(held.typing))
+        self.draft = on_disk
+        return changes
+
+    def _keep_in(self, on_disk: Draft, answers: dict[str, str]) -> None:
+        """Answers typed here kept in a draft another writer threw away (brought back with it)."""
+        missing = {k: v for k, v in answers.items() if k not in on_disk.answers}
+        if missing:
+            on_disk.answers.update(missing)
+            with contextlib.suppress(BookError):
+                self.night.drafts.save(on_disk, on_disk.revision)
+
+    @property
+    def me(self) -> str:
+        """This process as a terminal writing drafts."""
+        return writer_id()
+
     def _fresh(self, typing: dict[str, str] | None = None) -> None:
         """The draft on disk is the one held here: else :class:`SavedElsewhere` (its round was
         saved meanwhile; ``typing``: the answer being given, set aside with the rest) or
@@ -443,15 +587,25 @@ class RoundDraft:
             pass  # the answers are still named to the person; they can't be kept on disk
         lines = [msg("a.diff", said=q.said(k), mine=answers.get(k) or "—", saved=saved.get(k) or "—") for k in keys]
         return Aside(number, keys, msg("a.aside", number=number, what=[q.said(k) for k in keys]), lines,
-                     tuple(night.players))
+                     tuple(night.players), {k: answers.get(k) or "" for k in keys}, {k: saved.get(k) or "" for k in keys})
 
-    def _keep(self, got: q.Answered) -> None:
-        old = self.draft.answers, self.draft.done
-        self.draft.answers, self.draft.done = got.answers, sorted(got.done)
+    def _keep(self, got: q.Answered, by: dict[str, str] | None = None,
+              overruled: dict[str, str | None] | None = None) -> None:
+        """Write the answers ``got``, each of ``by`` marked as that writer's; ``overruled``: the
+        answers (key -> the one it replaced) chosen over another writer's."""
+        draft = self.draft
+        old = draft.answers, draft.done, dict(draft.by), dict(draft.overruled), draft.revision
+        draft.answers, draft.done = got.answers, sorted(got.done)
+        for key, writer in (by or {}).items():
+            draft.by[key] = writer
+            draft.overruled.pop(key, None)
+        for key, was in (overruled or {}).items():
+            if was is not None and was != draft.answers.get(key):
+                draft.overruled[key] = {"text": was, "by": old[2].get(key, PHONE), "kept_by": draft.by.get(key, "")}
         try:
-            self.night.drafts.save(self.draft, self.draft.revision)
+            self.night.drafts.save(draft, draft.revision)
         except BaseException:
-            self.draft.answers, self.draft.done = old
+            draft.answers, draft.done, draft.by, draft.overruled, draft.revision = old
             raise
 
     def _mark_saved(self, number: int | None) -> None:
@@ -477,9 +631,10 @@ def saved_elsewhere(number: int) -> str:
 class DraftForm:
     """A round being typed as a form the terminal's prompt loop answers (the shape of
     :class:`scorekeeper.questions.Form`): every answer goes through :meth:`RoundDraft.answer` and
-    is kept as it is typed. A draft that can't be written (a full disk, another terminal typing
-    into it) is said once through ``notice``, and the round goes on in memory, by the same
-    protocol."""
+    is kept as it is typed, merged with what the phones and other terminals type into the same
+    round meanwhile (:meth:`catch_up`; an answer they changed one way and this terminal another
+    is :class:`Overtaken`, for the person to choose). A draft that can't be written (a full disk)
+    is said once through ``notice``, and the round goes on in memory, by the same protocol."""
 
     def __init__(self, rd: RoundDraft, notice: Callable[[BookError], None],
                  kept: Callable[[Path], None] | None = None) -> None:
@@ -487,6 +642,7 @@ class DraftForm:
         self.givens = rd.givens
         self.memory = q.Form(self.givens, rd.draft.answers, rd.draft.done or ())
         self.keeping = True
+        rd.join()
 
     @property
     def answers(self) -> dict[str, str]:
@@ -495,35 +651,55 @@ class DraftForm:
     def view(self) -> q.RoundView:
         return self.memory.view()
 
-    def answer(self, key: str, text: str | None, *, done: bool = True, keep_refused: bool = False) -> q.RoundView:
+    def answer(self, key: str, text: str | None, *, done: bool = True, keep_refused: bool = False,
+               overrule: bool = False) -> q.RoundView:
+        """Answer ``key`` as this terminal's; ``overrule``: chosen over another writer's answer."""
         if self.keeping:
+            rd = self.rd
             try:
-                after = self.rd.answer(key, text, done=done, keep_refused=keep_refused)
+                after = rd.answer(key, text, done=done, keep_refused=keep_refused, was=rd.draft.answers.get(key),
+                                  by=rd.me, merge=True, overrule=overrule)
             except q.Refused as e:
                 if keep_refused:
                     self._take(e.view)
                 raise
-            except (q.NotAsked, SavedElsewhere):
+            except Overtaken:
+                self._take(None)  # what the others typed is held here now
                 raise
-            except BookError as e:  # the disk, the lock, another terminal typing into it
+            except (q.NotAsked, SavedElsewhere, ThrownAway):
+                raise
+            except BookError as e:  # the disk, the lock
                 self.keeping = False
                 self.notice(e)
             else:
                 self._take(after)
-                if self.kept is not None and self.rd.draft.where is not None:
-                    self.kept(self.rd.draft.where)
+                if self.kept is not None and rd.draft.where is not None:
+                    self.kept(rd.draft.where)
                 return after
         try:
             return self.memory.answer(key, text, done=done, keep_refused=keep_refused)
         finally:  # the draft in hand holds what the person typed: the save takes it
             self.rd.draft.answers, self.rd.draft.done = dict(self.memory.answers), sorted(self.memory.done)
 
+    def catch_up(self) -> list[Change]:
+        """What the phones and other terminals typed into this round since the last look, taken
+        (none while the round goes on in memory)."""
+        if not self.keeping:
+            return []
+        got = self.rd.catch_up()
+        if got:
+            self._take(None)
+        return got
+
+    def leave(self) -> None:
+        self.rd.leave()
+
     def _take(self, v: q.RoundView | None) -> None:
         self.memory.hold(self.rd.draft.answers, self.rd.draft.done or (), v)
 
     def mark(self, player: str, done: bool) -> q.RoundView:
         if self.keeping:
-            self._take(self.rd.mark(player, done))
+            self._take(self.rd.mark(player, done, merge=True))
             return self.view()
         try:
             return self.memory.mark(player, done)

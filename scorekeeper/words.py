@@ -255,6 +255,18 @@ TEXT: dict[str, str] = {
     "r.draft_gone": N_("the round this tap was for was thrown away or set aside meanwhile: this tap is not kept"),
     "r.saved_since": N_("round {number} was saved meanwhile: this tap was for it, and is not kept"),
     "r.waits_for": N_("waiting for {said}"),
+    "r.thrown_away": N_("this round was thrown away meanwhile, on a phone or at another terminal; every answer typed "
+                        "here is kept with it: `hachi-score round --restore` brings it back"),
+    "r.typed_since": N_("answers were typed into this round meanwhile, on a phone or at another terminal: "
+                        "look at them before saving"),
+    "r.overruled": N_("{said}: your answer {text} was replaced at the terminal by {kept}"),
+    # -- two writers on one round ---------------------------------------------------------------
+    "w.phone": N_("a phone"),
+    "w.terminal": N_("another terminal"),
+    "t.arrived": N_("from {who}: {said}: {shown}"),
+    "t.differs": N_("{said}: {theirs} from {who}, {mine} typed here. Keep 1 (from {who}) or 2 (typed here)? [1]: "),
+    "t.differs.saved": N_("{said}: {theirs} saved, {mine} typed here. Keep 1 (saved) or 2 (typed here)? [1]: "),
+    "t.differs.again": N_("answer 1 or 2"),
     # -- lists said in words --------------------------------------------------------------------
     "list.and": N_("{first} and {second}"),
     "list.and.many": N_("{items}, and {last}"),

@@ -541,7 +541,7 @@ def test_a_draft_written_by_the_release_before_resumes(book_file):
     rnd = NIGHT[1]
     last = answers(rnd)[-2]  # Ben's pile, the one not typed
     result = run("round", input=typed(["", last, "y"]))
-    assert "5 answers typed for this round at 17:56 are kept" in result.stderr and "Resume them?" in result.stderr
+    assert "9 answers typed for this round at 17:56 are kept" in result.stderr and "Resume them?" in result.stderr
     asked = [line for line in result.stdout.splitlines() if line.startswith("札 ")]
     assert len(asked) == 1 and asked[0].startswith("札 Ben")  # the two piles kept were taken, not asked
     assert "round 2 saved" in result.stdout

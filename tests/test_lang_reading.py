@@ -123,8 +123,13 @@ def test_new_session_s_help_says_three_to_six_players(monkeypatch):
 def test_the_questions_with_a_choice_of_keys_word_them_in_japanese():
     said = dict(translations())
     for english in ("{count} answers typed for this round at {time} are kept ({where}). Resume them? [Y/n/discard]: ",
-                    "Edit round {number} with them now? [Y/n]: ", "{question} [y/N] ", "{question} [Y/n]: "):
+                    "{count} answers are typed for this round, and it is being typed now at another terminal: join it? "
+                    "What both type is merged, and an answer typed both ways is asked. [Y/n]: ",
+                    "{question} [y/N] ", "{question} [Y/n]: "):
         assert "[" not in said[english] and ("はい" in said[english] or "破棄" in said[english]), said[english]
+    for english in ("{said}: {theirs} from {who}, {mine} typed here. Keep 1 (from {who}) or 2 (typed here)? [1]: ",
+                    "{said}: {theirs} saved, {mine} typed here. Keep 1 (saved) or 2 (typed here)? [1]: "):
+        assert "[" not in said[english] and "Enter: 1" in said[english], said[english]
 
 
 def test_the_phone_asks_who_is_holding_it_as_a_player_would():

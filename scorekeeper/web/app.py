@@ -147,7 +147,7 @@ class Table:
             "round": {"number": draft.number, "revision": draft.revision, "draft": draft.id,
                       "answers": dict(draft.answers), "done": sorted(draft.done or ()), "keys": view.keys,
                       "discard": discard_said(view, draft), "restorable": restorable_said(RoundDraft.discarded(night)),
-                      **view.to_json()},
+                      "overruled": overruled_said(draft), **view.to_json()},
             "deck": DECK_VIEW,
         })
 
@@ -262,6 +262,17 @@ def discard_said(view: Any, draft: Any) -> dict[str, Any] | None:
     if not draft.answers:
         return None
     return msg("d.ask", what=typed_summary(view, draft.answers)).to_json()  # worded on each page
+
+
+def overruled_said(draft: Any) -> dict[str, Any]:
+    """The phones' answers another writer chose not to keep, by question: the answer not kept,
+    and the line that says so (until that question is answered again)."""
+    from ..questions import said
+    from ..words import msg
+
+    return {key: {"text": o["text"], "line": msg("r.overruled", said=said(key), text=o["text"] or "—",
+                                                  kept=draft.answers.get(key) or "—").to_json()}
+            for key, o in draft.overruled.items() if o.get("by") == "phone"}
 
 
 def restorable_said(gone: Any) -> dict[str, Any] | None:
