@@ -44,6 +44,7 @@ import hashlib
 import hmac
 import json
 import os
+import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
 from html import escape
@@ -94,6 +95,7 @@ class Table:
         self.notice: Callable[[str], Any] | None = None  # told when the session followed changes
         self._show(night)
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hachi-writer")
+        self.run_id = secrets.token_urlsafe(6)  # this process's: a restarted server counts its versions from 0 again
         self.version = 0
         self.state: dict[str, Any] = {}
         self.fingerprint: tuple[Any, ...] = ()
@@ -237,6 +239,11 @@ class Table:
         are worded again in the language of the phone that asked (:func:`spoken.line_of`)."""
         english = contextvars.Context()  # of its own: the language's default, English
         return await asyncio.get_running_loop().run_in_executor(self.writer, english.run, fn, *args)
+
+    def stamped(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        """``state`` as sent to the phones: with this run's id and the version it is at (a page
+        never takes an older version of the run it has, and always the state of another run)."""
+        return {"run": self.run_id, "version": self.version, **state}
 
     async def publish(self, changed: bool) -> None:
         if changed:
@@ -557,7 +564,7 @@ async def static(request: Request) -> Response:
 async def state(request: Request) -> Response:
     need(request, write=False)
     table = request.app.state.table
-    return JSONResponse({"version": table.version, **table.state})
+    return JSONResponse(table.stamped(table.state))
 
 
 async def written(request: Request, sync: Callable[..., dict[str, Any]], *args: Any) -> Response:
@@ -565,7 +572,7 @@ async def written(request: Request, sync: Callable[..., dict[str, Any]], *args: 
     table = request.app.state.table
     result = await table.run(sync, *args)
     await table.publish(True)
-    return JSONResponse({"version": table.version, **result})
+    return JSONResponse(table.stamped(result))
 
 
 async def answer(request: Request) -> Response:
@@ -622,7 +629,7 @@ def state_event(app: Starlette) -> bytes:
     with 50 viewers was 50 encodings of the same state)."""
     table, shown = app.state.table, app.state.shown_event
     if shown["version"] != table.version:
-        payload = json.dumps({"version": table.version, **table.state}, ensure_ascii=False)
+        payload = json.dumps(table.stamped(table.state), ensure_ascii=False)
         shown.update(version=table.version, event=f"event: state\ndata: {payload}\n\n".encode("utf-8"))
     return shown["event"]
 

@@ -289,7 +289,9 @@ function setLive() {
 const DECK = {};
 function take(state) {
   if (state.deck && !Object.keys(DECK).length) for (const m of state.deck) for (const c of m.cards) DECK[c.code] = c;
-  if (S && state.version !== undefined && S.version !== undefined && state.version < S.version) return;
+  // an older version of this run's is not taken; another run's (the server restarted, its versions
+  // counted from 0 again) always is
+  if (S && state.version !== undefined && S.version !== undefined && state.run === S.run && state.version < S.version) return;
   const was = S;
   S = state;
   if (roundKey(S) !== heldFor) forget(roundKey(S));
