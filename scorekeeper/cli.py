@@ -1573,11 +1573,15 @@ def serve(
                                                 help="The address to listen on (default: the laptop's LAN address).")] = None,
     port: Annotated[int, typer.Option("--port", metavar="N", min=0, max=65535,
                                       help="The port (0: any free one).")] = 8888,
+    new_link: Annotated[bool, typer.Option("--new-link",
+                                           help="Make the links new: every phone that joined before must scan the new code.")] = False,
     db: DbOption = None,
 ) -> None:
     """Serve the current session to the phones at the table: standings live, rounds entered by tapping.
 
     Prints a QR code and the links: the table link (players) and a view-only link (onlookers).
+    The links stay the same from one start to the next (their secret is kept beside the book), so
+    a phone that joined comes back by itself after a restart; --new-link sends everyone out.
     A round begun on the phones is the session's draft: `round` finishes it at the terminal, and
     the reverse. When `new-session` or `use` changes the current session, the phones follow it.
     Ctrl-C stops the server.
@@ -1588,7 +1592,7 @@ def serve(
         fail(_("serve needs starlette, uvicorn, segno and ifaddr ({module} is missing): pip install hachi-score")
              .format(module=e.name), EXIT_BOOK)
     with _BookErrors():
-        run(db, host, port, fail=lambda message: fail(message, EXIT_BOOK))
+        run(db, host, port, fail=lambda message: fail(message, EXIT_BOOK), new_link=new_link)
 
 
 @app.command()

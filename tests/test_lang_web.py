@@ -17,7 +17,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from scorekeeper import lang  # noqa: E402
 from scorekeeper.web.app import catalogs_version, chart_svg, create_app  # noqa: E402
 from scorekeeper.web.refusal import request_language  # noqa: E402
-from scorekeeper.web.security import RESTARTED, Tokens  # noqa: E402
+from scorekeeper.web.security import RELINKED, Tokens  # noqa: E402
 from scorekeeper.web.guard import Notices  # noqa: E402
 from scorekeeper.lang import in_language  # noqa: E402
 from scorekeeper.web.spoken import line_of, spoken, with_said  # noqa: E402
@@ -237,17 +237,17 @@ def test_a_follow_notice_made_in_the_worker_thread_is_in_the_terminal_s_language
     assert heard == [f"hachi-score serve · セッション {sid}（Saturday）に切り替わりました。スマホも切り替わります"]
 
 
-def test_a_restarted_phone_is_told_in_its_language(night):
+def test_a_phone_sent_out_by_a_new_link_is_told_in_its_language(night):
     old = make_app()
-    new = make_app(tokens=Tokens(key=old.state.tokens.key))  # the same key beside the book, another run
+    new = make_app(tokens=Tokens(key=old.state.tokens.key))  # the same key beside the book, new links
     with TestClient(old) as c:
         as_table(c, old)
         cookie = c.cookies["hachi"]
     with TestClient(new) as c:
         c.cookies.set("hachi", cookie)
-        assert c.get("/api/state").json() == {"error": RESTARTED, "restarted": True}
+        assert c.get("/api/state").json() == {"error": RELINKED, "relinked": True}
         ja = c.get("/api/state", headers=JA)
-        assert ja.status_code == 403 and ja.json() == {"error": "サーバーが再起動しました。新しいコードを読み取ってください",
-                                                       "restarted": True}
+        assert ja.status_code == 403 and ja.json() == {"error": "卓のリンクが新しくなりました。新しいコードを読み取ってください",
+                                                       "relinked": True}
         page = c.get("/", headers={"Accept-Language": "ja", "Sec-Fetch-Mode": "navigate"})
-        assert '<html lang="ja">' in page.text and "サーバーが再起動しました。" in page.text and 'id="gone"' in page.text
+        assert '<html lang="ja">' in page.text and "卓のリンクが新しくなりました。" in page.text and 'id="gone"' in page.text

@@ -639,6 +639,26 @@ def test_serve_prints_every_candidate_address(night, monkeypatch, capsys):
     assert "also reachable at http://192.168.1.23:" in out and "--host 192.168.1.23" in out
 
 
+def test_serve_prints_the_same_links_each_time_and_new_ones_with_new_link(night, monkeypatch):
+    import uvicorn
+
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)  # bound, not served
+
+    def links(*options: str) -> tuple[list[str], str]:
+        result = CliRunner().invoke(cli_app, ["serve", "--host", "127.0.0.1", "--port", "0", *options])
+        assert result.exit_code == 0, result.output
+        printed = [line.split()[-1].split(":", 2)[-1].split("/", 1)[-1] for line in result.output.splitlines()
+                   if "table (players):" in line or "view only:" in line]
+        return printed, result.output
+
+    first, said = links()
+    assert len(first) == 2 and "--new-link" in said  # the way to send everyone out, told
+    assert links()[0] == first  # a restart: the same links, no phone scans again
+    renewed, said = links("--new-link")
+    assert renewed[0] != first[0] and renewed[1] != first[1] and "scan the new code" in said
+    assert links()[0] == renewed
+
+
 def test_the_ending_asks_cancel_only_where_the_profile_has_it(book_file):
     from scorekeeper.rules import profile
 

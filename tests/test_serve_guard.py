@@ -1,8 +1,8 @@
 """`hachi-score serve` against a stranger on the Wi-Fi, each attack tried with its numbers.
 
-Cookies: each device's own, signed with the key kept beside the book and carrying the run: a past
-run's cookie is told "the server restarted" and never counted (30 requests with one), a forged one
-is counted like a wrong link (7 kinds of forgery, locked out after 5), a right link always gets
+Cookies: each device's own, signed with the key kept beside the book and naming the links that gave
+it (a cookie of links made new since is told to scan the new code, never counted:
+tests/test_serve_kept.py); a forged one is counted like a wrong link (7 kinds of forgery, locked out after 5), a right link always gets
 in (after 11 wrong ones). Connections (a live uvicorn on loopback; the stranger at 127.0.0.2, the
 phones at 127.0.0.1 and 127.0.0.3): an idle connection and half-sent requests are closed, 40 slow
 ones from one address are cut to 16, 300 slow ones under ``ulimit -n 256`` (from one address, and
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import resource
 import select
 import socket
@@ -34,7 +33,7 @@ pytest.importorskip("starlette")
 import httpx  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
-from scorekeeper.web.security import RESTARTED, RateLimit, Tokens, cookie_key, key_path  # noqa: E402
+from scorekeeper.web.security import RateLimit, Tokens, key_path  # noqa: E402
 from scorekeeper.web.guard import PER_ADDRESS, REQUEST_TIMEOUT, Guard, Notices, Streams  # noqa: E402
 
 from helpers import HANG, eventually  # noqa: E402
@@ -55,9 +54,9 @@ def post(client, app, path, body):
     return client.post(path, content=json.dumps(body), headers={**writer_headers(app), "Content-Type": "application/json"})
 
 
-# -- cookies: a device's own, signed, of this run ---------------------------------------------------
+# -- cookies: a device's own, signed, of these links ---------------------------------------------------
 
-def test_each_login_gives_its_device_a_cookie_of_its_own_signed_for_this_run(night, book_file):
+def test_each_login_gives_its_device_a_cookie_of_its_own_signed_for_these_links(night, book_file):
     app = make_app()
     with TestClient(app) as a, TestClient(app) as b, TestClient(app) as v:
         for c, link in ((a, f"/t/{app.state.tokens.table}"), (b, f"/t/{app.state.tokens.table}"), (v, f"/v/{app.state.tokens.view}")):
@@ -65,8 +64,8 @@ def test_each_login_gives_its_device_a_cookie_of_its_own_signed_for_this_run(nig
         cookies = [c.cookies["hachi"] for c in (a, b, v)]
         assert len(set(cookies)) == 3
         for value, role in zip(cookies, ("table", "table", "view")):
-            got, run, device, mac = value.split(".")
-            assert (got, run) == (role, app.state.tokens.run) and len(device) >= 16 and len(mac) == 43
+            got, generation, device, mac = value.split(".")
+            assert (got, generation) == (role, app.state.tokens.generation) and len(device) >= 16 and len(mac) == 43
             assert app.state.tokens.table not in value and app.state.tokens.view not in value
         assert a.get("/api/state").status_code == b.get("/api/state").status_code == 200
         assert post(b, app, "/api/answer", {"key": "field", "text": " ".join(bundled_night()[0]["field"])}).status_code == 200
@@ -76,67 +75,21 @@ def test_each_login_gives_its_device_a_cookie_of_its_own_signed_for_this_run(nig
     assert stat.S_IMODE(key.stat().st_mode) == 0o600 and len(bytes.fromhex(key.read_text())) == 32
 
 
-def test_the_cookies_key_is_made_once_shared_by_racing_servers_kept_0600_and_a_damaged_one_replaced(tmp_path):
-    (tmp_path / "keys").mkdir()
-    path = tmp_path / "keys" / "book.serve-key"
-    start = threading.Barrier(8)
-    keys: list[bytes] = []
-
-    def server():
-        start.wait(HANG)
-        keys.append(cookie_key(path))
-
-    threads = [threading.Thread(target=server) for _ in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(HANG)
-    assert len(keys) == 8 and len(set(keys)) == 1 and keys[0].hex() == path.read_text().strip()
-    assert [p.name for p in path.parent.iterdir()] == ["book.serve-key"]  # no temp file left
-    os.chmod(path, 0o644)
-    assert cookie_key(path) == keys[0] and stat.S_IMODE(path.stat().st_mode) == 0o600
-    path.write_text("damaged\n")
-    fresh = cookie_key(path)
-    assert len(fresh) == 32 and fresh != keys[0] and cookie_key(path) == fresh
-
-
-def test_a_past_runs_cookie_is_told_the_server_restarted_and_never_counted(night):
-    old = make_app()
-    with TestClient(old) as c:
-        as_table(c, old)
-        stale = c.cookies["hachi"]
-    new = make_app(limiter=RateLimit(limit=5))  # the same book, so the same key: a new run
-    assert new.state.tokens.run != old.state.tokens.run
-    with TestClient(new) as c:
-        c.cookies.set("hachi", stale)
-        for i in range(30):  # 30 requests of an old page: taps, its stream, reloads
-            r = [lambda: c.get("/api/state"), lambda: c.get("/api/events?limit=1"),
-                 lambda: post(c, new, "/api/answer", {"key": "field", "text": "1h"}), lambda: c.get("/")][i % 4]()
-            assert r.status_code == 403 and r.json() == {"error": RESTARTED, "restarted": True}
-        assert new.state.limiter.bad == {} and not new.state.limiter.locked("testclient")
-        page = c.get("/", headers={"Accept": "text/html,application/xhtml+xml", "Sec-Fetch-Mode": "navigate"})
-        assert page.status_code == 403 and page.headers["content-type"].startswith("text/html")
-        assert f'<p class="problem" id="gone">{RESTARTED}</p>' in page.text and "script" not in page.text
-        assert "default-src 'self'" in page.headers["content-security-policy"]
-        assert c.get(f"/t/{new.state.tokens.table}", follow_redirects=False).status_code == 303  # the new code
-        assert c.get("/api/state").status_code == 200
-
-
 def test_forged_cookies_count_like_wrong_links_and_a_right_link_still_gets_in(night):
     app = make_app(limiter=RateLimit(limit=5))
     with TestClient(app) as c:
         viewer = TestClient(app)  # another device (the app's lifespan is c's)
         viewer.get(f"/v/{app.state.tokens.view}", follow_redirects=False)
         view = viewer.cookies["hachi"]
-        role, run, device, mac = view.split(".")
-        other_key = Tokens(run=app.state.tokens.run).cookie("table")  # this run's id, another key
-        forged = [f"table.{run}.{device}.{mac}",  # the view cookie made a table one
+        role, generation, device, mac = view.split(".")
+        other_key = Tokens(links=app.state.tokens.links).cookie("table")  # these links, another key
+        forged = [f"table.{generation}.{device}.{mac}",  # the view cookie made a table one
                   f"{view[:-1]}{'A' if view[-1] != 'A' else 'B'}",  # its MAC changed
-                  other_key, "forged", "x" * 22, view + "x" * 300, f"table.{run}.é.{mac}"]
+                  other_key, "forged", "x" * 22, view + "x" * 300, f"table.{generation}.é.{mac}"]
         for value in forged[:5]:
             c.cookies.set("hachi", value)
             r = c.get("/api/state")
-            assert r.status_code == 403 and "not this server's" in r.json()["error"] and "restarted" not in r.json()
+            assert r.status_code == 403 and "not this server's" in r.json()["error"] and "relinked" not in r.json()
         assert len(app.state.limiter.bad["testclient"]) == 5
         c.cookies.clear()
         for value in forged[5:]:  # (as bytes: a client's cookie jar takes ASCII only)

@@ -12,17 +12,19 @@ files (~4×/s) and pushes the night's state to every open stream (server-sent ev
 changed, whoever wrote it. When the current session changes at the terminal (`new-session`,
 `use`), the phones follow it.
 
-Security on a shared Wi-Fi (:mod:`scorekeeper.web.security`): random link tokens (128 bits) that live only in this process; each
-login by a link gives its device a cookie of its own (HttpOnly, SameSite=Strict), signed with a
-key kept beside the book and carrying this run's id, so that a cookie of a past run is told "the
-server restarted" (never counted against the phone) while a forged one is counted like a wrong
-link; the view link can't write; a Host allow-list; a CSRF header plus an Origin / Sec-Fetch-Site
-check on every write; no CORS headers; a content-security policy of local assets only; caps on
-the body's size, the JSON's nesting and every field's length; a rate limit on wrong links and
-forged cookies that locks a client out for minutes (a right link always gets in). Slow and idle
-connections are the server's (:mod:`scorekeeper.web.guard`), and so are the live streams' caps: a
-few per device (a newer one closes its oldest), and in all, with room kept for the table's phones
-and for requests (:class:`~scorekeeper.web.guard.Streams`).
+Security on a shared Wi-Fi (:mod:`scorekeeper.web.security`): random link tokens (128 bits) drawn
+from a secret kept beside the book, so that a restarted server prints the same links; each login
+by a link gives its device a cookie of its own (HttpOnly, SameSite=Strict), signed with a key kept
+beside the book and naming the links it was given by, so that after a restart every phone is back
+in its role without scanning, and once the links are made new (``serve --new-link``) an old
+cookie is told to scan the new code (never counted against the phone) while a forged one is
+counted like a wrong link; the view link can't write; a Host allow-list; a CSRF header plus an
+Origin / Sec-Fetch-Site check on every write; no CORS headers; a content-security policy of local
+assets only; caps on the body's size, the JSON's nesting and every field's length; a rate limit on
+wrong links and forged cookies that locks a client out for minutes (a right link always gets in).
+Slow and idle connections are the server's (:mod:`scorekeeper.web.guard`), and so are the live
+streams' caps: a few per device (a newer one closes its oldest), and in all, with room kept for
+the table's phones and for requests (:class:`~scorekeeper.web.guard.Streams`).
 
 Languages: every phone is sent the same state, in English, its messages carried as templates and
 arguments (a line kept as text, as ``NAME`` and ``NAME_m``); each page words them from the catalog
@@ -44,6 +46,7 @@ import hashlib
 import hmac
 import json
 import os
+import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
 from html import escape
@@ -94,6 +97,7 @@ class Table:
         self.notice: Callable[[str], Any] | None = None  # told when the session followed changes
         self._show(night)
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hachi-writer")
+        self.run_id = secrets.token_urlsafe(6)  # this process's: a restarted server counts its versions from 0 again
         self.version = 0
         self.state: dict[str, Any] = {}
         self.fingerprint: tuple[Any, ...] = ()
@@ -237,6 +241,11 @@ class Table:
         are worded again in the language of the phone that asked (:func:`spoken.line_of`)."""
         english = contextvars.Context()  # of its own: the language's default, English
         return await asyncio.get_running_loop().run_in_executor(self.writer, english.run, fn, *args)
+
+    def stamped(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        """``state`` as sent to the phones: with this run's id and the version it is at (a page
+        never takes an older version of the run it has, and always the state of another run)."""
+        return {"run": self.run_id, "version": self.version, **state}
 
     async def publish(self, changed: bool) -> None:
         if changed:
@@ -568,7 +577,7 @@ async def static(request: Request) -> Response:
 async def state(request: Request) -> Response:
     need(request, write=False)
     table = request.app.state.table
-    return JSONResponse({"version": table.version, **table.state})
+    return JSONResponse(table.stamped(table.state))
 
 
 async def written(request: Request, sync: Callable[..., dict[str, Any]], *args: Any) -> Response:
@@ -576,7 +585,7 @@ async def written(request: Request, sync: Callable[..., dict[str, Any]], *args: 
     table = request.app.state.table
     result = await table.run(sync, *args)
     await table.publish(True)
-    return JSONResponse({"version": table.version, **result})
+    return JSONResponse(table.stamped(result))
 
 
 async def answer(request: Request) -> Response:
@@ -633,7 +642,7 @@ def state_event(app: Starlette) -> bytes:
     with 50 viewers was 50 encodings of the same state)."""
     table, shown = app.state.table, app.state.shown_event
     if shown["version"] != table.version:
-        payload = json.dumps({"version": table.version, **table.state}, ensure_ascii=False)
+        payload = json.dumps(table.stamped(table.state), ensure_ascii=False)
         shown.update(version=table.version, event=f"event: state\ndata: {payload}\n\n".encode("utf-8"))
     return shown["event"]
 
@@ -720,16 +729,17 @@ class Companion(Starlette):
 
 def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
                limiter: RateLimit | None = None, stopping: Callable[[], bool] | None = None,
-               streams: Streams | None = None) -> Starlette:
+               streams: Streams | None = None, new_link: bool = False) -> Starlette:
     """The app, its state: ``table``, ``tokens``, ``limiter``, ``streams``, ``notes``. ``hosts``:
     the Host names it answers to (the bound address; localhost names are always in).
     ``stopping``: true once the server shuts down (open streams end themselves). ``streams``:
     the live streams' caps (:class:`~scorekeeper.web.guard.Streams`; for this process's open
-    files when not given). Without ``tokens``, the cookies are signed with the key kept beside
-    the book (a key for this run alone when it can't be kept: ``notes`` says so)."""
+    files when not given). Without ``tokens``, the table's secrets kept beside the book, the
+    links made new when ``new_link`` (secrets for this run alone when they can't be kept:
+    ``notes`` says so)."""
     notes: list[str] = []
     if tokens is None:
-        tokens, notes = tokens_for(table.book_path)
+        tokens, notes = tokens_for(table.book_path, new_link)
     app = Companion(hosts, routes=ROUTES, lifespan=lifespan)
     app.state.table, app.state.tokens, app.state.notes = table, tokens, notes
     app.state.limiter = limiter or RateLimit()

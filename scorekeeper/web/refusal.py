@@ -46,8 +46,8 @@ def request_language(headers: Mapping[str, str]) -> str:
 
 def refused_page(error: HttpError) -> str:
     """A refusal as a page: its one line in the language spoken now (the phone's), in the page's
-    own style (``#gone`` when the server restarted, as the page shows it)."""
-    ident = "gone" if error.extra.get("restarted") else "refused"
+    own style (``#gone`` when the links were made new, as the page shows it)."""
+    ident = "gone" if error.extra.get("relinked") else "refused"
     return (f'<!doctype html>\n<html lang="{lang.current()}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             '<meta name="color-scheme" content="light dark"><meta name="referrer" content="no-referrer">'

@@ -1,5 +1,5 @@
 """Who may do what on the web companion, on a shared Wi-Fi: the links' tokens and the devices'
-signed cookies (:class:`Tokens`, the key kept beside the book: :func:`cookie_key`), wrong links
+signed cookies (:class:`Tokens`, their secrets kept beside the book: :func:`kept_secret`), wrong links
 and forged cookies counted (:class:`RateLimit`), the checks every request passes (:func:`need`,
 and for a write :func:`same_origin`: the CSRF header and the Origin / Sec-Fetch-Site), and the
 Host allow-list and the security headers of every response (:class:`HostsAndHeaders`, an ASGI
@@ -29,7 +29,8 @@ COOKIE = "hachi"
 MAX_COOKIE = 256  # a cookie of ours is ~80 characters: anything longer is not one
 ROLES = ("table", "view")
 KEY_SIZE = 32  # bytes of the cookies' key
-RESTARTED = N_("the server restarted: scan the new code")
+LINKS_SIZE = 16  # bytes of the links' secret
+RELINKED = N_("the table has a new link: scan the new code")
 CSRF_HEADER = "x-hachi-csrf"
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'")
@@ -42,16 +43,29 @@ HEADERS = [(b"content-security-policy", CSP.encode()), (b"x-content-type-options
 
 @dataclass
 class Tokens:
-    """The secrets of one running server. The links' tokens and the CSRF token live only in this
-    process. The cookies are signed with ``key`` (kept beside the book: :func:`cookie_key`) and
-    carry ``run``, this run's id: ``ROLE.RUN.DEVICE.MAC``, a DEVICE id drawn for each login and
-    MAC the HMAC-SHA256 of the rest under ``key``."""
+    """The secrets of the table: the cookies' ``key`` and the ``links``' secret, both kept beside
+    the book (:func:`kept_secret`), so that a restarted server prints the same links and takes the
+    cookies it gave before. The links' tokens, the CSRF token and the cookies' ``generation`` are
+    drawn from ``links`` (:meth:`drawn`): a new links' secret (``serve --new-link``) changes them
+    all. A cookie reads ``ROLE.GENERATION.DEVICE.MAC``, a DEVICE id drawn for each login and MAC
+    the HMAC-SHA256 of the rest under ``key``."""
 
-    table: str = field(default_factory=lambda: secrets.token_urlsafe(16))
-    view: str = field(default_factory=lambda: secrets.token_urlsafe(16))
-    csrf: str = field(default_factory=lambda: secrets.token_urlsafe(16))
-    run: str = field(default_factory=lambda: secrets.token_urlsafe(9))
     key: bytes = field(default_factory=lambda: secrets.token_bytes(KEY_SIZE), repr=False)
+    links: bytes = field(default_factory=lambda: secrets.token_bytes(LINKS_SIZE), repr=False)
+    table: str = field(init=False, repr=False)
+    view: str = field(init=False, repr=False)
+    csrf: str = field(init=False, repr=False)
+    generation: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.table, self.view, self.csrf = (self.drawn(name, 16) for name in ("table", "view", "csrf"))
+        self.generation = self.drawn("generation", 9)
+
+    def drawn(self, name: str, size: int) -> str:
+        """The token ``name`` of these links: ``size`` bytes of the HMAC of its name under the
+        links' secret, URL-safe."""
+        digest = hmac.new(self.links, name.encode("ascii"), hashlib.sha256).digest()[:size]
+        return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
 
     def _mac(self, signed: str) -> bytes:
         digest = hmac.new(self.key, signed.encode("ascii"), hashlib.sha256).digest()
@@ -59,18 +73,18 @@ class Tokens:
 
     def cookie(self, role: str) -> str:
         """A new cookie for one device, as ``role``."""
-        signed = f"{role}.{self.run}.{secrets.token_urlsafe(12)}"
+        signed = f"{role}.{self.generation}.{secrets.token_urlsafe(12)}"
         return f"{signed}.{self._mac(signed).decode('ascii')}"
 
     def holder(self, value: str) -> str:
-        """Whose cookie ``value`` is: ``"table"`` or ``"view"`` (one of this run's), ``"restarted"``
-        (signed with this key by a past run), else ``"forged"``."""
+        """Whose cookie ``value`` is: ``"table"`` or ``"view"`` (one given by these links),
+        ``"relinked"`` (signed with this key, for links made new since), else ``"forged"``."""
         parts = value.split(".") if len(value) <= MAX_COOKIE and value.isascii() else []
         if len(parts) != 4 or parts[0] not in ROLES:
             return "forged"
         if not hmac.compare_digest(self._mac(".".join(parts[:3])), parts[3].encode("ascii")):
             return "forged"
-        return parts[0] if parts[1] == self.run else "restarted"
+        return parts[0] if parts[1] == self.generation else "relinked"
 
     @staticmethod
     def device(value: str) -> str:
@@ -78,42 +92,52 @@ class Tokens:
         return value.split(".")[2]
 
 
+def beside(book_path: str | os.PathLike[str], suffix: str) -> Path:
+    """``book`` + ``suffix`` beside ``book.json``."""
+    p = Path(book_path)
+    return p.with_suffix(suffix) if p.suffix else p.with_name(p.name + suffix)
+
+
 def key_path(book_path: str | os.PathLike[str]) -> Path:
     """``book.serve-key`` beside ``book.json``: the key the cookies are signed with."""
-    p = Path(book_path)
-    return p.with_suffix(".serve-key") if p.suffix else p.with_name(p.name + ".serve-key")
+    return beside(book_path, ".serve-key")
 
 
-def cookie_key(path: Path) -> bytes:
-    """The key kept in ``path``, made the first time: 32 random bytes in hex, 0600, written whole
-    to a temp file then linked into place, so that two servers starting at once share the first
-    one's and no reader ever sees half a key. A damaged key is replaced. OSError when it can be
-    neither read nor made."""
+def links_path(book_path: str | os.PathLike[str]) -> Path:
+    """``book.serve-links`` beside ``book.json``: the links' secret."""
+    return beside(book_path, ".serve-links")
+
+
+def kept_secret(path: Path, size: int, *, new: bool = False) -> bytes:
+    """The secret of ``size`` bytes kept in ``path``, made the first time (or when ``new``): in
+    hex, 0600, written whole to a temp file then linked into place, so that two servers starting
+    at once share the first one's and no reader ever sees half a secret. A damaged one is
+    replaced. OSError when it can be neither read nor made."""
     for _attempt in range(3):
         try:
-            raw: bytes | None = path.read_bytes()
+            raw: bytes | None = None if new else path.read_bytes()
         except FileNotFoundError:
             raw = None
         if raw is not None:
             with contextlib.suppress(ValueError):
-                key = bytes.fromhex(raw.decode("ascii").strip())
-                if len(key) == KEY_SIZE:
+                secret = bytes.fromhex(raw.decode("ascii").strip())
+                if len(secret) == size:
                     if path.stat().st_mode & 0o077:
                         os.chmod(path, 0o600)
-                    return key
+                    return secret
         import tempfile
 
-        key = secrets.token_bytes(KEY_SIZE)
+        secret = secrets.token_bytes(size)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)  # 0600
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(key.hex().encode("ascii") + b"\n")
+                f.write(secret.hex().encode("ascii") + b"\n")
                 f.flush()
                 os.fsync(f.fileno())
-            if raw is None:
+            if raw is None and not new:
                 try:
                     os.link(tmp, path)
-                except FileExistsError:  # another server made it meanwhile: its key is the one
+                except FileExistsError:  # another server made it meanwhile: its secret is the one
                     continue
                 except OSError:  # a file system without hard links (FAT)
                     os.replace(tmp, path)
@@ -128,7 +152,7 @@ def cookie_key(path: Path) -> bytes:
                 os.fsync(folder)
             finally:
                 os.close(folder)
-        return key
+        return secret
     raise OSError(_("{path}: changed by another process while it was read").format(path=path))
 
 
@@ -162,15 +186,16 @@ class RateLimit:
             self.until[client] = now + self.lock
 
 
-def tokens_for(book_path: Path) -> tuple[Tokens, list[str]]:
-    """This run's tokens, the cookies signed with the key kept beside the book; a key for this
-    run alone when it can't be kept, and the notice that says so."""
+def tokens_for(book_path: Path, new_link: bool = False) -> tuple[Tokens, list[str]]:
+    """The table's secrets kept beside the book (``new_link``: the links made new, every phone
+    told to scan the new code); secrets for this run alone when they can't be kept, and the notice
+    that says so."""
     try:
-        return Tokens(key=cookie_key(key_path(book_path))), []
+        key = kept_secret(key_path(book_path), KEY_SIZE)
+        return Tokens(key=key, links=kept_secret(links_path(book_path), LINKS_SIZE, new=new_link)), []
     except OSError as e:
-        return Tokens(), [L_("hachi-score serve · the cookies' key can't be kept beside the book ({why}): "
-                             "after a restart, a phone's old page is told to scan the new code only once it does",
-                             why=e.strerror or str(e))]
+        return Tokens(), [L_("hachi-score serve · the table's link and key can't be kept beside the book ({why}): "
+                             "after a restart, every phone scans the new code", why=e.strerror or str(e))]
 
 
 def client(request: Request) -> str:
@@ -188,15 +213,15 @@ def guessed(request: Request, message: str) -> HttpError:
 
 
 def need(request: Request, write: bool) -> str:
-    """Whose cookie the request carries, ``"table"`` or ``"view"``, or a refusal: none, a past
-    run's (told, never counted), a forged one (counted), the view link's for a write; a write
-    comes from the page itself (:func:`same_origin`)."""
+    """Whose cookie the request carries, ``"table"`` or ``"view"``, or a refusal: none, one of
+    links made new since (told to scan the new code, never counted), a forged one (counted), the
+    view link's for a write; a write comes from the page itself (:func:`same_origin`)."""
     value = request.cookies.get(COOKIE)
     if not value:
         raise HttpError(403, L_("open the link from the QR code first"))
     who = request.app.state.tokens.holder(value)
-    if who == "restarted":  # this key's, a past run's: told, never counted
-        raise HttpError(403, lang.Said(RESTARTED), restarted=True)
+    if who == "relinked":  # this key's, for links made new since: told, never counted
+        raise HttpError(403, lang.Said(RELINKED), relinked=True)
     if who == "forged":
         raise guessed(request, L_("this cookie is not this server's: open the link from the QR code"))
     if write and who != "table":

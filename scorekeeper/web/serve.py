@@ -39,9 +39,11 @@ def url_host(host: str) -> str:
 
 
 def make_server(db: Any, host: str, sock: socket.socket, *, hosts: set[str] | None = None,
-                tokens: Any = None, log_level: str = "warning", guard: Any = None) -> tuple[Any, Any]:
+                tokens: Any = None, log_level: str = "warning", guard: Any = None,
+                new_link: bool = False) -> tuple[Any, Any]:
     """The uvicorn server and the app, over an already bound socket (``guard``: the connections'
-    own, a :class:`~scorekeeper.web.guard.Guard` of the defaults when not given; ``app.state.guard``)."""
+    own, a :class:`~scorekeeper.web.guard.Guard` of the defaults when not given; ``app.state.guard``;
+    ``new_link``: the links made new, every phone sent out)."""
     import uvicorn
 
     from .app import Table, create_app
@@ -55,7 +57,8 @@ def make_server(db: Any, host: str, sock: socket.socket, *, hosts: set[str] | No
     holder: dict[str, Any] = {}
     guard = guard if guard is not None else Guard()
     app = create_app(table, hosts=hosts or {host}, tokens=tokens, streams=Streams(total=guard.total // 2),
-                     stopping=lambda: bool(holder.get("server") and holder["server"].should_exit))
+                     stopping=lambda: bool(holder.get("server") and holder["server"].should_exit),
+                     new_link=new_link)
     app.state.guard = guard
     config = uvicorn.Config(app, log_level=log_level, timeout_graceful_shutdown=GRACE, lifespan="on",
                             access_log=False, http=protocol(guard), ws="none", loop="asyncio",
@@ -67,7 +70,7 @@ def make_server(db: Any, host: str, sock: socket.socket, *, hosts: set[str] | No
 
 
 def serve(db: Any, host: str | None, port: int, out: TextIO | None = None,
-          fail: Callable[[str], Any] | None = None) -> None:
+          fail: Callable[[str], Any] | None = None, new_link: bool = False) -> None:
     out = out if out is not None else sys.stdout  # at call time: a test's capture, a redirect
     from .net import lan_addresses, qr_lines
 
@@ -95,7 +98,7 @@ def serve(db: Any, host: str | None, port: int, out: TextIO | None = None,
     from .spoken import spoken
 
     guard = Guard(say=notice, language=terminal)
-    server, app = make_server(db, chosen, sock, hosts=hosts, guard=guard)
+    server, app = make_server(db, chosen, sock, hosts=hosts, guard=guard, new_link=new_link)
     tokens, table = app.state.tokens, app.state.table
     table.notice = notice
     logging.getLogger("asyncio").addFilter(guard.filter)  # an accept out of open files: counted, said once a minute
@@ -113,6 +116,11 @@ def serve(db: Any, host: str | None, port: int, out: TextIO | None = None,
     for other in candidates[1:] if not host else []:
         print(_("  also reachable at {url} (--host {host} to bind there)").format(
             url=f"http://{url_host(other)}:{port}/t/{tokens.table}", host=other), file=out)
+    if new_link:
+        print(_("New links: every phone that joined before must scan the new code."), file=out)
+    elif not app.state.notes:  # the secrets kept beside the book (the notes say when they can't be)
+        print(_("The links stay the same from one start to the next: a phone that joined comes back by itself "
+                "(--new-link changes them and sends every phone out)."), file=out)
     print(_("Ctrl-C stops the server; the terminal's `round` keeps working beside it."), file=out, flush=True)
     try:
         server.run(sockets=[sock])

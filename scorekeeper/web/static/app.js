@@ -161,7 +161,7 @@ let missed = [];           // the lines of taps refused once their round was gon
 let saved = null;          // the number of a round saved while this page was open: said in the bar
 let busy = 0;
 let offline = false;       // the last request found no server
-let gone = "";             // the server's own word that this page can't go on (restarted: scan the new code)
+let gone = "";             // the server's own word that this page can't go on (new links: scan the new code)
 
 function el(tag, attrs, ...kids) {
   const node = document.createElement(tag);
@@ -228,7 +228,7 @@ async function flush() {
       if (e.session !== S.session.session) { outbox.shift(); keep(); continue; }  // another night's
       const body = { ...e.body }, sent = e.taps || 1;
       const r = await post(e.path, body);
-      // no server, a server that doesn't know this phone (restarted: rejoin), or one that can't
+      // no server, a server that doesn't know this phone (new links: rejoin), or one that can't
       // write just now: the tap is kept, and resent when that is over
       if (r.status === 0 || r.status === 401 || r.status === 403 || r.status === 429 || r.status >= 500) {
         if (r.status === 403 || r.status === 401) gone = r.data.error || gone;
@@ -268,7 +268,7 @@ async function post(path, body) {
     } catch (e) { offline = true; return { ok: false, status: 0, data: {} }; }
     offline = false;
     const data = await r.json().catch(() => ({ error: fmt(_("HTTP {status}"), { status: r.status }) }));
-    if (r.status === 403 && data.restarted) gone = data.error;
+    if (r.status === 403 && data.relinked) gone = data.error;
     else if (r.ok) gone = "";
     if (r.ok && data.session) take(data);
     else if (r.ok && data.state) take(data.state);
@@ -277,7 +277,7 @@ async function post(path, body) {
 }
 
 // The header's line says how the page is connected; what waits on the phone (the taps not sent
-// yet, the server restarted) is said in the bar at the bottom, in view while tapping.
+// yet, the links made new) is said in the bar at the bottom, in view while tapping.
 function setLive() {
   const live = document.getElementById("live");
   if (!live) return;
@@ -289,7 +289,9 @@ function setLive() {
 const DECK = {};
 function take(state) {
   if (state.deck && !Object.keys(DECK).length) for (const m of state.deck) for (const c of m.cards) DECK[c.code] = c;
-  if (S && state.version !== undefined && S.version !== undefined && state.version < S.version) return;
+  // an older version of this run's is not taken; another run's (the server restarted, its versions
+  // counted from 0 again) always is
+  if (S && state.version !== undefined && S.version !== undefined && state.run === S.run && state.version < S.version) return;
   const was = S;
   S = state;
   if (roundKey(S) !== heldFor) forget(roundKey(S));
@@ -312,7 +314,7 @@ function connect() {
 }
 
 // A stream that fails says nothing of why: the state, asked once in a while, says whether the
-// server is gone, or restarted (then its one line: scan the new code).
+// server is gone, or its links were made new (then its one line: scan the new code).
 let asked = 0;
 function ask() {
   if (Date.now() - asked < 3000) return;
@@ -322,7 +324,7 @@ function ask() {
 function fetchState() {
   return fetch("/api/state", { credentials: "same-origin", headers: { "X-Hachi-Lang": LANG } }).then(async (r) => {
     const data = await r.json().catch(() => ({}));
-    if (r.status === 403 && data.restarted) { gone = data.error; render(); }
+    if (r.status === 403 && data.relinked) { gone = data.error; render(); }
     else if (r.ok) { gone = ""; offline = false; take(data); }
   }).catch(() => { offline = true; setLive(); });
 }
@@ -474,8 +476,8 @@ function renderBar() {
   document.body.classList.toggle("has-bar", kids.length > 0);
   document.body.style.setProperty("--bar", `${bar.hidden ? 0 : bar.offsetHeight}px`);  // the page scrolls clear of it
 }
-// The server restarted; the taps refused once their round was saved; how many taps wait on this
-// phone; a round just saved, with its result and the way to the standings.
+// The links made new (scan the new code); the taps refused once their round was saved; how many
+// taps wait on this phone; a round just saved, with its result and the way to the standings.
 function barLines() {
   const lines = [];
   if (gone) lines.push(el("p", { class: "problem", id: "gone" }, gone));
