@@ -839,7 +839,7 @@ def _take_draft(night: Any, kind: str, number: int | None, resume: bool, out: An
                       style="yellow")
         return RoundDraft.begin(night, kind, number), {}
     count = len(rd.answers)  # "none" (Enter) is an answer typed too
-    if rd.others_typing():
+    if rd.others_typing() and not resume:
         answer = _answer(_ask_line(_("{count} answers are typed for this round, and it is being typed now at another "
                                      "terminal: join it? What both type is merged, and an answer typed both ways is "
                                      "asked. [Y/n]: ").format(count=count)))

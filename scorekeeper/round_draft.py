@@ -343,7 +343,9 @@ class RoundDraft:
             self._fresh({key: text} if text is not None else {})
             now = self.draft.answers.get(key)
             if was is not UNCHECKED and now != was and now != text:
-                raise Overtaken(msg("r.overtaken", said=q.said(key)).said(), key, now, self.draft.by.get(key, PHONE))
+                by_now = self.draft.by.get(key, PHONE)
+                line = msg("r.overtaken" if by_now == PHONE else "r.overtaken.terminal", said=q.said(key))
+                raise Overtaken(line.said(), key, now, by_now)
             got = q.answer(self.givens, self.draft.answers, self.draft.done or (), key, text, complete=done)
             if got.problem is None or keep_refused:
                 self._keep(got, {key: by}, {key: now} if overrule else {})
@@ -352,9 +354,14 @@ class RoundDraft:
         return got.view
 
     def join(self) -> None:
-        """This terminal holds the round now (said to another terminal that finds it)."""
-        if self.me not in self.draft.typing:
-            self.draft.typing = sorted({*self.draft.typing, self.me})
+        """This terminal holds the round now: said to another terminal that finds it (written at
+        once where the draft is on disk, else with its first answer)."""
+        if self.me in self.draft.typing:
+            return
+        self.draft.typing = sorted({*self.draft.typing, self.me})
+        if self.draft.id is not None:
+            with contextlib.suppress(BookError), self._lock(self.night):
+                self.night.drafts.save(self.draft, self.draft.revision)  # moved meanwhile: its next answer
 
     def leave(self) -> None:
         """This terminal no longer holds the round (its last write, where there is a draft)."""

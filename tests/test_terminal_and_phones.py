@@ -291,3 +291,22 @@ def test_two_terminals_joined_type_one_round(book_file):
     assert t1.end() == 0, t1.out
     assert saved_round(book_file)["teyaku"] == {"Chie": "赤"}
     t2.end()
+
+
+def test_a_phone_overtaken_by_the_terminal_is_told_it_was_the_terminal(book_file, phones):
+    """A phone's tap against an answer the terminal changed since is refused with a line that
+    names the terminal, not "another phone"; one against another phone's names a phone."""
+    from scorekeeper.flows import Night
+    from scorekeeper.round_draft import RoundDraft, writer_id
+
+    assert tap(phones, "dealer", "Aki").status_code == 200
+    rd = RoundDraft.kept(Night.open())
+    rd.answer("field", FIELD, by=writer_id())  # typed at a terminal
+    state = phones.state()
+    late = phones("/api/answer", {"key": "field", "text": "1k 4k 4k 7t 7k 11t", "was": None,
+                                  "round": 1, "draft": rd.draft.id})
+    assert late.status_code == 409 and "changed at the terminal meanwhile" in late.json()["error"], late.json()
+    assert tap(phones, "field", "1k 4k 4k 7t 7k 11t").status_code == 200  # seen as it stands: taken
+    again = phones("/api/answer", {"key": "field", "text": FIELD, "was": None, "round": 1, "draft": rd.draft.id})
+    assert again.status_code == 409 and "changed on another phone meanwhile" in again.json()["error"]
+    assert state["round"]["number"] == 1
