@@ -104,13 +104,20 @@ def save(kind: str, cases: Sequence[Mapping[str, Any]]) -> None:
     path_of(kind).write_bytes(buffer.getvalue())
 
 
-def first_difference(want: str, got: str) -> tuple[int, str, str]:
-    """(line number from 1, the recorded line, the line given now) of the first line that differs."""
+def first_difference(want: str, got: str, width: int = 160) -> tuple[int, int, str, str]:
+    """(line number from 1, column from 1, the recorded line, the line given now) of the first
+    character that differs; a long line is cut to ``width`` characters around it."""
     a, b = want.split("\n"), got.split("\n")
     for n, (x, y) in enumerate(itertools.zip_longest(a, b, fillvalue="<no line>"), 1):
         if x != y:
-            return n, x, y
-    return 0, "", ""
+            col = next((i for i, (p, q) in enumerate(zip(x, y)) if p != q), min(len(x), len(y)))
+            start = max(0, col - width // 2)
+            return n, col + 1, _cut(x, start, width), _cut(y, start, width)
+    return 0, 0, "", ""
+
+
+def _cut(line: str, start: int, width: int) -> str:
+    return ("…" if start else "") + line[start:start + width] + ("…" if len(line) > start + width else "")
 
 
 # ---------------------------------------------------------------------------------------------

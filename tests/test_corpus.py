@@ -46,10 +46,11 @@ def test_every_recorded_case_gives_the_same_bytes(kind, recorded, tmp_path):
     assert Path.cwd() != work and os.environ.get("LANG") == "C.UTF-8"  # run() puts back what it changed
     if failed:
         lines = [f"{len(failed)} of {len(cases)} {kind} cases give other bytes than recorded:"]
-        for cid, line, want, got in failed[:SHOWN]:
-            lines += [f"  {kind} {cid}: line {line}", f"    recorded: {want[:300]}", f"    now:      {got[:300]}"]
+        for cid, line, col, want, got in failed[:SHOWN]:
+            lines += [f"  {kind} {cid}: line {line}, column {col}", f"    recorded: {want}", f"    now:      {got}"]
         if len(failed) > SHOWN:
             lines.append(f"  ... and {len(failed) - SHOWN} more")
+        lines.append(f"The whole diff of one: python scripts/record_corpus.py --show {kind}:{failed[0][0]}")
         lines.append(f"If the change is meant: {corpus.RERECORD}, and say in the commit why.")
         pytest.fail("\n".join(lines), pytrace=False)
 
@@ -86,5 +87,5 @@ def test_a_changed_byte_fails_and_names_the_case_and_the_line(recorded, tmp_path
     case["out"] = out[:i] + ("7" if out[i] != "7" else "8") + out[i + 1:]
     got = corpus.run(case, tmp_path / "work")
     assert got != case["out"]
-    line, want, now = corpus.first_difference(case["out"], got)
-    assert line == 2 and want != now  # the command, then the JSON line
+    line, col, want, now = corpus.first_difference(case["out"], got)
+    assert line == 2 and col > 0 and want != now  # the command, then the JSON line
