@@ -41,8 +41,7 @@ def main() -> int:
         made = corpus.build(kinds)
     print(f"inputs made in {time.monotonic() - started:.1f} s")
     changed_any = False
-    with tempfile.TemporaryDirectory(prefix="hachi-corpus-") as tmp:
-        work = Path(tmp).resolve() / "work"
+    with tempfile.TemporaryDirectory(prefix="hachi-corpus-") as tmp, corpus.scratch(Path(tmp).resolve()) as work:
         for kind in kinds:
             t = time.monotonic()
             cases = [{"id": cid, "kind": kind, "in": given, "out": corpus.run({"kind": kind, "in": given}, work)}
@@ -72,9 +71,9 @@ def show(wanted: str, kinds: list[str]) -> int:
     if not found:
         print(f"no recorded case {wanted!r}", file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory(prefix="hachi-corpus-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="hachi-corpus-") as tmp, corpus.scratch(Path(tmp).resolve()) as work:
         for case in found:
-            now = corpus.run(case, Path(tmp).resolve() / "work")
+            now = corpus.run(case, work)
             print(f"{case['kind']} {case['id']}: " + ("the same bytes" if now == case["out"] else "differs"))
             sys.stdout.writelines(difflib.unified_diff(case["out"].splitlines(True), now.splitlines(True),
                                                        "recorded", "now"))

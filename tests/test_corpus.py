@@ -32,9 +32,14 @@ def recorded() -> dict[str, list[dict]]:
     return {kind: corpus.load(kind) for kind in corpus.KINDS}
 
 
+@pytest.fixture
+def work(tmp_path):
+    with corpus.scratch(tmp_path) as folder:
+        yield folder
+
+
 @pytest.mark.parametrize("kind", corpus.KINDS)
-def test_every_recorded_case_gives_the_same_bytes(kind, recorded, tmp_path):
-    work = tmp_path / "work"
+def test_every_recorded_case_gives_the_same_bytes(kind, recorded, work):
     cases = recorded[kind]
     assert cases, f"{kind}: no cases recorded"
     failed = []
