@@ -94,3 +94,37 @@ def test_a_changed_byte_fails_and_names_the_case_and_the_line(recorded, tmp_path
     assert got != case["out"]
     line, col, want, now = corpus.first_difference(case["out"], got)
     assert line == 2 and col > 0 and want != now  # the command, then the JSON line
+
+
+def _ending(data) -> str | None:
+    """How a round file says its round ended (None: a file too broken to say)."""
+    if not isinstance(data, dict):
+        return None
+    sage, ended = data.get("sage"), data.get("ended_by")
+    if sage and data.get("ended_how") == "cancel":
+        return "下げ then cancel"
+    if sage:
+        return "下げ then stop" if ended else "下げ then played out"
+    return "stopped" if ended else "played out"
+
+
+def test_every_switch_combination_scores_every_kind_of_round(recorded):
+    import json
+
+    by_profile: dict[str, list[dict]] = {}
+    for case in recorded["score"]:
+        by_profile.setdefault(case["id"].split("/", 1)[0], []).append(case)
+    for name, _toml in corpus.combinations():
+        cases = by_profile[name]
+        rounds = [json.loads(c["in"]["steps"][0]["files"]["round.json"]) for c in cases]
+        seats = {len(d["players"]) for d in rounds if isinstance(d, dict) and isinstance(d.get("players"), list)}
+        assert {3, 4, 5, 6} <= seats, (name, seats)
+        assert {"played out", "stopped", "下げ then stop", "下げ then played out", "下げ then cancel"} <= {
+            _ending(d) for d in rounds}, name
+        outs = "\n".join(c["out"] for c in cases)
+        for word in ('"redeal":true', '"special":["総八"]', '"special":["二八"]', '"special":["素十六"]',
+                     "--- exit 0", "--- exit 2"):
+            assert word in outs, (name, word)
+        if name.startswith("f-"):  # seated 4–6 and bonuses: fudawiki's alone (sdin refuses such rounds)
+            for word in ('"role":"forced_out"', '"role":"dropped"', '"bonuses":["飛び込み"', '"抜け役"'):
+                assert word in outs, (name, word)
