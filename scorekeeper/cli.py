@@ -781,6 +781,7 @@ def _taken(e: Any, db: str | None, sid: str, out: Any) -> NoReturn:
     :class:`RoundTaken`): each answer typed here that differs from it is named, then asked one by
     one, the saved one offered first; `edit N` takes only those chosen (every answer stays set
     aside either way). Nothing typed is dropped silently, and nothing saved is replaced unasked."""
+    from .questions import said
     from .words import msg
 
     aside = e.aside
@@ -790,7 +791,7 @@ def _taken(e: Any, db: str | None, sid: str, out: Any) -> NoReturn:
     chosen: list[str] = []
     try:
         for key in aside.differences:
-            question = str(msg("t.differs.saved", said=aside.said_of(key), theirs=aside.saved.get(key) or "—",
+            question = str(msg("t.differs.saved", said=said(key), theirs=aside.saved.get(key) or "—",
                                mine=aside.mine.get(key) or "—"))
             while (word := _answer(_ask_line(question))) not in ("", "1", "2"):
                 print(str(msg("t.differs.again")), file=sys.stderr)

@@ -140,11 +140,6 @@ class Aside:
     mine: dict[str, str] = field(default_factory=dict)
     saved: dict[str, str] = field(default_factory=dict)
 
-    @staticmethod
-    def said_of(key: str) -> Msg:
-        """The question ``key`` named, as the differences name it."""
-        return q.said(key)
-
     def to_json(self) -> dict[str, Any]:
         return {"number": self.number, "differences": self.differences, "said": self.said.to_json(),
                 "lines": [m.to_json() for m in self.lines]}
@@ -378,7 +373,8 @@ class RoundDraft:
     def catch_up(self) -> list[Change]:
         """Take what other writers typed into this round since this writer last looked (the
         draft on disk, or one another writer began for the same round meanwhile, becomes the one
-        held): the answers that changed, oldest first. :class:`~scorekeeper.errors.SavedElsewhere`,
+        held): the answers that changed, in the order the questions were first answered.
+        :class:`~scorekeeper.errors.SavedElsewhere`,
         :class:`ThrownAway`."""
         with self._lock(self.night):
             self.arrived += self._catch_up()
