@@ -29,6 +29,7 @@ import re
 from pathlib import Path
 from typing import Any, Mapping
 
+from . import catalog
 from .lang import N_, _, quote
 from .rules import ALIASES, FIELD_MODES, PROFILES, SDIN, TWO_VOLUNTEERS, Rules, check, profile
 
@@ -63,7 +64,7 @@ MAX_NAME = 40
 MAX_KAN = 999
 
 #: 手役 names either profile accepts for the other's (TRADITIONAL §3)
-_SAME = {"空巣": "空素", "空素": "空巣"}
+_SAME = {d.name: d.same for d in catalog.CATALOG if d.same}
 
 _AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _AT_END = re.compile(r"\s*\(at end of document\)\s*$")

@@ -12,6 +12,7 @@ from rich.console import Group
 
 from rich.text import Text
 
+from . import catalog
 from .lang import N_, _
 from .render import FitTable, Phrased
 from .rules import SDIN, Rules
@@ -19,7 +20,7 @@ from .rules import SDIN, Rules
 #: marks a value or switch that differs from sdin
 MARK = "≠"
 
-_SAME = {"空巣": "空素", "空素": "空巣"}
+_SAME = {d.name: d.same for d in catalog.CATALOG if d.same}
 
 
 def rules_json(rules: Rules) -> dict[str, Any]:
@@ -41,13 +42,8 @@ def _kind(rules: Rules, name: str) -> str:
     for row in rules.teyaku_table:
         if row.name == name:
             return f"手役 {row.group}" if row.group else "手役"
-    if name in rules.dekiyaku:
-        return "出来役"
-    if name in rules.special:
-        return "特殊役"
-    if name in rules.bonuses:
-        return _("bonus")
-    return _("fee")
+    kind = catalog.BY_NAME[name].kind
+    return _("bonus") if kind == catalog.BONUS else _("fee") if kind == catalog.FEE else kind
 
 
 def _note(rules: Rules, name: str) -> str:

@@ -16,6 +16,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
+from . import catalog
 from .lang import _, quote
 
 
@@ -237,42 +238,27 @@ _TATE = "standing-three"
 #: one-three rows' tests so (at least one three); :meth:`Rules.from_dict` reads them as now named
 _GROUPS_TESTS_RENAMED = {_TATE: "one-standing-three", "plain-three": "one-plain-three"}
 
+#: the order of each built-in's 手役 table (the order breaks ties between equal values): the
+#: rows themselves are the catalog's defaults (:mod:`scorekeeper.catalog`)
+SDIN_ORDER = ("四三", "一二四", "はねけん", "手四", "空巣", "喰付", "光一", "十一", "短一", "赤", "立三本", "三本")
+FUDAWIKI_ORDER = ("四三", "一二四", "二立三本", "三本立三本", "はねけん", "二三本", "手四", "喰付", "立三本", "三本",
+                  "空素", "光一", "十一", "短一", "赤")
+
+
+def _table(base: str, order: tuple[str, ...]) -> tuple[TeyakuRow, ...]:
+    return tuple(TeyakuRow(name, d.group, d.kan, d.test)
+                 for name, d in catalog.defaults(base, catalog.TEYAKU, order).items())
+
+
+def _kan(base: str, kind: str) -> Mapping[str, int]:
+    return _frozen({name: d.kan for name, d in catalog.defaults(base, kind).items()})
+
+
 #: SDIN 手役 (RULES §4): the single highest, in kan
-SDIN_TEYAKU = (
-    TeyakuRow("四三", "", 20, "four-three"),
-    TeyakuRow("一二四", "", 8, "four-two-one"),
-    TeyakuRow("はねけん", "", 7, "three-two-two"),
-    TeyakuRow("手四", "", 6, "four"),
-    TeyakuRow("空巣", "", 4, "all-kasu"),
-    TeyakuRow("喰付", "", 4, "three-pairs"),
-    TeyakuRow("光一", "", 4, "one-bright"),
-    TeyakuRow("十一", "", 4, "one-animal"),
-    TeyakuRow("短一", "", 3, "one-ribbon"),
-    TeyakuRow("赤", "", 3, "ribbons"),
-    TeyakuRow("立三本", "", 3, _TATE),
-    TeyakuRow("三本", "", 2, "three"),
-)
+SDIN_TEYAKU = _table("sdin", SDIN_ORDER)
 
 #: TRADITIONAL §3: Group A by month counts, Group B by kinds (every 柳 card a kasu)
-FUDAWIKI_TEYAKU = (
-    TeyakuRow("四三", "A", 20, "four-three"),
-    TeyakuRow("一二四", "A", 8, "four-two-one"),
-    TeyakuRow("二立三本", "A", 8, "two-standing-threes"),
-    TeyakuRow("三本立三本", "A", 7, "one-standing-of-two-threes"),
-    TeyakuRow("はねけん", "A", 7, "three-two-two"),
-    TeyakuRow("二三本", "A", 6, "two-plain-threes"),
-    TeyakuRow("手四", "A", 6, "four"),
-    TeyakuRow("喰付", "A", 4, "three-pairs"),
-    TeyakuRow("立三本", "A", 3, "one-standing-three"),
-    TeyakuRow("三本", "A", 2, "one-plain-three"),
-    TeyakuRow("空素", "B", 4, "all-kasu"),
-    TeyakuRow("光一", "B", 4, "one-bright"),
-    TeyakuRow("十一", "B", 3, "one-animal"),
-    TeyakuRow("短一", "B", 3, "one-ribbon"),
-    TeyakuRow("赤", "B", 2, "ribbons"),
-)
-
-_DEKIYAKU = {"五光": 12, "四光": 10, "七短": 10, "赤短": 7, "青短": 7, "猪鹿蝶": 7}
+FUDAWIKI_TEYAKU = _table("fudawiki", FUDAWIKI_ORDER)
 
 SDIN = check(Rules(
     name="sdin",
@@ -280,23 +266,23 @@ SDIN = check(Rules(
     kan=10,
     teyaku_table=SDIN_TEYAKU,
     teyaku_mode="highest",
-    dekiyaku=_frozen(_DEKIYAKU),
+    dekiyaku=_kan("sdin", catalog.DEKIYAKU),
     no_overlap=(("五光", "四光"),),
     nanatan_plus=False,
-    special=_frozen({"総八": 10, "二八": 10, "素十六": 12}),
+    special=_kan("sdin", catalog.SPECIAL),
     nihachi_from=168,
     nihachi_step=1,
     sujiroku_from=16,
     sujiroku_step=2,
     special_mode="all",
-    bonuses=_frozen({}),
+    bonuses=_kan("sdin", catalog.BONUS),
     multipliers=FIELD_MULTIPLIERS,
     field="none",
     sage_callers=1,
     cancel=False,
     winner="result",
     max_players=3,
-    fee=1,
+    fee=catalog.BY_NAME["逃げ料"].defaults["fudawiki"].kan,  # dormant: three seats pay none
     two_volunteers="play",
     forced_three=False,
 ))
@@ -306,9 +292,9 @@ FUDAWIKI = check(SDIN._replace(
     base="fudawiki",
     teyaku_table=FUDAWIKI_TEYAKU,
     teyaku_mode="groups",
-    dekiyaku=_frozen({k: v for k, v in _DEKIYAKU.items() if k != "猪鹿蝶"}),
+    dekiyaku=_kan("fudawiki", catalog.DEKIYAKU),
     special_mode="first",
-    bonuses=_frozen({"飛び込み": 1, "抜け役": 1}),
+    bonuses=_kan("fudawiki", catalog.BONUS),
     field="carry",
     sage_callers=0,
     cancel=True,
