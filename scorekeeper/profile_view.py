@@ -12,7 +12,7 @@ from rich.console import Group
 
 from rich.text import Text
 
-from . import catalog
+from . import catalog, policy
 from .lang import N_, _
 from .render import FitTable, Phrased
 from .rules import SDIN, Rules
@@ -93,7 +93,7 @@ def values_table(rules: Rules) -> FitTable:
 
 
 def _teyaku_policy(rules: Rules) -> str:
-    if rules.teyaku_mode == "highest":
+    if not rules.teyaku_mode.grouped:
         return _("the single highest")
     return _("best of Group A + best of B")
 
@@ -107,20 +107,20 @@ def _sage_policy(rules: Rules) -> str:
 
 def _special_policy(rules: Rules) -> str:
     order = _(" over ").join(rules.special)
-    if rules.special_mode == "all":
+    if not rules.special_mode.first_only:
         return _("all that occur are paid")
     return _("the first only: {order}").format(order=order)
 
 
 _FIELD = {
-    "none": N_("none: the largest ×"),
-    "carry": N_("carry: the other ×s wait"),
-    "stack": N_("stack: the ×s multiplied"),
+    policy.NONE: N_("none: the largest ×"),
+    policy.CARRY: N_("carry: the other ×s wait"),
+    policy.STACK: N_("stack: the ×s multiplied"),
 }
 
 _WINNER = {
-    "result": N_("the highest result"),
-    "play": N_("by play: who ended it, else the highest pile"),
+    policy.BY_RESULT: N_("the highest result"),
+    policy.BY_PLAY: N_("by play: who ended it, else the highest pile"),
 }
 
 
@@ -146,7 +146,7 @@ def _policies(rules: Rules) -> list[tuple[str, str]]:
     ]
     if rules.max_players > 3 or SDIN.max_players > 3:
         out += [
-            (_("two_volunteers"), _("play for the pot") if rules.two_volunteers == "play" else _("split the pot")),
+            (_("two_volunteers"), _("play for the pot") if rules.two_volunteers.play else _("split the pot")),
             (_("forced_three"), _("on: no drop once only 3 can play") if rules.forced_three else off),
         ]
     return out

@@ -129,7 +129,7 @@ class Givens:
     @property
     def grouped(self) -> bool:
         """A hand scores the best 手役 of each group (``fudawiki``), not its single highest."""
-        return self.rules.teyaku_mode == "groups"
+        return self.rules.teyaku_mode.grouped
 
     def numbered(self, players: Sequence[str] | None = None) -> str:
         """``1 Aki, 2 Ben, 4 Dan``: players with their seat numbers in the night."""
@@ -273,7 +273,7 @@ def stand_line(fc: str | None, multiplier: int | None, carried: bool, waiting: S
     if fc is None:
         line = msg("stand.waits", multiplier=multiplier) if carried else None
     else:
-        kind = ("stand.field" if not carried else "stand.carried" if rules.field == "carry" else "stand.stacked")
+        kind = ("stand.field" if not carried else "stand.carried" if rules.field.carries else "stand.stacked")
         line = msg(kind, field_class=fc, reading=FIELD_READINGS[fc], multiplier=multiplier)
     wait = " ".join(f"×{m}" for m in waiting)
     if not wait:
@@ -1171,7 +1171,7 @@ class _Walk:
             fc = field_class(cards)
             mult, waiting = round_multiplier(tally_of(cards), g.rules, state.carry)
             carried = mult != g.rules.multipliers[fc]
-        elif state.carry and g.rules.field == "carry":
+        elif state.carry and g.rules.field.carries:
             mult, carried, waiting = state.carry[0], True, state.carry[1:]
         fees: list[tuple[str, int]] = []
         if seating is not None and mult is not None and not self.redeal:
@@ -1190,7 +1190,7 @@ def seating_line(seating: Seating, rules: Rules) -> Msg:
         return msg("e.misdeal")
     if len(vols) == 1:
         return msg("e.solo", player=vols[0])
-    if len(vols) == 2 and rules.two_volunteers == "split":
+    if len(vols) == 2 and not rules.two_volunteers.play:
         return msg("e.split", first=vols[0], second=vols[1])
     return msg("e.seated", players=list(vols), first=vols[0])
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
-from . import catalog
+from . import catalog, policy
 from .lang import _, quote
 
 
@@ -37,9 +37,9 @@ class TeyakuRow(NamedTuple):
 #: field-class multipliers (RULES §3); a 光 on the field gives its class's multiplier (TRADITIONAL §8)
 FIELD_MULTIPLIERS = _frozen({"小場": 1, "大場": 2, "絶場": 4})
 
-#: the field modes of TRADITIONAL §8
-FIELD_MODES = ("none", "carry", "stack")
-TWO_VOLUNTEERS = ("play", "split")
+#: the field modes of TRADITIONAL §8, and the two_volunteers choices, as a house file names them
+FIELD_MODES = tuple(policy.CHOICES["field"])
+TWO_VOLUNTEERS = tuple(policy.CHOICES["two_volunteers"])
 
 
 @lru_cache(maxsize=64)
@@ -47,9 +47,8 @@ def _teyaku_values(table: tuple[TeyakuRow, ...]) -> Mapping[str, int]:
     return _frozen({row.name: row.kan for row in table})
 
 
-class Rules(NamedTuple):
-    """A rule profile. A tuple, not a dataclass: it imports faster, and every command is a new
-    process. Build another with ``_replace`` (or a house-rule file); compare with ``==``."""
+class _Profile(NamedTuple):
+    """A rule profile's fields (see :class:`Rules`)."""
 
     name: str
     base: str
@@ -57,9 +56,9 @@ class Rules(NamedTuple):
     kan: int
     #: the 手役 table in table order (the order breaks ties between equal values)
     teyaku_table: tuple[TeyakuRow, ...]
-    #: ``"highest"``: a hand scores its single highest 手役 (SDIN); ``"groups"``: the best of each
+    #: ``highest``: a hand scores its single highest 手役 (SDIN); ``groups``: the best of each
     #: group, added together (TRADITIONAL §3)
-    teyaku_mode: str
+    teyaku_mode: policy.TeyakuMode
     #: 出来役 in table order, name -> kan (a switched-off yaku is absent)
     dekiyaku: Mapping[str, int]
     #: pairs (higher, lower): a pile making the higher is not paid the lower (五光 over 四光)
@@ -72,24 +71,46 @@ class Rules(NamedTuple):
     nihachi_step: int
     sujiroku_from: int
     sujiroku_step: int
-    #: ``"all"``: every 特殊役 that occurs is paid (SDIN); ``"first"``: only the first in order
-    special_mode: str
+    #: ``all``: every 特殊役 that occurs is paid (SDIN); ``first``: only the first in order
+    special_mode: policy.SpecialMode
     #: bonuses (飛び込み, 抜け役) in kan; none under SDIN
     bonuses: Mapping[str, int]
     multipliers: Mapping[str, int]
     #: ``none``, ``carry`` or ``stack`` (TRADITIONAL §8)
-    field: str
+    field: policy.Field
     #: how many players may call 下げ in a round (0: any number); whether a caller may cancel
     sage_callers: int
     cancel: bool
-    #: who wins a round: ``"result"`` the highest 文 (RULES §8), ``"play"`` TRADITIONAL §9
-    winner: str
+    #: who wins a round: ``result`` the highest 文 (RULES §8), ``play`` TRADITIONAL §9
+    winner: policy.Winner
     #: nights of 4–6 players (TRADITIONAL §7): the most seated, the fee in kan, the switches
     max_players: int
     fee: int
-    two_volunteers: str
+    two_volunteers: policy.TwoVolunteers
     forced_three: bool
     base_points: int = 88
+
+
+_SLOTS = tuple((i, name) for i, name in enumerate(_Profile._fields) if name in policy.CHOICES)
+
+
+class Rules(_Profile):
+    """A rule profile. A tuple, not a dataclass: it imports faster, and every command is a new
+    process. Build another with ``_replace`` (or a house-rule file); compare with ``==``. Each
+    policy slot holds a :mod:`~scorekeeper.policy` object, chosen here once from its key (a
+    stored profile's ``"carry"`` or the object itself)."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> "Rules":
+        values = list(_Profile.__new__(cls, *args, **kwargs))
+        for i, name in _SLOTS:
+            values[i] = policy.chosen(name, values[i])
+        return tuple.__new__(cls, values)
+
+    @classmethod
+    def _make(cls, iterable: Any) -> "Rules":
+        return cls(*iterable)
 
     # -- values ----------------------------------------------------------------------------
 
@@ -155,10 +176,10 @@ class Rules(NamedTuple):
             "name": self.name,
             "base": self.base,
             "kan": self.kan,
-            "field": self.field,
+            "field": self.field.key,
             "inoshikacho": self.inoshikacho,
             "nanatan_plus": self.nanatan_plus,
-            "two_volunteers": self.two_volunteers,
+            "two_volunteers": self.two_volunteers.key,
             "forced_three": self.forced_three,
             "values": self.values(),
         }
@@ -169,7 +190,7 @@ class Rules(NamedTuple):
         return {
             **{k: v for k, v in self.switches().items() if k != "values"},
             "teyaku_table": [list(row) for row in self.teyaku_table],
-            "teyaku_mode": self.teyaku_mode,
+            "teyaku_mode": self.teyaku_mode.key,
             "dekiyaku": dict(self.dekiyaku),
             "no_overlap": [list(pair) for pair in self.no_overlap],
             "special": dict(self.special),
@@ -177,12 +198,12 @@ class Rules(NamedTuple):
             "nihachi_step": self.nihachi_step,
             "sujiroku_from": self.sujiroku_from,
             "sujiroku_step": self.sujiroku_step,
-            "special_mode": self.special_mode,
+            "special_mode": self.special_mode.key,
             "bonuses": dict(self.bonuses),
             "multipliers": dict(self.multipliers),
             "sage_callers": self.sage_callers,
             "cancel": self.cancel,
-            "winner": self.winner,
+            "winner": self.winner.key,
             "max_players": self.max_players,
             "fee": self.fee,
             "base_points": self.base_points,
@@ -204,7 +225,7 @@ class Rules(NamedTuple):
         fields = dict(data)
         fields.pop("inoshikacho", None)  # derived from the 出来役 table
         rows = (TeyakuRow(*row) for row in fields["teyaku_table"])
-        if fields.get("teyaku_mode") == "groups":  # stored before "one three means exactly one"
+        if policy.chosen("teyaku_mode", fields.get("teyaku_mode")) is policy.GROUPS:  # stored before "one three means exactly one"
             rows = (row._replace(test=_GROUPS_TESTS_RENAMED.get(row.test, row.test)) for row in rows)
         fields["teyaku_table"] = tuple(rows)
         fields["no_overlap"] = tuple(tuple(pair) for pair in fields["no_overlap"])
@@ -219,14 +240,14 @@ def check(rules: Rules) -> Rules:
     """A profile's values make sense, or ``ValueError`` names the one that does not."""
     if rules.kan not in (10, 12):
         raise ValueError("kan: " + _("{value!r} is not 10 or 12").format(value=rules.kan))
-    if rules.field not in FIELD_MODES:
+    if not isinstance(rules.field, policy.Field):
         raise ValueError("field: " + _("{value!r} is not one of {choices}").format(
             value=rules.field, choices=", ".join(FIELD_MODES)))
-    if rules.two_volunteers not in TWO_VOLUNTEERS:
+    if not isinstance(rules.two_volunteers, policy.TwoVolunteers):
         raise ValueError("two_volunteers: " + _("{value!r} is not play or split").format(value=rules.two_volunteers))
-    if rules.teyaku_mode not in ("highest", "groups") or rules.special_mode not in ("all", "first"):
+    if not isinstance(rules.teyaku_mode, policy.TeyakuMode) or not isinstance(rules.special_mode, policy.SpecialMode):
         raise ValueError(_("not a hachi-score rule profile (teyaku_mode / special_mode)"))
-    if rules.winner not in ("result", "play"):
+    if not isinstance(rules.winner, policy.Winner):
         raise ValueError("winner: " + _("{value!r} is not result or play").format(value=rules.winner))
     if not isinstance(rules.name, str) or not rules.name.strip():
         raise ValueError("name: " + _("a profile needs a name"))
@@ -265,7 +286,7 @@ SDIN = check(Rules(
     base="sdin",
     kan=10,
     teyaku_table=SDIN_TEYAKU,
-    teyaku_mode="highest",
+    teyaku_mode=policy.HIGHEST,
     dekiyaku=_kan("sdin", catalog.DEKIYAKU),
     no_overlap=(("五光", "四光"),),
     nanatan_plus=False,
@@ -274,16 +295,16 @@ SDIN = check(Rules(
     nihachi_step=1,
     sujiroku_from=16,
     sujiroku_step=2,
-    special_mode="all",
+    special_mode=policy.ALL,
     bonuses=_kan("sdin", catalog.BONUS),
     multipliers=FIELD_MULTIPLIERS,
-    field="none",
+    field=policy.NONE,
     sage_callers=1,
     cancel=False,
-    winner="result",
+    winner=policy.BY_RESULT,
     max_players=3,
     fee=catalog.BY_NAME["逃げ料"].defaults["fudawiki"].kan,  # dormant: three seats pay none
-    two_volunteers="play",
+    two_volunteers=policy.PLAY,
     forced_three=False,
 ))
 
@@ -291,14 +312,14 @@ FUDAWIKI = check(SDIN._replace(
     name="fudawiki",
     base="fudawiki",
     teyaku_table=FUDAWIKI_TEYAKU,
-    teyaku_mode="groups",
+    teyaku_mode=policy.GROUPS,
     dekiyaku=_kan("fudawiki", catalog.DEKIYAKU),
-    special_mode="first",
+    special_mode=policy.FIRST,
     bonuses=_kan("fudawiki", catalog.BONUS),
-    field="carry",
+    field=policy.CARRY,
     sage_callers=0,
     cancel=True,
-    winner="play",
+    winner=policy.BY_PLAY,
     max_players=6,
 ))
 

@@ -274,10 +274,7 @@ class Seating(NamedTuple):
 def playing_of(seating: Seating, rules: Rules) -> tuple[str, ...]:
     """Who plays the round out: three volunteers, or two unless the profile has them split the
     pot; else nobody."""
-    vols = seating.volunteers
-    if len(vols) == 3 or (len(vols) == 2 and rules.two_volunteers == "play"):
-        return vols
-    return ()
+    return rules.two_volunteers.plays(seating.volunteers)
 
 
 def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rules) -> Seating:
@@ -718,9 +715,9 @@ class _Reader:
         if not isinstance(value, list) or any(type(m) is not int or m not in (2, 4) for m in value):
             raise RoundError("carry", L_("must be a list of 2s and 4s (the multipliers waiting), not {value}",
                                          value=quote(value)))
-        if self.rules.field != "carry":
+        if not self.rules.field.carries:
             raise RoundError("carry", L_("nothing waits under field {field}: carry must be empty",
-                                         field=repr(self.rules.field)))
+                                         field=repr(self.rules.field.key)))
         return tuple(sorted(value, reverse=True))
 
     def _per_player(self, key: str) -> dict[str, Any]:
@@ -789,7 +786,7 @@ class _Reader:
         declared: dict[str, tuple[str, ...]] = {}
         for p, typed in self._per_player("teyaku").items():
             where = f"teyaku.{p}"
-            if isinstance(typed, list) and rules.teyaku_mode == "highest":
+            if isinstance(typed, list) and not rules.teyaku_mode.grouped:
                 raise RoundError(where, L_("under {profile} a hand scores one 手役: give one name, not a list",
                                            profile=rules.name))
             typed_names = typed if isinstance(typed, list) else [typed]
@@ -1059,32 +1056,9 @@ def field_multipliers(dealt: int, rules: Rules = SDIN) -> list[int]:
     return sorted([rules.multipliers["絶場"]] * zekkyo + [rules.multipliers["大場"]] * ooba, reverse=True)
 
 
-def _mult_none(own: list[int], waiting: tuple[int, ...], rules: Rules) -> tuple[int, tuple[int, ...]]:
-    return (own[0] if own else rules.multipliers["小場"]), ()
-
-
-def _mult_carry(own: list[int], waiting: tuple[int, ...], rules: Rules) -> tuple[int, tuple[int, ...]]:
-    if waiting:
-        return waiting[0], tuple(sorted([*waiting[1:], *own], reverse=True))
-    if own:
-        return own[0], tuple(own[1:])
-    return rules.multipliers["小場"], ()
-
-
-def _mult_stack(own: list[int], waiting: tuple[int, ...], rules: Rules) -> tuple[int, tuple[int, ...]]:
-    product = rules.multipliers["小場"]
-    for m in own:
-        product *= m
-    return product, ()
-
-
-#: field mode -> (this field's multipliers, the queue) -> (the round's multiplier, the queue after)
-MULTIPLIER_POLICIES = {"none": _mult_none, "carry": _mult_carry, "stack": _mult_stack}
-
-
 def round_multiplier(dealt: int, rules: Rules, waiting: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     """The multiplier a round applies and the queue it leaves, from the field's tally."""
-    return MULTIPLIER_POLICIES[rules.field](field_multipliers(dealt, rules), waiting, rules)
+    return rules.field.take(field_multipliers(dealt, rules), waiting, rules.multipliers["小場"])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1363,7 +1337,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
 
     net = ledger_totals(seated, ledger)
     if len(players) == 3:
-        winner = (next_dealer(players, rnd.dealer, net) if rules.winner == "result"
+        winner = (next_dealer(players, rnd.dealer, net) if rules.winner.by_result
                   else _play_winner(rnd, kind, paid_special, card_points))
     elif players:  # two play (TRADITIONAL §9)
         winner = _play_winner(rnd, kind, paid_special, card_points)

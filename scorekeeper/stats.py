@@ -44,7 +44,7 @@ def _odds_of(profile_json: str) -> dict[str, Any]:
     rules = Rules.from_dict(json.loads(profile_json))
     names = [row.name for row in rules.teyaku_table]
     per = dict.fromkeys(names, 0)
-    if rules.teyaku_mode == "highest":
+    if not rules.teyaku_mode.grouped:
         counts = teyaku_counts(rules=rules)
         total = sum(counts.values())
         for name in names:

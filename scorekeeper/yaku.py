@@ -389,7 +389,7 @@ def special_of(totals: Mapping[str, int], kasu: Mapping[str, int], dealer: str,
     for player in totals:
         if kasu[player] >= rules.sujiroku_from:
             found[player].append(("素十六", rules.mon(rules.sujiroku_kan(kasu[player]))))
-    if rules.special_mode == "first":
+    if rules.special_mode.first_only:
         for name, _ in SPECIAL_ORDER:
             holders = [p for p, got in found.items() if any(n == name for n, _ in got)]
             if holders:
