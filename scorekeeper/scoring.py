@@ -959,6 +959,10 @@ class Result(NamedTuple):
     #: (player, yaku) for every yaku and bonus the round pays, one of 0 kan too: it pays nothing
     #: and is no payment, but it is not void (TRADITIONAL §10)
     earned: frozenset[tuple[str, str]] = frozenset()
+    #: (player, yaku) -> what the settlement priced it at, in 文 before the multiplier: every
+    #: 手役, 出来役, 特殊役 and bonus a player is shown with, void ones too (the screens read
+    #: this, never work a value out again)
+    priced: Mapping[tuple[str, str], int] = MappingProxyType({})
 
     @property
     def redeal(self) -> bool:
@@ -1353,8 +1357,18 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
         for p in seated
     }
     nxt = winner if winner is not None else rnd.dealer
+    priced: dict[tuple[str, str], int] = {}
+    for p in seated:
+        for name in held_all[p]:
+            priced[(p, name)] = rules.mon(rules.teyaku[name])
+        for name in held_dekiyaku[p]:
+            priced[(p, name)] = deki_mon(p, name)
+        for name in bonuses[p]:
+            priced[(p, name)] = rules.mon(rules.bonuses[name])
+    if kind == SPECIAL_ROUND:
+        priced.update(((p, name), value) for p in players for name, value in found[p])
     return Result(rnd, fc, mult, kind, results, tuple(ledger), nxt, rules, NightState(carry, pot), winner,
-                  earned=frozenset(earned))
+                  earned=frozenset(earned), priced=MappingProxyType(priced))
 
 
 def _play_winner(rnd: Round, kind: str, specials: Mapping[str, tuple[str, ...]], card_points: Mapping[str, int]) -> str:
