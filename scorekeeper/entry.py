@@ -16,10 +16,9 @@ a form to answer (:class:`scorekeeper.questions.Form` in memory, or a night's dr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, TYPE_CHECKING
 
 from rich.cells import cell_len
-from rich.console import Console
 from rich.text import Text
 
 from . import questions as q
@@ -36,6 +35,9 @@ from .rules import SDIN, Rules
 from .scoring import NightState, Result, dekiyaku_terms
 from .words import Msg, msg, say
 from .yaku import YAKU_BY_NAME, dekiyaku, dekiyaku_kan, teyaku_all
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 #: Reads one answer: called with the prompt, returns the line typed (``input`` has this shape).
 Ask = Callable[[str], str]
@@ -154,7 +156,7 @@ class RoundEntry:
             v = self.view
             keys = v.keys
             if v.redeal and i >= len(keys):
-                return Outcome(None, v.result)
+                return Outcome(None, v.result)  # type: ignore[arg-type]  # a redeal has its result
             if i >= len(keys):
                 outcome = self._confirm(v)
                 if outcome is not None:
@@ -358,7 +360,7 @@ class RoundEntry:
         v = self.view
         kind, player, value = step.kind, step.player, step.value
         if kind == "seat":
-            self._echo_seat(v, player, value)
+            self._echo_seat(v, player, value)  # type: ignore[arg-type]
         elif kind == "field":
             self._say("  " + field_cards_text(*q.field_of(value), " · "))
             if v.redeal:
@@ -383,7 +385,7 @@ class RoundEntry:
             ended = v.values["ended"]
             self._say("  " + say(q.settlement_said(self.g, v.values, ended, v.values.get("sage", ()), value)))
         elif kind == "pile":
-            self._echo_pile(v, player, value)
+            self._echo_pile(v, player, value)  # type: ignore[arg-type]
         elif kind == "kasu":
             line = msg("e.kasu", player=value[0], count=value[1]) if value else msg("e.kasu.none")
             self._say("  " + say(line))
@@ -445,7 +447,7 @@ class RoundEntry:
 
     def _echo_hand(self, v: RoundView, step: Step) -> None:
         player, value = step.player, step.value
-        name = pad(player, self.width)
+        name = pad(player, self.width)  # type: ignore[arg-type]
         found = value and (value["teyaku"] or teyaku_all(cards_of(value["hand"]), self.rules))
         forced = self.g.seated and v.seating is not None and player in v.seating.forced_out
         if not value and forced:
@@ -470,15 +472,15 @@ class RoundEntry:
         piles = [p for p in playing if f"pile:{p}" in v.values]
         last = f"pile:{playing[-1]}" if playing else None
         if q.is_named(codes):
-            shown = "・".join(yaku_text(d, self.rules.mon(self.rules.dekiyaku[d])) for d in codes["dekiyaku"])
+            shown = "・".join(yaku_text(d, self.rules.mon(self.rules.dekiyaku[d])) for d in codes["dekiyaku"])  # type: ignore[call-overload, index]
             self._say(f"  {pad(player, self.width)}  {say(msg('e.named', yaku=shown))}", style="green")
             return
         if q.is_counted(codes):
-            self._say(line(player, codes))
+            self._say(line(player, codes))  # type: ignore[arg-type]
             if len(piles) == 2 and last is not None and last not in v.values and q.rest_offered(self.g, v.values, last):
-                self._say(line(playing[-1], q.rest_points(v.values)) + "  " + say(msg("e.rest_left")), style="dim")
+                self._say(line(playing[-1], q.rest_points(v.values)) + "  " + say(msg("e.rest_left")), style="dim")  # type: ignore[arg-type]
             return
-        pile = cards_of(codes)
+        pile = cards_of(codes)  # type: ignore[arg-type]
         held = dekiyaku(pile, self.rules)
         deki = "  出来役 " + "・".join(yaku_text(d, self.rules.mon(dekiyaku_kan(d, pile, self.rules))) for d in held) if held else ""
         self._say(line(player, pile) + deki, style="green" if held else "")

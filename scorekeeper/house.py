@@ -257,7 +257,9 @@ class _Reader:
         rules = rules._replace(
             teyaku_table=tuple(teyaku.values()),
             fee=fee,
-            **{k: MappingProxyType(v) for k, v in tables.items()},
+            dekiyaku=MappingProxyType(tables["dekiyaku"]),
+            special=MappingProxyType(tables["special"]),
+            bonuses=MappingProxyType(tables["bonuses"]),
         )
         return _frozen_tables(rules)
 
@@ -288,7 +290,7 @@ def _with_kan(rules: Rules, kan: int) -> Rules:
 
 
 def _with_field(rules: Rules, key: str) -> Rules:
-    return rules._replace(field=policy.CHOICES["field"][key])
+    return rules._replace(field=policy.FIELDS[key])
 
 
 def _with_inoshikacho(rules: Rules, on: bool) -> Rules:
@@ -303,7 +305,7 @@ def _with_nanatan_plus(rules: Rules, on: bool) -> Rules:
 
 
 def _with_two_volunteers(rules: Rules, key: str) -> Rules:
-    return rules._replace(two_volunteers=policy.CHOICES["two_volunteers"][key])
+    return rules._replace(two_volunteers=policy.VOLUNTEERS[key])
 
 
 def _with_forced_three(rules: Rules, on: bool) -> Rules:
@@ -336,8 +338,9 @@ KEYS = ("base", "name", *SWITCHES, "values")
 def _frozen_tables(rules: Rules) -> Rules:
     from types import MappingProxyType
 
-    return rules._replace(**{k: MappingProxyType(dict(getattr(rules, k)))
-                             for k in ("dekiyaku", "special", "bonuses", "multipliers")})
+    return rules._replace(dekiyaku=MappingProxyType(dict(rules.dekiyaku)), special=MappingProxyType(dict(rules.special)),
+                          bonuses=MappingProxyType(dict(rules.bonuses)),
+                          multipliers=MappingProxyType(dict(rules.multipliers)))
 
 
 def _builtins() -> str:

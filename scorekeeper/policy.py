@@ -129,9 +129,11 @@ BY_PLAY = Winner("play", by_result=False)
 
 
 #: each policy slot of a profile: its values by the key a stored profile writes
+FIELDS: Mapping[str, Field] = {p.key: p for p in (NONE, CARRY, STACK)}
+VOLUNTEERS: Mapping[str, TwoVolunteers] = {p.key: p for p in (PLAY, SPLIT)}
 CHOICES: Mapping[str, Mapping[Any, Policy]] = {
-    "field": {p.key: p for p in (NONE, CARRY, STACK)},
-    "two_volunteers": {p.key: p for p in (PLAY, SPLIT)},
+    "field": FIELDS,
+    "two_volunteers": VOLUNTEERS,
     "teyaku_mode": {p.key: p for p in (HIGHEST, GROUPS)},
     "special_mode": {p.key: p for p in (ALL, FIRST)},
     "winner": {p.key: p for p in (BY_RESULT, BY_PLAY)},

@@ -73,7 +73,7 @@ def values_table(rules: Rules) -> FitTable:
     table.add_column(_("note"), drop=1)
     values = rules.values()
     for name, kan in values.items():
-        row = [_kind(rules, name), name, str(kan), str(rules.mon(kan))]
+        row: list[str | Text] = [_kind(rules, name), name, str(kan), str(rules.mon(kan))]
         if compare:
             theirs = _sdin_value(name)
             if theirs is None:

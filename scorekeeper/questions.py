@@ -704,13 +704,13 @@ def read(g: Givens, key: str, text: str, values: Mapping[str, Any]) -> Reading:
         answer, shown_cards = read_hand(g, text)
         value = answer and {"hand": _codes(cards_of(answer["hand"])) or None, "teyaku": answer["teyaku"]}
         note = None
-        if shown_cards is not None and "飛び込み" in g.rules.bonuses:
+        if shown_cards is not None and answer is not None and "飛び込み" in g.rules.bonuses:
             note = msg("t.whole_hand", name=answer["teyaku"][0])
         return Reading(value, hand_text(value), note, shown_cards)
     playing = order(g, values)
     if kind == "ended":
-        who = None if fold(text) in PLAYED_OUT_WORDS or not text.strip() else player_of(g, text, playing)
-        return Reading(who, who or "")
+        ender = None if fold(text) in PLAYED_OUT_WORDS or not text.strip() else player_of(g, text, playing)
+        return Reading(ender, ender or "")
     if kind == "sage":
         callers = () if fold(text) in NONE_WORDS or not text.strip() else read_callers(g, text, playing)
         return Reading(callers, callers_text(callers))
@@ -1118,7 +1118,7 @@ class _Walk:
         kind, player = step.kind, step.player
         if player is not None and kind in ("hand", "pile"):
             step.role = "played" if player in playing else "forced_out"
-        if kind == "pile":
+        if kind == "pile" and player is not None:  # a pile step is a player's
             step.need = pile_need(g, values, player)
         step.label = label(g, values, step.key)
         step.title = title(g, values, step.key)
@@ -1391,7 +1391,7 @@ def apply(answers: Mapping[str, str], done: Collection[str], key: str, text: str
 def mark(done: Collection[str], player: str | None, complete: bool) -> set[str]:
     marks = set(done)
     if complete:
-        marks.add(player)
+        marks.add(player)  # type: ignore[arg-type]  # a complete mark is a player's
     else:
         marks.discard(player)
     return marks

@@ -487,7 +487,7 @@ def round_view(result: Result, title: str | None = None) -> Group:
     named = [y for r in result.players.values() for y in (*r.teyaku_all, *r.dekiyaku, *r.special, *r.bonuses)]
     from .layout import Prose
 
-    foot = []
+    foot: list[Any] = []
     if result.kind == PLAIN_ROUND and two_handed(result) and not any(
             pay.reason == CARD_POINTS_REASON for pay in result.payments):
         tie = result.players[rnd.playing[0]].card_points

@@ -186,7 +186,7 @@ class RoundDraft:
                 from .flows import rounds_digest
 
                 with cls._lock(night):  # an edit's draft from now on: a saved edit removes it
-                    aside.kind, aside.number, aside.discarded = "edit", number, False
+                    aside.kind, aside.number, aside.discarded = "edit", number, False  # type: ignore[assignment]
                     aside.base = rounds_digest(night.session["rounds"])
                     night.drafts.save(aside, aside.revision)
                 return cls(night, aside)
@@ -451,17 +451,17 @@ class RoundDraft:
             v = self.view()
             if v.redeal and draft.kind == "round":  # shown, and redealt: the draft goes
                 self.discard(for_good=True)
-                return Added(None, v.result, night.results)
+                return Added(None, v.result, night.results)  # type: ignore[arg-type]  # a redeal has its result
             if not v.complete:
                 first = next((s.problem for s in v.steps if s.problem is not None), None) or next(iter(v.problems), None)
                 if first is not None:
                     raise q.Refused(first, v)
                 raise Incomplete(msg("r.not_done", missing=[q.said(k) for k in v.missing]).said(), v.missing)
             if draft.kind == "edit":
-                done: Added | Replaced = night.replace_round(draft.number, v.round_file, rechain=rechain,
+                done: Added | Replaced = night.replace_round(draft.number, v.round_file, rechain=rechain,  # type: ignore[arg-type]
                                                              expect=draft.base)
             else:
-                done = night.add_round(v.round_file, expect_rounds=draft.rounds_at, scored=v.result)
+                done = night.add_round(v.round_file, expect_rounds=draft.rounds_at, scored=v.result)  # type: ignore[arg-type]
         from .flows import Replaced
 
         if isinstance(done, Replaced):

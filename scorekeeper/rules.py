@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from . import catalog, policy
 from .lang import _, quote
@@ -109,7 +109,7 @@ class Rules(_Profile):
         return tuple.__new__(cls, values)
 
     @classmethod
-    def _make(cls, iterable: Any) -> "Rules":
+    def _make(cls, iterable: Iterable[Any]) -> "Rules":  # type: ignore[override]
         return cls(*iterable)
 
     # -- values ----------------------------------------------------------------------------

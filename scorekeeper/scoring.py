@@ -130,7 +130,7 @@ class Round:
     #: who played, who dropped and who was forced out (TRADITIONAL §7): worked out when not given
     seating: "Seating" = _field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     #: the 出来役 each player's pile holds that the profile pays (RULES.md §5): worked out when not given
-    held_dekiyaku: Mapping[str, tuple[str, ...]] = _field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    held_dekiyaku: Mapping[str, tuple[str, ...]] = _field(default=None, compare=False, repr=False)  # type: ignore[arg-type]
     #: the piles given by their card points rather than their cards (round file ``points``), and
     #: the kasu such a pile holds where it is 16 or more (``kasu``: 素十六; absent, fewer)
     counted: Mapping[str, int] = _field(default_factory=dict)
@@ -374,6 +374,7 @@ class _Fields:
     """The round file as typed access: its keys, per-player tables, tallies and cards."""
 
     data: Any
+    players: tuple[str, ...]  # set by _Reader.read once the table is read
 
     def __init__(self, data: Any, players: Sequence[str] | None, dealer: str | None, rules: Rules):
         self.data = data
@@ -1038,8 +1039,8 @@ def settle_debts(net: Mapping[str, int], reason: str = CARD_POINTS_REASON) -> li
 
     With n players this takes at most n − 1 payments.
     """
-    debtors = [[p, -v] for p, v in net.items() if v < 0]
-    creditors = [[p, v] for p, v in net.items() if v > 0]
+    debtors: list[list[Any]] = [[p, -v] for p, v in net.items() if v < 0]
+    creditors: list[list[Any]] = [[p, v] for p, v in net.items() if v > 0]
     payments: list[Payment] = []
     while debtors and creditors:
         d, c = debtors[0], creditors[0]

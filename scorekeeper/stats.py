@@ -313,7 +313,7 @@ def _profile_stats(nights: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
                 pair["totals_diff"] += night["totals"][x] - night["totals"][y]
 
     running = dict.fromkeys(order, 0)
-    chart = {"nights": [], "standings": {p: [] for p in order}}
+    chart: dict[str, Any] = {"nights": [], "standings": {p: [] for p in order}}
     for night in nights:
         chart["nights"].append({"session": night["id"], "name": night["name"], "created": night["created"]})
         for p in order:
