@@ -10,6 +10,7 @@ The keys are TRADITIONAL §10's::
     nanatan_plus = false       # 七短 +1 kan per 短冊 beyond seven
     two_volunteers = "play"    # play or split (nights of 4–6)
     forced_three = false       # nobody may drop once only three could still play
+    standing_three_pairs = true  # false: no 二立三本 or 三本立三本 (fudawiki only, TRADITIONAL §11.4)
 
     [values]                   # any yaku's, bonus's or fee's value in kan, by its output name
     "三本" = 3
@@ -32,7 +33,8 @@ from typing import Any, Callable, Mapping, NamedTuple
 
 from . import catalog, policy
 from .lang import N_, _, quote
-from .rules import ALIASES, FIELD_MODES, PROFILES, SDIN, TWO_VOLUNTEERS, Rules, check, profile
+from .rules import (ALIASES, FIELD_MODES, FUDAWIKI, PROFILES, SDIN, STANDING_PAIRS, TWO_VOLUNTEERS, Rules, check, profile,
+                    without_standing_pairs)
 
 
 class HouseRuleError(ValueError):
@@ -195,9 +197,13 @@ class _Reader:
         given = [(switch, switch.read(self, switch.key)) for switch in SWITCH_TABLE if switch.key in self.data]
         for switch, value in given:
             rules = switch.apply(rules, value)
-            if switch.seated_only and getattr(rules, switch.key) != getattr(base, switch.key) and base.max_players == 3:
+            changed = getattr(rules, switch.key) != getattr(base, switch.key)
+            if switch.seated_only and changed and base.max_players == 3:
                 raise self.fail(switch.key, _('only a night of 4–6 players has it, and {profile} seats three: '
                                               'use base = "fudawiki" or leave the key out').format(profile=base.name))
+            if switch.fudawiki_only and changed and base is not FUDAWIKI:
+                raise self.fail(switch.key, _('a house rule of fudawiki\'s (TRADITIONAL §11): use base = "fudawiki" '
+                                              'or leave the key out'))
         return self.values(rules)
 
     def name(self) -> str:
@@ -242,6 +248,8 @@ class _Reader:
             if not 0 <= value <= MAX_KAN:
                 raise self.fail(key, _("{value} kan: a value is a whole number of kan from 0 to {most}").format(
                     value=value, most=MAX_KAN))
+            if name in STANDING_PAIRS and not rules.standing_three_pairs:  # TRADITIONAL §11.4: accepted, unused
+                continue
             if name in teyaku:
                 teyaku[name] = teyaku[name]._replace(kan=value)
                 continue
@@ -312,6 +320,13 @@ def _with_forced_three(rules: Rules, on: bool) -> Rules:
     return rules._replace(forced_three=on)
 
 
+def _with_standing_three_pairs(rules: Rules, on: bool) -> Rules:
+    """TRADITIONAL §11.4, a table transform: off, the two rows leave the 手役 table."""
+    if on:
+        return rules._replace(standing_three_pairs=True)
+    return rules._replace(standing_three_pairs=False, teyaku_table=without_standing_pairs(rules.teyaku_table))
+
+
 class Switch(NamedTuple):
     """One switch of TRADITIONAL §10: its key, how its value is read from a file (refused in one
     line), the profile with it applied, and whether only a night of 4–6 has it."""
@@ -320,6 +335,8 @@ class Switch(NamedTuple):
     read: Callable[[_Reader, str], Any]
     apply: Callable[[Rules, Any], Rules]
     seated_only: bool = False
+    #: a switch of TRADITIONAL §11: under sdin only its default is accepted
+    fudawiki_only: bool = False
 
 
 #: the switches of TRADITIONAL §10 besides base, name and [values], in the order a file is read
@@ -330,6 +347,7 @@ SWITCH_TABLE: tuple[Switch, ...] = (
     Switch("nanatan_plus", _boolean, _with_nanatan_plus),
     Switch("two_volunteers", _one_of(TWO_VOLUNTEERS), _with_two_volunteers, seated_only=True),
     Switch("forced_three", _boolean, _with_forced_three, seated_only=True),
+    Switch("standing_three_pairs", _boolean, _with_standing_three_pairs, fudawiki_only=True),
 )
 SWITCHES = tuple(switch.key for switch in SWITCH_TABLE)
 KEYS = ("base", "name", *SWITCHES, "values")

@@ -149,6 +149,8 @@ def _policies(rules: Rules) -> list[tuple[str, str]]:
             (_("two_volunteers"), _("play for the pot") if rules.two_volunteers.play else _("split the pot")),
             (_("forced_three"), _("on: no drop once only 3 can play") if rules.forced_three else off),
         ]
+    if not rules.standing_three_pairs:  # TRADITIONAL §11.4: shown only when off, as a file sets it
+        out.append((_("standing_three_pairs"), _("off: two threes make 二三本, whatever they are")))
     return out
 
 

@@ -89,6 +89,9 @@ class _Profile(NamedTuple):
     two_volunteers: policy.TwoVolunteers
     forced_three: bool
     base_points: int = 88
+    #: TRADITIONAL §11.4: false, the table has no 二立三本 or 三本立三本 and two threes make 二三本
+    #: (the rows are taken out when the profile is built; stored only when false)
+    standing_three_pairs: bool = True
 
 
 _SLOTS = tuple((i, name) for i, name in enumerate(_Profile._fields) if name in policy.CHOICES)
@@ -181,6 +184,7 @@ class Rules(_Profile):
             "nanatan_plus": self.nanatan_plus,
             "two_volunteers": self.two_volunteers.key,
             "forced_three": self.forced_three,
+            **({} if self.standing_three_pairs else {"standing_three_pairs": False}),
             "values": self.values(),
         }
 
@@ -273,6 +277,17 @@ def _table(base: str, order: tuple[str, ...]) -> tuple[TeyakuRow, ...]:
 
 def _kan(base: str, kind: str) -> Mapping[str, int]:
     return _frozen({name: d.kan for name, d in catalog.defaults(base, kind).items()})
+
+
+#: TRADITIONAL §11.4: the 手役 rows a table without standing three pairs leaves out
+STANDING_PAIRS = ("二立三本", "三本立三本")
+
+
+def without_standing_pairs(table: tuple[TeyakuRow, ...]) -> tuple[TeyakuRow, ...]:
+    """The 手役 table with no 二立三本 or 三本立三本: a hand of two threes, whatever its threes,
+    makes 二三本 (TRADITIONAL §11.4); 立三本 is unchanged."""
+    return tuple(row._replace(test="two-threes") if row.test == "two-plain-threes" else row
+                 for row in table if row.name not in STANDING_PAIRS)
 
 
 #: SDIN 手役 (RULES §4): the single highest, in kan

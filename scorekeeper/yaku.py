@@ -91,6 +91,7 @@ TEYAKU_TESTS: dict[str, Callable[[HandShape], bool]] = {
     "one-standing-of-two-threes": _two_threes(1),
     "three-two-two": lambda s: s.counts == (3, 2, 2),
     "two-plain-threes": _two_threes(0),
+    "two-threes": lambda s: s.counts[:2] == (3, 3),  # TRADITIONAL §11.4: whatever the threes
     "four": lambda s: s.counts[0] == 4,
     "all-kasu": lambda s: s.by_points[1] == 7,
     "three-pairs": lambda s: s.counts == (2, 2, 2, 1),
