@@ -41,7 +41,7 @@ from .names import (BACK_WORDS, HELP_WORDS, NONE_WORDS, PLAYED_OUT_WORDS, REST_W
 from .notation import CardError, format_compact, parse_cards, split_tokens
 from .rules import SDIN, Rules
 from .scoring import (DECK_POINTS, FIELD_LIGHTS, MAX_KASU, FIELD_READINGS, NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, nameable, pile_needed, playing_of,
-                      round_multiplier, score, seat, RoundError)
+                      round_multiplier, score, seat, may_drop)
 from .lang import quote
 from .words import Msg, both, msg
 from .yaku import YAKU_ALIASES, YAKU_BY_NAME, dekiyaku_name, not_teyaku, teyaku_hint, teyaku_name
@@ -375,7 +375,7 @@ class RoundView:
 def seats(g: Givens, values: Mapping[str, Any]) -> tuple[list[str], Seating | None, list[str]]:
     """The play-or-drop questions as far as ``values`` reach: the seat keys to ask (the last
     unanswered when the seating is not settled yet), the seating once it is (None before), and
-    the seats that play because :func:`~scorekeeper.scoring.seat` refuses their drop
+    the seats that play because :func:`~scorekeeper.scoring.may_drop` (seat's rule) refuses their drop
     (``forced_three``). A seat not asked yet counts as play there, so the questions stop where
     three volunteers have all spoken."""
     dealer = values.get("dealer", g.dealer)
@@ -391,9 +391,7 @@ def seats(g: Givens, values: Mapping[str, Any]) -> tuple[list[str], Seating | No
         seating = seat(g.players, dealer, drops, g.rules)
         if len(seating.volunteers) >= 3 and set(seating.volunteers[:3]) <= set(turns[:i]):
             return keys, seating, must
-        try:
-            seat(g.players, dealer, drops + [p], g.rules)
-        except RoundError:  # dropping is refused here: this seat plays, nothing to ask
+        if not may_drop(n, len(drops), g.rules):  # dropping is refused here: this seat plays, nothing to ask
             must.append(p)
             continue
         keys.append(f"seat:{p}")

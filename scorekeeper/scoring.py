@@ -277,6 +277,13 @@ def playing_of(seating: Seating, rules: Rules) -> tuple[str, ...]:
     return rules.two_volunteers.plays(seating.volunteers)
 
 
+def may_drop(seated: int, dropped_before: int, rules: Rules) -> bool:
+    """Whether a seat may drop when its turn comes, ``dropped_before`` seats having dropped before
+    it (TRADITIONAL §7): never with three seated; under ``forced_three`` not once only three could
+    still play (this seat and every one after it, with those who said play)."""
+    return seated > 3 and not (rules.forced_three and seated - dropped_before <= 3)
+
+
 def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rules) -> Seating:
     """TRADITIONAL §7: from the 親 round the seats, each says play or drop until three play or
     everyone has spoken; whoever had not spoken is forced out. A :class:`RoundError` names a drop
@@ -290,13 +297,12 @@ def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rul
     drops: list[str] = []
     forced: list[str] = []
     wanted = set(dropped)
-    for i, p in enumerate(order):
+    for p in order:
         if len(volunteers) == 3:
             forced.append(p)
             continue
         if p in wanted:
-            could = len(volunteers) + len(order) - i  # this player and everyone after could still play
-            if rules.forced_three and could <= 3:
+            if not may_drop(len(order), len(drops), rules):
                 raise RoundError("dropped", L_("{player} can't drop: only three could still play, and under "
                                                "{profile} (forced_three) nobody may drop then",
                                                player=quote(p), profile=rules.name))
