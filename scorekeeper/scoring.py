@@ -12,7 +12,7 @@ from types import MappingProxyType
 from dataclasses import dataclass
 from dataclasses import field as _field  # Round has a property named field
 from functools import lru_cache
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from .cards import (
     BASE_POINTS, DECK, DECK_COUNT, FACES, Card, face_mask, month_counts, over_deck, plane_months, sort_cards,
@@ -1269,7 +1269,7 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
     led = _Ledger(rnd, rules, mult, state.pot)
     _before_play(led)
     kind, winner, found = _play(led, held_all, card_points)
-    players = rnd.playing
+    players = led.playing
     bonuses: dict[str, tuple[str, ...]] = {p: () for p in seated}
     if len(players) == 3 and kind != SPECIAL_ROUND:  # bonuses: after everything else, but in a 特殊役 round
         for p in players:
@@ -1295,9 +1295,8 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
         for p in seated
     }
     nxt = winner if winner is not None else rnd.dealer
-    priced = _priced(led, held_all, bonuses, found)
     return Result(rnd, fc, mult, kind, results, tuple(led.lines), nxt, rules, NightState(carry, led.pot), winner,
-                  earned=frozenset(led.earned), priced=MappingProxyType(priced))
+                  earned=frozenset(led.earned), priced=_Priced(led, held_all, bonuses, found))
 
 
 def _night_state(rnd: Round, state: NightState | None) -> NightState:
@@ -1319,10 +1318,12 @@ class _Ledger:
     """A round's settlement as it is written: the payments in order, the yaku each player earned,
     and the pot."""
 
-    __slots__ = ("rnd", "rules", "mult", "pot", "lines", "earned")
+    __slots__ = ("rnd", "rules", "mult", "pot", "lines", "earned", "playing", "teyaku_kan")
 
     def __init__(self, rnd: Round, rules: Rules, mult: int, pot: int) -> None:
         self.rnd, self.rules, self.mult, self.pot = rnd, rules, mult, pot
+        self.playing = rnd.playing  # worked out once: the ledger asks for it at every payment
+        self.teyaku_kan = rules.teyaku
         self.lines: list[Payment] = []
         self.earned: set[tuple[str, str]] = set()
 
@@ -1334,13 +1335,13 @@ class _Ledger:
     def by_each(self, holder: str, value: int, reason: str, note: str | None = None) -> None:
         """``holder`` earned ``reason``: each opponent pays ``value`` × the multiplier."""
         self.earned.add((holder, reason))
-        for other in _opponents(self.rnd.playing, holder):
+        for other in _opponents(self.playing, holder):
             self.pay(other, holder, value * self.mult, reason, note)
 
     def teyaku(self, held_all: Mapping[str, tuple[str, ...]]) -> None:
-        for p in self.rnd.playing:
+        for p in self.playing:
             for name in held_all[p]:
-                self.by_each(p, self.rules.mon(self.rules.teyaku[name]), name)
+                self.by_each(p, self.rules.mon(self.teyaku_kan[name]), name)
 
     def deki_mon(self, p: str, name: str) -> int:
         """A 出来役's value by name (七短 by name is refused under nanatan_plus)."""
@@ -1365,7 +1366,7 @@ def _play(led: _Ledger, held_all: Mapping[str, tuple[str, ...]], card_points: Ma
           ) -> tuple[str, str | None, dict[str, list[tuple[str, int]]]]:
     """The round as played: its kind, its winner when nothing is played, and the 特殊役 found."""
     rnd, rules, mult = led.rnd, led.rules, led.mult
-    players, volunteers = rnd.playing, rnd.seating.volunteers
+    players, volunteers = led.playing, rnd.seating.volunteers
     if not players:  # nothing is played: a misdeal, one volunteer, or two who split the pot
         if nobody_plays(rnd.players, rnd.seating.dropped):
             return MISDEAL, None, {}
@@ -1404,7 +1405,7 @@ def _dekiyaku_paid(led: _Ledger) -> None:
     rnd, mult, ended, sage = led.rnd, led.mult, led.rnd.ended_by, led.rnd.sage
     held_dekiyaku = rnd.held_dekiyaku
     if ended is not None:
-        terms = dekiyaku_terms(rnd.playing, ended, sage, rnd.ended_how)
+        terms = dekiyaku_terms(led.playing, ended, sage, rnd.ended_how)
         note = {4: L_("下げ: double"), 2: "下げ" if sage else None, 1: L_("cancel: half")}
         for name in held_dekiyaku[ended]:
             value = led.deki_mon(ended, name)
@@ -1413,18 +1414,43 @@ def _dekiyaku_paid(led: _Ledger) -> None:
                 if halves:
                     led.pay(payer, ended, value * halves // 2 * mult, name, note[halves])
     else:
-        for p in rnd.playing:
+        for p in led.playing:
             for name in held_dekiyaku[p]:
                 led.by_each(p, led.deki_mon(p, name) // 2, name, L_("下げ: half"))
+
+
+class _Priced(Mapping[tuple[str, str], int]):
+    """What the settlement priced each yaku at (:func:`_priced`), from the settlement's own
+    inputs, worked out the first time a screen asks: a batch of ``score --json`` never does."""
+
+    __slots__ = ("_inputs", "_table")
+
+    def __init__(self, *inputs: Any) -> None:
+        self._inputs: tuple[Any, ...] | None = inputs
+        self._table: dict[tuple[str, str], int] = {}
+
+    def _priced(self) -> dict[tuple[str, str], int]:
+        if self._inputs is not None:
+            self._table, self._inputs = _priced(*self._inputs), None
+        return self._table
+
+    def __getitem__(self, key: tuple[str, str]) -> int:
+        return self._priced()[key]
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(self._priced())
+
+    def __len__(self) -> int:
+        return len(self._priced())
 
 
 def _priced(led: _Ledger, held_all: Mapping[str, tuple[str, ...]], bonuses: Mapping[str, tuple[str, ...]],
             found: Mapping[str, list[tuple[str, int]]]) -> dict[tuple[str, str], int]:
     """What the settlement priced each yaku a player is shown with at (void ones too)."""
-    rules, priced = led.rules, {}
+    rules, teyaku, priced = led.rules, led.teyaku_kan, {}
     for p in led.rnd.players:
         for name in held_all[p]:
-            priced[(p, name)] = rules.mon(rules.teyaku[name])
+            priced[(p, name)] = rules.mon(teyaku[name])
         for name in led.rnd.held_dekiyaku[p]:
             priced[(p, name)] = led.deki_mon(p, name)
         for name in bonuses[p]:
