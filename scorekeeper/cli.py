@@ -60,7 +60,7 @@ class _OneLineErrors(TyperGroup):
     """Turns every failure into one line on standard error and the contract's exit status, in the
     language chosen before anything is parsed (so that ``--help`` is worded in it too)."""
 
-    def main(self, args: Any = None, prog_name: Any = None, complete_var: Any = None,
+    def main(self, args: Any = None, prog_name: Any = None, complete_var: Any = None,  # type: ignore[override]
              standalone_mode: bool = True, **extra: Any) -> Any:  # noqa: D102
         try:
             args = _choose_language(list(sys.argv[1:] if args is None else args))
@@ -577,7 +577,7 @@ class _BookErrors:
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: Any, error: Any, tb: Any) -> bool:
+    def __exit__(self, kind: Any, error: Any, tb: Any) -> bool:  # type: ignore[exit-return]
         if error is None or isinstance(error, self.passes):
             return False
         from .round_draft import Incomplete
@@ -1512,7 +1512,7 @@ class _progress:
     def update(self, done: int, total: int) -> None:
         self.bar.update(self.task, completed=done, total=total)
 
-    def __exit__(self, *exc: Any) -> bool:
+    def __exit__(self, *exc: Any) -> bool:  # type: ignore[exit-return]
         if self.bar is not None:
             self.bar.stop()
         return False
@@ -1631,7 +1631,7 @@ def _app_for(argv: list[str]) -> typer.Typer:
     argv = _after_root_options(argv)
     typed = argv[0] if argv else ""
     chosen = [c for c in app.registered_commands
-              if (c.name or get_command_name(c.callback.__name__)) == typed]
+              if (c.name or get_command_name(c.callback.__name__)) == typed]  # type: ignore[union-attr]
     if not chosen:  # --help, --version, a typo: the whole app answers
         return app
     one = copy.copy(app)

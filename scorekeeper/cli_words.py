@@ -10,7 +10,7 @@ Imported by :mod:`scorekeeper.cli` at start-up: the standard library, typer's cl
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import typer
 import typer.core
@@ -34,12 +34,16 @@ _LANG_OPTION = typer.core.TyperOption(
 _METAVARS = (N_("[OPTIONS]"), N_("COMMAND"), N_("[ARGS]"), N_("<str>"), N_("<int>"), N_("<float>"))
 
 
+def _said(word: str) -> Callable[[Any], str]:
+    return lambda _m: _(word)
+
+
 def _placeholders(text: str) -> str:
     """``text`` with click's placeholders (``[OPTIONS]``, ``<float>`` …) in the language spoken."""
     import re
 
     for word in _METAVARS:
-        text = re.sub(rf"(?<![\w-]){re.escape(word)}(?![\w-])", lambda _m, w=word: _(w), text)
+        text = re.sub(rf"(?<![\w-]){re.escape(word)}(?![\w-])", _said(word), text)
     return text
 
 

@@ -26,7 +26,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping, NamedTuple
 
 from . import digests, files, lang, schema
 from .errors import BookError, Damaged, DamagedRound, NewerBook
@@ -346,13 +346,48 @@ def _row_wrong(report: Report, path: Path, row: dict[str, Any], file: Path, what
 
 
 def _examine(path: Path, progress: Progress | None = None) -> _State:
+    """The whole book: the index, every session file listed or not, the backups, the notes."""
     report = Report(path)
     state = _State(report)
     folder = Book(path).dir  # a path that names no file is refused here
     names = _folder_names(folder)
     found = _session_files(folder, names)
+    if not _examine_index(path, state, folder, found):
+        report.exists = False
+        return state
+    listed: dict[int, dict[str, Any]] = {}
+    if state.index:
+        listed = {int(k): row for k, row in state.index.get("sessions", {}).items()}
 
-    # the index
+    # every session file, listed or not
+    numbers = sorted(set(listed) | set(found))
+    missing = {"rounds": 0, "months": 0}
+    nights: dict[str, list[int]] = {}  # night key -> the sessions in the index that share it
+    for done, number in enumerate(numbers):
+        if progress is not None:
+            progress(done, len(numbers))
+        _examine_session(_Seen(path, state, folder, names, listed, missing, nights), number)
+
+    if state.index_ok and state.index is not None and files.backup_path(path).is_file():
+        try:
+            _read_index(files.backup_path(path))
+        except BookError as e:
+            report.findings.append(Finding(files.backup_path(path), _("the backup is damaged ({problem}); the next "
+                                                                      "change of session replaces it").format(
+                problem=_problem(e)), severity="note"))
+
+    if progress is not None:
+        progress(len(numbers), len(numbers))
+    _missing_counts(report, path, missing)
+    report.findings.extend(_nights_held_twice(folder, state, [group for group in nights.values() if len(group) > 1]))
+    _temp_files(report, path, folder, names, numbers)
+    return state
+
+
+def _examine_index(path: Path, state: _State, folder: Path, found: Any) -> bool:
+    """The index: read, or damaged (its backup, or a rebuild from the files), or missing. False
+    when there is no book at all."""
+    report = state.report
     try:
         state.index = _read_index(path)
         state.index_ok = True
@@ -371,107 +406,114 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
     except BookError as e:
         report.findings.append(Finding(path, str(e), no_restore=_("fix the disk or the permissions first")))
     if state.index_ok and state.index is None:
-        if found:
-            state.rebuild_index = True
-            report.findings.append(Finding(path, _("the index is missing, but {folder} holds {files}").format(
-                folder=folder, files=n_("{n} session file", "{n} session files", len(found)).format(n=len(found))),
-                restore_from="rebuild"))
+        if not found:
+            return False
+        state.rebuild_index = True
+        report.findings.append(Finding(path, _("the index is missing, but {folder} holds {files}").format(
+            folder=folder, files=n_("{n} session file", "{n} session files", len(found)).format(n=len(found))),
+            restore_from="rebuild"))
+    return True
+
+
+class _Seen(NamedTuple):
+    """What the session files are examined against, and what they add up to."""
+
+    path: Path
+    state: _State
+    folder: Path
+    names: Any
+    listed: Mapping[int, dict[str, Any]]
+    missing: dict[str, int]
+    nights: dict[str, list[int]]
+
+
+def _examine_session(seen: _Seen, number: int) -> None:
+    """One session file: readable (or its backup), its row in the index, its backup."""
+    report, state, listed = seen.state.report, seen.state, seen.listed
+    file = seen.folder / f"s{number}.json"
+    in_index = number in listed or not state.index_ok
+    digest_file = digests.digest_path(file)
+    digest = digests.read_digest(digest_file) if digest_file.name in seen.names else None
+
+    def read(p: Path) -> Any:
+        return _read_session(p, file, digest, backup=p != file)
+
+    try:
+        got = read(file)
+    except NewerBook as e:
+        report.findings.append(Finding(file, _problem(e), no_restore=_("upgrade hachi-score to read it")))
+        return
+    except Damaged as e:
+        good, why = _bak_state(read, file)
+        what = _problem(e) if isinstance(e, DamagedRound) else _cant_read(e)
+        if not in_index:
+            report.findings.append(Finding(file, _("not in the index, and {what}").format(what=what),
+                                           severity="note"))
         else:
-            report.exists = False
-            return state
-
-    listed: dict[int, dict[str, Any]] = {}
-    if state.index:
-        listed = {int(k): row for k, row in state.index.get("sessions", {}).items()}
-
-    # every session file, listed or not
-    numbers = sorted(set(listed) | set(found))
-    missing = {"rounds": 0, "months": 0}
-    nights: dict[str, list[int]] = {}  # night key -> the sessions in the index that share it
-    for done, number in enumerate(numbers):
-        if progress is not None:
-            progress(done, len(numbers))
-        file = folder / f"s{number}.json"
-        in_index = number in listed or not state.index_ok
-        digest_file = digests.digest_path(file)
-        digest = digests.read_digest(digest_file) if digest_file.name in names else None
-        read = lambda p, file=file, digest=digest: _read_session(p, file, digest, backup=p != file)
-        try:
-            got = read(file)
-        except NewerBook as e:
-            report.findings.append(Finding(file, _problem(e), no_restore=_("upgrade hachi-score to read it")))
-            continue
-        except Damaged as e:
-            good, why = _bak_state(read, file)
-            what = _problem(e) if isinstance(e, DamagedRound) else _cant_read(e)
-            if not in_index:
-                report.findings.append(Finding(file, _("not in the index, and {what}").format(what=what),
-                                               severity="note"))
-            else:
-                _session_finding(report, state, file, what, good, why)
-            continue
-        except BookError as e:
-            report.findings.append(Finding(file, str(e), no_restore=_("fix the disk or the permissions first")))
-            continue
-        if got is None:  # listed, but no file
-            row = listed[number]
-            good, why = _bak_state(read, file)
-            what = _("session {sid} ({name}) is in the index, but its file is missing").format(sid=row["id"],
-                                                                                              name=row["name"])
             _session_finding(report, state, file, what, good, why)
-            continue
-        state.headers[number] = got.header
-        state.facts[number] = facts = got.facts()
-        rounds = facts["rounds"]
-        report.findings.extend(Finding(file, note, severity="note") for note in got.breaks)
-        if number in listed:
-            row = listed[number]
-            kept = _kept(row)
-            for key in ("rounds", "months"):
-                if kept[key] is None:
-                    if key == "months" and not _months_missing(row):
-                        continue  # filled in with the round count; or three seated: the round count
-                    missing[key] += 1
-                    state.fill_rows[number] = facts
-                elif kept[key] != facts[key]:
-                    state.fill_rows[number] = facts
-                    said = (n_("{n} round", "{n} rounds", kept[key]) if key == "rounds"
-                            else n_("{n} month", "{n} months", kept[key])).format(n=kept[key])
-                    _row_wrong(report, path, row, file, _("session row {number} ({name}) says {said}, but {file} "
-                                                          "holds {count}").format(
-                        number=number, name=row["name"], said=said, file=file.name, count=facts[key]))
-            if "night_key" in row and row["night_key"] != facts["night_key"]:
-                state.fill_rows[number] = facts
-                _row_wrong(report, path, row, file, _("session row {number} ({name}) keeps the key of another night "
-                                                      "than {file}'s (its players, profile and first round)").format(
-                    number=number, name=row["name"], file=file.name))
-        if in_index:
-            report.sessions += 1
-            report.rounds += rounds
-            if facts["night_key"] is not None:
-                nights.setdefault(facts["night_key"], []).append(number)
-        elif state.index_ok:
-            report.findings.append(Finding(file, _("session {sid} ({name!r}, {rounds} rounds) is not in the index: "
-                                                   "left by an interrupted new-session or import").format(
-                sid=got.header["id"], name=got.header["name"], rounds=rounds), severity="note"))
-        bak = files.backup_path(file)
-        if bak.name in names:
-            try:
-                read(bak)
-            except BookError as e:
-                report.findings.append(Finding(bak, _("the backup is damaged ({problem}); the next save replaces "
-                                                      "it").format(problem=_problem(e)), severity="note"))
-
-    if state.index_ok and state.index is not None and files.backup_path(path).is_file():
+        return
+    except BookError as e:
+        report.findings.append(Finding(file, str(e), no_restore=_("fix the disk or the permissions first")))
+        return
+    if got is None:  # listed, but no file
+        row = listed[number]
+        good, why = _bak_state(read, file)
+        what = _("session {sid} ({name}) is in the index, but its file is missing").format(sid=row["id"],
+                                                                                          name=row["name"])
+        _session_finding(report, state, file, what, good, why)
+        return
+    state.headers[number] = got.header
+    state.facts[number] = facts = got.facts()
+    rounds = facts["rounds"]
+    report.findings.extend(Finding(file, note, severity="note") for note in got.breaks)
+    if number in listed:
+        _check_row(seen, number, file, facts)
+    if in_index:
+        report.sessions += 1
+        report.rounds += rounds
+        if facts["night_key"] is not None:
+            seen.nights.setdefault(facts["night_key"], []).append(number)
+    elif state.index_ok:
+        report.findings.append(Finding(file, _("session {sid} ({name!r}, {rounds} rounds) is not in the index: "
+                                               "left by an interrupted new-session or import").format(
+            sid=got.header["id"], name=got.header["name"], rounds=rounds), severity="note"))
+    bak = files.backup_path(file)
+    if bak.name in seen.names:
         try:
-            _read_index(files.backup_path(path))
+            read(bak)
         except BookError as e:
-            report.findings.append(Finding(files.backup_path(path), _("the backup is damaged ({problem}); the next "
-                                                                      "change of session replaces it").format(
-                problem=_problem(e)), severity="note"))
+            report.findings.append(Finding(bak, _("the backup is damaged ({problem}); the next save replaces "
+                                                  "it").format(problem=_problem(e)), severity="note"))
 
-    if progress is not None:
-        progress(len(numbers), len(numbers))
+
+def _check_row(seen: _Seen, number: int, file: Path, facts: dict[str, Any]) -> None:
+    """A session's row in the index against its file: the counts it kept, its night key."""
+    report, state, path = seen.state.report, seen.state, seen.path
+    row = seen.listed[number]
+    kept = _kept(row)
+    for key in ("rounds", "months"):
+        if kept[key] is None:
+            if key == "months" and not _months_missing(row):
+                continue  # filled in with the round count; or three seated: the round count
+            seen.missing[key] += 1
+            state.fill_rows[number] = facts
+        elif kept[key] != facts[key]:
+            state.fill_rows[number] = facts
+            kept_n = kept[key] or 0
+            said = (n_("{n} round", "{n} rounds", kept_n) if key == "rounds"
+                    else n_("{n} month", "{n} months", kept_n)).format(n=kept[key])
+            _row_wrong(report, path, row, file, _("session row {number} ({name}) says {said}, but {file} "
+                                                  "holds {count}").format(
+                number=number, name=row["name"], said=said, file=file.name, count=facts[key]))
+    if "night_key" in row and row["night_key"] != facts["night_key"]:
+        state.fill_rows[number] = facts
+        _row_wrong(report, path, row, file, _("session row {number} ({name}) keeps the key of another night "
+                                              "than {file}'s (its players, profile and first round)").format(
+            number=number, name=row["name"], file=file.name))
+
+
+def _missing_counts(report: Report, path: Path, missing: Mapping[str, int]) -> None:
+    """A note for the rows written before the index kept round and months counts."""
     for key in ("rounds", "months"):
         n = missing[key]
         if not n:
@@ -487,18 +529,18 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
                       "{n} session rows kept no months count (written by an older hachi-score): `sessions` reads "
                       "those files instead; the next write or --restore fills it in", n)
         report.findings.append(Finding(path, said.format(n=n), severity="note"))
-    report.findings.extend(_nights_held_twice(folder, state, [group for group in nights.values() if len(group) > 1]))
 
-    # temp files left by a writer that was killed
+
+def _temp_files(report: Report, path: Path, folder: Path, names: Any, numbers: list[int]) -> None:
+    """A note for the temp files left by a writer that was killed."""
     left = files.temp_files(path) + _session_temps(folder, names, numbers)
     if left:
-        names = _(", ").join(t.name for t in left[:3]) + (_(", ") + "…" if len(left) > 3 else "")
+        shown = _(", ").join(t.name for t in left[:3]) + (_(", ") + "…" if len(left) > 3 else "")
         report.findings.append(Finding(path, n_(
             "{n} temp file left by an interrupted save ({names}): the book never reads them; the next save (or "
             "--restore) removes them",
             "{n} temp files left by an interrupted save ({names}): the book never reads them; the next save (or "
-            "--restore) removes them", len(left)).format(n=len(left), names=names), severity="note"))
-    return state
+            "--restore) removes them", len(left)).format(n=len(left), names=shown), severity="note"))
 
 
 def _nights_held_twice(folder: Path, state: _State, groups: list[list[int]]) -> list[Finding]:
@@ -612,7 +654,7 @@ def restore(path: Path, progress: Progress | None = None) -> Report:
             rounds = len(schema.rounds_of(schema.read_book_file(file) or {}))
             actions.append({"file": str(file), "from": str(bak), "moved_to": str(moved) if moved else None,
                             "how": _told(lambda: _("put back its last good copy {name} ({rounds})").format(
-                                name=bak.name, rounds=n_("{n} round", "{n} rounds", rounds).format(n=rounds)))})
+                                name=bak.name, rounds=n_("{n} round", "{n} rounds", rounds).format(n=rounds)))})  # noqa: B023 (called at once)
         if state.put_back:
             state = _examine(path)  # the sessions put back, as their rows and a mended index must list them
         if state.restore_index or state.rebuild_index:
@@ -691,7 +733,7 @@ def _fill_rows(path: Path, state: _State) -> dict[str, str | None]:
     previous version kept as its .bak)."""
     data = state.index
     assert data is not None
-    parts = {"rounds": ([], 0), "months": ([], 0)}  # key -> (the rows corrected, how many filled in)
+    parts: dict[str, tuple[list[Any], int]] = {"rounds": ([], 0), "months": ([], 0)}  # key -> (the rows corrected, how many filled in)
     keys_wrong = []
     for number, facts in sorted(state.fill_rows.items()):
         row = data["sessions"][str(number)]

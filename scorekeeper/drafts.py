@@ -112,7 +112,7 @@ class Draft:
                 and isinstance(typing, list) and all(isinstance(w, str) for w in typing)
                 and isinstance(overruled, dict) and all(isinstance(v, dict) for v in overruled.values())):
             raise ValueError("its writers are not names")
-        return cls(str(data.get("session")), kind, number, rounds_at, dict(answers), revision,
+        return cls(str(data.get("session")), kind, number, rounds_at, dict(answers), revision,  # type: ignore[arg-type]
                    str(data.get("updated", "")), list(done), None, saved_as, base if isinstance(base, str) else None,
                    data.get("discarded") is True, overtaken, dict(by), list(typing),
                    {k: {n: str(t) for n, t in v.items()} for k, v in overruled.items()})
@@ -194,8 +194,8 @@ class Drafts:
 
     def all(self, sid: str) -> list[tuple[Draft, Path]]:
         """Every draft of the session (saved marks too), the most recently written first."""
-        found = [d for d in (self.read(sid, did) for did in self.ids(sid)) if d[0] is not None]
-        return sorted(found, key=lambda dp: (dp[0].updated, dp[0].revision), reverse=True)  # type: ignore[return-value]
+        found = [(d, p) for d, p in (self.read(sid, did) for did in self.ids(sid)) if d is not None and p is not None]
+        return sorted(found, key=lambda dp: (dp[0].updated, dp[0].revision), reverse=True)
 
     def load(self, sid: str) -> tuple[Draft | None, Path | None]:
         """The session's newest open draft and where it is."""

@@ -24,7 +24,6 @@ from typing import Any, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from . import night
-from .rules import Rules
 from .scoring import NightState, Result, Round, score
 from .errors import ChangedMeanwhile, DamagedRound, SessionError
 from .files import cant_write, damaged, refuse_read_only
@@ -32,6 +31,7 @@ from .lang import L_
 from .store import Book, book_path
 
 if TYPE_CHECKING:  # a command that only reads (summary, show) never loads the round's questions
+    from .rules import Rules
     from . import questions as q
     from .drafts import Drafts
 
@@ -257,6 +257,7 @@ class Night:
             has_dealer = isinstance(data, Mapping) and data.get("dealer") is not None
             rnd = Round.from_dict(data, players=self.players, dealer=None if has_dealer else old.get("dealer"),
                                   rules=self.rules)
+            old_results: list[Result] | None
             before_results, base, old_results = self.results, self.session, self.results
             if number in self.bad:  # the old round can't be replayed: the night as if it were the new one
                 base = {**base, "rounds": [{**r, "round": rnd.to_dict()} if n == number else r
@@ -300,7 +301,7 @@ class Night:
             record = self.session["rounds"][number - 1].get("round") or {}
             defaults = {} if number in self.bad else q.answers_of(record, self.players, self.rules)
             dealer = record.get("dealer") if record.get("dealer") in self.players else self.dealer
-            return q.Givens(tuple(self.players), defaults.get("dealer", dealer), self.rules,
+            return q.Givens(tuple(self.players), defaults.get("dealer", dealer), self.rules,  # type: ignore[arg-type]
                             self.state_before(number), None, defaults)
         return q.Givens(tuple(self.players), self.dealer, self.rules, self.state,
                         self.dealer if self.rounds else None)

@@ -10,6 +10,7 @@ The keys are TRADITIONAL §10's::
     nanatan_plus = false       # 七短 +1 kan per 短冊 beyond seven
     two_volunteers = "play"    # play or split (nights of 4–6)
     forced_three = false       # nobody may drop once only three could still play
+    standing_three_pairs = true  # false: no 二立三本 or 三本立三本 (fudawiki only, TRADITIONAL §11.4)
 
     [values]                   # any yaku's, bonus's or fee's value in kan, by its output name
     "三本" = 3
@@ -27,10 +28,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Mapping
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, NamedTuple
 
+from . import catalog, policy
 from .lang import N_, _, quote
-from .rules import ALIASES, FIELD_MODES, PROFILES, SDIN, TWO_VOLUNTEERS, Rules, check, profile
+from .rules import (ALIASES, FIELD_MODES, FUDAWIKI, PROFILES, SDIN, STANDING_PAIRS, TWO_VOLUNTEERS, Rules, check, profile,
+                    without_standing_pairs)
 
 
 class HouseRuleError(ValueError):
@@ -42,9 +46,6 @@ class HouseRuleError(ValueError):
         super().__init__(f"{path}: {key}: {problem}" if key else f"{path}: {problem}")
 
 
-#: the switches of TRADITIONAL §10 besides base, name and [values], with what each takes
-SWITCHES = ("kan", "field", "inoshikacho", "nanatan_plus", "two_volunteers", "forced_three")
-KEYS = ("base", "name", *SWITCHES, "values")
 
 #: rules TRADITIONAL §10 leaves uncovered: key -> how the refusal names the rule
 UNCOVERED = {
@@ -63,7 +64,7 @@ MAX_NAME = 40
 MAX_KAN = 999
 
 #: 手役 names either profile accepts for the other's (TRADITIONAL §3)
-_SAME = {"空巣": "空素", "空素": "空巣"}
+_SAME = {d.name: d.same for d in catalog.CATALOG if d.same}
 
 _AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _AT_END = re.compile(r"\s*\(at end of document\)\s*$")
@@ -192,25 +193,17 @@ class _Reader:
                 name=quote(base_text), builtins=_builtins())) from None
         if "name" not in self.data:
             raise self.fail("name", _('missing: a house-rule file names its profile (name = "...")'))
-        changes: dict[str, Any] = {"name": self.name(), "base": base.base}
-        if "kan" in self.data:
-            changes["kan"] = self.choice("kan", (10, 12))
-        if "field" in self.data:
-            changes["field"] = self.choice("field", FIELD_MODES)
-        for key in ("inoshikacho", "nanatan_plus", "forced_three"):
-            if key in self.data:
-                changes[key] = self.take(key, bool, _("true or false"))
-        if "two_volunteers" in self.data:
-            changes["two_volunteers"] = self.choice("two_volunteers", TWO_VOLUNTEERS)
-        for key in ("two_volunteers", "forced_three"):
-            if key in changes and changes[key] != getattr(base, key) and base.max_players == 3:
-                raise self.fail(key, _('only a night of 4–6 players has it, and {profile} seats three: '
-                                       'use base = "fudawiki" or leave the key out').format(profile=base.name))
-        # 猪鹿蝶 on or off, the table kept in table order (SDIN's holds every 出来役, in order)
-        on = changes.pop("inoshikacho", base.inoshikacho)
-        dekiyaku = {k: base.dekiyaku.get(k, v) for k, v in SDIN.dekiyaku.items()
-                    if (k in base.dekiyaku and k != "猪鹿蝶") or (k == "猪鹿蝶" and on)}
-        rules = base._replace(**changes, dekiyaku=dekiyaku)
+        rules = base._replace(name=self.name(), base=base.base)
+        given = [(switch, switch.read(self, switch.key)) for switch in SWITCH_TABLE if switch.key in self.data]
+        for switch, value in given:
+            rules = switch.apply(rules, value)
+            changed = getattr(rules, switch.key) != getattr(base, switch.key)
+            if switch.seated_only and changed and base.max_players == 3:
+                raise self.fail(switch.key, _('only a night of 4–6 players has it, and {profile} seats three: '
+                                              'use base = "fudawiki" or leave the key out').format(profile=base.name))
+            if switch.fudawiki_only and changed and base is not FUDAWIKI:
+                raise self.fail(switch.key, _('a house rule of fudawiki\'s (TRADITIONAL §11): use base = "fudawiki" '
+                                              'or leave the key out'))
         return self.values(rules)
 
     def name(self) -> str:
@@ -255,6 +248,8 @@ class _Reader:
             if not 0 <= value <= MAX_KAN:
                 raise self.fail(key, _("{value} kan: a value is a whole number of kan from 0 to {most}").format(
                     value=value, most=MAX_KAN))
+            if name in STANDING_PAIRS and not rules.standing_three_pairs:  # TRADITIONAL §11.4: accepted, unused
+                continue
             if name in teyaku:
                 teyaku[name] = teyaku[name]._replace(kan=value)
                 continue
@@ -270,7 +265,9 @@ class _Reader:
         rules = rules._replace(
             teyaku_table=tuple(teyaku.values()),
             fee=fee,
-            **{k: MappingProxyType(v) for k, v in tables.items()},
+            dekiyaku=MappingProxyType(tables["dekiyaku"]),
+            special=MappingProxyType(tables["special"]),
+            bonuses=MappingProxyType(tables["bonuses"]),
         )
         return _frozen_tables(rules)
 
@@ -288,11 +285,80 @@ class _Reader:
             name=quote(name), base=rules.base, known=" ".join(rules.values()))
 
 
+def _boolean(file: _Reader, key: str) -> bool:
+    return bool(file.take(key, bool, _("true or false")))
+
+
+def _one_of(choices: tuple[Any, ...]) -> Callable[[_Reader, str], Any]:
+    return lambda file, key: file.choice(key, choices)
+
+
+def _with_kan(rules: Rules, kan: int) -> Rules:
+    return rules._replace(kan=kan)
+
+
+def _with_field(rules: Rules, key: str) -> Rules:
+    return rules._replace(field=policy.FIELDS[key])
+
+
+def _with_inoshikacho(rules: Rules, on: bool) -> Rules:
+    """猪鹿蝶 on or off, the table kept in table order (SDIN's holds every 出来役, in order)."""
+    return rules._replace(dekiyaku=MappingProxyType({
+        k: rules.dekiyaku.get(k, v) for k, v in SDIN.dekiyaku.items()
+        if (k in rules.dekiyaku and k != "猪鹿蝶") or (k == "猪鹿蝶" and on)}))
+
+
+def _with_nanatan_plus(rules: Rules, on: bool) -> Rules:
+    return rules._replace(nanatan_plus=on)
+
+
+def _with_two_volunteers(rules: Rules, key: str) -> Rules:
+    return rules._replace(two_volunteers=policy.VOLUNTEERS[key])
+
+
+def _with_forced_three(rules: Rules, on: bool) -> Rules:
+    return rules._replace(forced_three=on)
+
+
+def _with_standing_three_pairs(rules: Rules, on: bool) -> Rules:
+    """TRADITIONAL §11.4, a table transform: off, the two rows leave the 手役 table."""
+    if on:
+        return rules._replace(standing_three_pairs=True)
+    return rules._replace(standing_three_pairs=False, teyaku_table=without_standing_pairs(rules.teyaku_table))
+
+
+class Switch(NamedTuple):
+    """One switch of TRADITIONAL §10: its key, how its value is read from a file (refused in one
+    line), the profile with it applied, and whether only a night of 4–6 has it."""
+
+    key: str
+    read: Callable[[_Reader, str], Any]
+    apply: Callable[[Rules, Any], Rules]
+    seated_only: bool = False
+    #: a switch of TRADITIONAL §11: under sdin only its default is accepted
+    fudawiki_only: bool = False
+
+
+#: the switches of TRADITIONAL §10 besides base, name and [values], in the order a file is read
+SWITCH_TABLE: tuple[Switch, ...] = (
+    Switch("kan", _one_of((10, 12)), _with_kan),
+    Switch("field", _one_of(FIELD_MODES), _with_field),
+    Switch("inoshikacho", _boolean, _with_inoshikacho),
+    Switch("nanatan_plus", _boolean, _with_nanatan_plus),
+    Switch("two_volunteers", _one_of(TWO_VOLUNTEERS), _with_two_volunteers, seated_only=True),
+    Switch("forced_three", _boolean, _with_forced_three, seated_only=True),
+    Switch("standing_three_pairs", _boolean, _with_standing_three_pairs, fudawiki_only=True),
+)
+SWITCHES = tuple(switch.key for switch in SWITCH_TABLE)
+KEYS = ("base", "name", *SWITCHES, "values")
+
+
 def _frozen_tables(rules: Rules) -> Rules:
     from types import MappingProxyType
 
-    return rules._replace(**{k: MappingProxyType(dict(getattr(rules, k)))
-                             for k in ("dekiyaku", "special", "bonuses", "multipliers")})
+    return rules._replace(dekiyaku=MappingProxyType(dict(rules.dekiyaku)), special=MappingProxyType(dict(rules.special)),
+                          bonuses=MappingProxyType(dict(rules.bonuses)),
+                          multipliers=MappingProxyType(dict(rules.multipliers)))
 
 
 def _builtins() -> str:

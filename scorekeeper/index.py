@@ -15,9 +15,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TYPE_CHECKING
 
-from tinydb import TinyDB
 from tinydb.table import Document, Table
 
 from . import digests, schema
@@ -25,7 +24,10 @@ from .errors import BookError, Damaged, SessionError
 from .lang import message_of
 from .lang import L_, quote
 from .names import tidy
-from .tables import Tables
+
+if TYPE_CHECKING:
+    from .tables import Tables
+    from tinydb import TinyDB
 
 _MISSING = object()
 

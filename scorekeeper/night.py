@@ -102,7 +102,7 @@ def unscored(record: Mapping[str, Any], players: Sequence[str], dealer: str, rul
     state on: the rest of the night still reads, and this round is marked (kind ``BAD_ROUND``)."""
     raw = record.get("round") if isinstance(record, Mapping) else None
     named = raw.get("dealer") if isinstance(raw, Mapping) else None
-    dealer = named if named in players else dealer
+    dealer = named if isinstance(named, str) and named in players else dealer
     zero = PlayerResult(None, (), (), 0, 0)
     rnd = Round(tuple(players), dealer, 0, rules=rules)
     return Result(rnd, "–", 0, BAD_ROUND, {p: zero for p in players}, (), dealer, rules, state, None, problem)
@@ -181,7 +181,8 @@ def months_of_records(records: Sequence[Any]) -> int:
         seated = raw.get("players") if isinstance(raw, Mapping) else None
         dropped = raw.get("dropped") if isinstance(raw, Mapping) else None
         names = [*seated, *dropped] if isinstance(seated, list) and isinstance(dropped, list) else [None]
-        if all(isinstance(n, str) for n in names) and nobody_plays(seated, dropped):
+        if (isinstance(seated, list) and isinstance(dropped, list) and all(isinstance(n, str) for n in names)
+                and nobody_plays(seated, dropped)):
             misdeals += 1
     return len(records) - misdeals
 

@@ -111,7 +111,7 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
         table.add_column(name(p), right=True)
     for n, r in shown:
         # one player's yaku a line, the name and the yaku each whole: a narrow column wraps between
-        lines: list[list[Text]] = [[name(p), Text(y)] for p, y in night.round_yaku(r)]
+        lines: list[Any] = [[name(p), Text(y)] for p, y in night.round_yaku(r)]
         if r.kind == BAD_ROUND:
             lines.append(Phrased.words(_("✗ does not score: edit replaces it"), style="red"))
         elif r.kind in (MISDEAL, SOLO, SPLIT):  # nothing played: what it did with the pot (TRADITIONAL §7)
@@ -157,7 +157,7 @@ def settlement_view(net: Mapping[str, int], rate: float | None, per: int = 10,
     it is shown and paid back to those who paid into it, as if the night stopped now (TRADITIONAL
     §7): the same payments as `summary --json`."""
     pot = night.current_state(results).pot if results else 0
-    refunds = night.pot_refunds(results) if pot else {}
+    refunds = night.pot_refunds(results) if pot else {}  # type: ignore[arg-type]  # a pot: there are results
     pays: list[Payment] = night.settlement(net, refunds)
     out = Text(_("settlement"), style="bold")
     if pot:
@@ -199,7 +199,7 @@ def standing_line(session: Mapping[str, Any], results: Sequence[Result]) -> Text
     return out
 
 
-def sessions_view(rows: Sequence[Mapping[str, Any]], current: str | None) -> Table:
+def sessions_view(rows: Sequence[Mapping[str, Any]], current: str | None) -> FitTable:
     """The book's sessions, the current one marked with *."""
     table = FitTable(pad_edge=False)
     table.add_column("")

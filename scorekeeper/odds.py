@@ -173,7 +173,7 @@ def teyaku_counts(excluded: Iterable[Card] = (), rules: Rules = SDIN) -> dict[st
     single highest (``teyaku_mode == "highest"``); a profile with groups is counted by
     :func:`combination_counts`.
     """
-    if rules.teyaku_mode != "highest":
+    if rules.teyaku_mode.grouped:
         raise ValueError(f"{rules.name} scores 手役 by groups: count them with combination_counts")
     left = remaining(excluded)
     states = _count(HAND_SIZE, left, _hand_feature)
@@ -373,7 +373,7 @@ def odds(
     remaining([*(field or ()), *(hand or ())])  # validates the cards together
     excluded = field or []
     deck_left = sum(remaining(excluded).values())
-    if rules.teyaku_mode == "highest":
+    if not rules.teyaku_mode.grouped:
         report = _highest_report(excluded, hand, rules)
     else:
         report = _groups_report(excluded, hand, rules)
@@ -469,7 +469,7 @@ def _groups_report(
     none = tuple(None for _ in groups)
 
     report: dict[str, Any] = {
-        "teyaku_mode": rules.teyaku_mode,
+        "teyaku_mode": rules.teyaku_mode.key,
         "mon_per_kan": rules.kan,
         "group_names": list(groups),
         "hands": total,

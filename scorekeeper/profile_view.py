@@ -12,6 +12,7 @@ from rich.console import Group
 
 from rich.text import Text
 
+from . import catalog, policy
 from .lang import N_, _
 from .render import FitTable, Phrased
 from .rules import SDIN, Rules
@@ -19,7 +20,7 @@ from .rules import SDIN, Rules
 #: marks a value or switch that differs from sdin
 MARK = "≠"
 
-_SAME = {"空巣": "空素", "空素": "空巣"}
+_SAME = {d.name: d.same for d in catalog.CATALOG if d.same}
 
 
 def rules_json(rules: Rules) -> dict[str, Any]:
@@ -41,13 +42,8 @@ def _kind(rules: Rules, name: str) -> str:
     for row in rules.teyaku_table:
         if row.name == name:
             return f"手役 {row.group}" if row.group else "手役"
-    if name in rules.dekiyaku:
-        return "出来役"
-    if name in rules.special:
-        return "特殊役"
-    if name in rules.bonuses:
-        return _("bonus")
-    return _("fee")
+    kind = catalog.BY_NAME[name].kind
+    return _("bonus") if kind == catalog.BONUS else _("fee") if kind == catalog.FEE else kind
 
 
 def _note(rules: Rules, name: str) -> str:
@@ -77,7 +73,7 @@ def values_table(rules: Rules) -> FitTable:
     table.add_column(_("note"), drop=1)
     values = rules.values()
     for name, kan in values.items():
-        row = [_kind(rules, name), name, str(kan), str(rules.mon(kan))]
+        row: list[str | Text] = [_kind(rules, name), name, str(kan), str(rules.mon(kan))]
         if compare:
             theirs = _sdin_value(name)
             if theirs is None:
@@ -97,7 +93,7 @@ def values_table(rules: Rules) -> FitTable:
 
 
 def _teyaku_policy(rules: Rules) -> str:
-    if rules.teyaku_mode == "highest":
+    if not rules.teyaku_mode.grouped:
         return _("the single highest")
     return _("best of Group A + best of B")
 
@@ -111,20 +107,20 @@ def _sage_policy(rules: Rules) -> str:
 
 def _special_policy(rules: Rules) -> str:
     order = _(" over ").join(rules.special)
-    if rules.special_mode == "all":
+    if not rules.special_mode.first_only:
         return _("all that occur are paid")
     return _("the first only: {order}").format(order=order)
 
 
 _FIELD = {
-    "none": N_("none: the largest ×"),
-    "carry": N_("carry: the other ×s wait"),
-    "stack": N_("stack: the ×s multiplied"),
+    policy.NONE: N_("none: the largest ×"),
+    policy.CARRY: N_("carry: the other ×s wait"),
+    policy.STACK: N_("stack: the ×s multiplied"),
 }
 
 _WINNER = {
-    "result": N_("the highest result"),
-    "play": N_("by play: who ended it, else the highest pile"),
+    policy.BY_RESULT: N_("the highest result"),
+    policy.BY_PLAY: N_("by play: who ended it, else the highest pile"),
 }
 
 
@@ -150,9 +146,11 @@ def _policies(rules: Rules) -> list[tuple[str, str]]:
     ]
     if rules.max_players > 3 or SDIN.max_players > 3:
         out += [
-            (_("two_volunteers"), _("play for the pot") if rules.two_volunteers == "play" else _("split the pot")),
+            (_("two_volunteers"), _("play for the pot") if rules.two_volunteers.play else _("split the pot")),
             (_("forced_three"), _("on: no drop once only 3 can play") if rules.forced_three else off),
         ]
+    if not rules.standing_three_pairs:  # TRADITIONAL §11.4: shown only when off, as a file sets it
+        out.append((_("standing_three_pairs"), _("off: two threes make 二三本, whatever they are")))
     return out
 
 

@@ -41,7 +41,7 @@ from .names import (BACK_WORDS, HELP_WORDS, NONE_WORDS, PLAYED_OUT_WORDS, REST_W
 from .notation import CardError, format_compact, parse_cards, split_tokens
 from .rules import SDIN, Rules
 from .scoring import (DECK_POINTS, FIELD_LIGHTS, MAX_KASU, FIELD_READINGS, NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, nameable, pile_needed, playing_of,
-                      round_multiplier, score, seat, RoundError)
+                      round_multiplier, score, seat, may_drop)
 from .lang import quote
 from .words import Msg, both, msg
 from .yaku import YAKU_ALIASES, YAKU_BY_NAME, dekiyaku_name, not_teyaku, teyaku_hint, teyaku_name
@@ -129,7 +129,7 @@ class Givens:
     @property
     def grouped(self) -> bool:
         """A hand scores the best 手役 of each group (``fudawiki``), not its single highest."""
-        return self.rules.teyaku_mode == "groups"
+        return self.rules.teyaku_mode.grouped
 
     def numbered(self, players: Sequence[str] | None = None) -> str:
         """``1 Aki, 2 Ben, 4 Dan``: players with their seat numbers in the night."""
@@ -273,7 +273,7 @@ def stand_line(fc: str | None, multiplier: int | None, carried: bool, waiting: S
     if fc is None:
         line = msg("stand.waits", multiplier=multiplier) if carried else None
     else:
-        kind = ("stand.field" if not carried else "stand.carried" if rules.field == "carry" else "stand.stacked")
+        kind = ("stand.field" if not carried else "stand.carried" if rules.field.carries else "stand.stacked")
         line = msg(kind, field_class=fc, reading=FIELD_READINGS[fc], multiplier=multiplier)
     wait = " ".join(f"×{m}" for m in waiting)
     if not wait:
@@ -375,7 +375,7 @@ class RoundView:
 def seats(g: Givens, values: Mapping[str, Any]) -> tuple[list[str], Seating | None, list[str]]:
     """The play-or-drop questions as far as ``values`` reach: the seat keys to ask (the last
     unanswered when the seating is not settled yet), the seating once it is (None before), and
-    the seats that play because :func:`~scorekeeper.scoring.seat` refuses their drop
+    the seats that play because :func:`~scorekeeper.scoring.may_drop` (seat's rule) refuses their drop
     (``forced_three``). A seat not asked yet counts as play there, so the questions stop where
     three volunteers have all spoken."""
     dealer = values.get("dealer", g.dealer)
@@ -391,9 +391,7 @@ def seats(g: Givens, values: Mapping[str, Any]) -> tuple[list[str], Seating | No
         seating = seat(g.players, dealer, drops, g.rules)
         if len(seating.volunteers) >= 3 and set(seating.volunteers[:3]) <= set(turns[:i]):
             return keys, seating, must
-        try:
-            seat(g.players, dealer, drops + [p], g.rules)
-        except RoundError:  # dropping is refused here: this seat plays, nothing to ask
+        if not may_drop(n, len(drops), g.rules):  # dropping is refused here: this seat plays, nothing to ask
             must.append(p)
             continue
         keys.append(f"seat:{p}")
@@ -704,13 +702,13 @@ def read(g: Givens, key: str, text: str, values: Mapping[str, Any]) -> Reading:
         answer, shown_cards = read_hand(g, text)
         value = answer and {"hand": _codes(cards_of(answer["hand"])) or None, "teyaku": answer["teyaku"]}
         note = None
-        if shown_cards is not None and "飛び込み" in g.rules.bonuses:
+        if shown_cards is not None and answer is not None and "飛び込み" in g.rules.bonuses:
             note = msg("t.whole_hand", name=answer["teyaku"][0])
         return Reading(value, hand_text(value), note, shown_cards)
     playing = order(g, values)
     if kind == "ended":
-        who = None if fold(text) in PLAYED_OUT_WORDS or not text.strip() else player_of(g, text, playing)
-        return Reading(who, who or "")
+        ender = None if fold(text) in PLAYED_OUT_WORDS or not text.strip() else player_of(g, text, playing)
+        return Reading(ender, ender or "")
     if kind == "sage":
         callers = () if fold(text) in NONE_WORDS or not text.strip() else read_callers(g, text, playing)
         return Reading(callers, callers_text(callers))
@@ -1118,7 +1116,7 @@ class _Walk:
         kind, player = step.kind, step.player
         if player is not None and kind in ("hand", "pile"):
             step.role = "played" if player in playing else "forced_out"
-        if kind == "pile":
+        if kind == "pile" and player is not None:  # a pile step is a player's
             step.need = pile_need(g, values, player)
         step.label = label(g, values, step.key)
         step.title = title(g, values, step.key)
@@ -1171,7 +1169,7 @@ class _Walk:
             fc = field_class(cards)
             mult, waiting = round_multiplier(tally_of(cards), g.rules, state.carry)
             carried = mult != g.rules.multipliers[fc]
-        elif state.carry and g.rules.field == "carry":
+        elif state.carry and g.rules.field.carries:
             mult, carried, waiting = state.carry[0], True, state.carry[1:]
         fees: list[tuple[str, int]] = []
         if seating is not None and mult is not None and not self.redeal:
@@ -1190,7 +1188,7 @@ def seating_line(seating: Seating, rules: Rules) -> Msg:
         return msg("e.misdeal")
     if len(vols) == 1:
         return msg("e.solo", player=vols[0])
-    if len(vols) == 2 and rules.two_volunteers == "split":
+    if len(vols) == 2 and not rules.two_volunteers.play:
         return msg("e.split", first=vols[0], second=vols[1])
     return msg("e.seated", players=list(vols), first=vols[0])
 
@@ -1391,7 +1389,7 @@ def apply(answers: Mapping[str, str], done: Collection[str], key: str, text: str
 def mark(done: Collection[str], player: str | None, complete: bool) -> set[str]:
     marks = set(done)
     if complete:
-        marks.add(player)
+        marks.add(player)  # type: ignore[arg-type]  # a complete mark is a player's
     else:
         marks.discard(player)
     return marks

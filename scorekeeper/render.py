@@ -17,7 +17,7 @@ from .scoring import (
     BAD_ROUND, CARD_POINTS_REASON, FIELD_READINGS, MISDEAL, PLAIN_ROUND, POT, REDEAL, SOLO, SPECIAL_ROUND, SPLIT, Payment,
     PlayerResult, Result,
 )
-from .yaku import YAKU_BY_NAME, dekiyaku_kan
+from .yaku import YAKU_BY_NAME
 
 #: how each kind of round is settled, in words (worded with _() where shown)
 ROUND_KINDS = {
@@ -425,7 +425,6 @@ def field_label(result: Result) -> str:
 
 def round_view(result: Result, title: str | None = None) -> Group:
     """The full result of a round: field, each player's yaku and points, the payments."""
-    rules = result.rules
     rnd = result.round
     head = Text()
     if title:
@@ -449,7 +448,7 @@ def round_view(result: Result, title: str | None = None) -> Group:
          ("文", True)],
         pad_edge=False,
     )
-    specials = _special_values(result)
+    priced = result.priced  # what the settlement priced each yaku at, in 文 before the multiplier
     for p, r in result.players.items():
         label = name(p)
         if p == rnd.round_dealer:  # the round's 親: the first volunteer, when some dropped
@@ -464,16 +463,15 @@ def round_view(result: Result, title: str | None = None) -> Group:
             label.append(" 下げ", style="yellow")
         if p == rnd.ended_by:
             label.append(" 上がり", style="cyan")
-        te = [yaku_label(t, rules.mon(rules.teyaku[t])) for t in r.teyaku_all] or ["–"]
+        te = [yaku_label(t, priced.get((p, t))) for t in r.teyaku_all] or ["–"]
         if r.teyaku and r.role == "forced_out":
             te[-1] += " (追い込み)"  # their compensation, paid before play: no 特殊役 cancels it (TRADITIONAL §7)
         elif r.teyaku and (result.kind == SPECIAL_ROUND or r.role == "dropped"):
             te[-1] += " " + _("(void)")  # a 特殊役 round voids 手役; a dropped hand earns nothing (TRADITIONAL §7)
         # several yaku in a cell: " · " between them, so that a narrow column wraps between two
-        deki = [yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules)))
+        deki = [yaku_label(d, priced.get((p, d)))
                 + ("" if (p, d) in result.earned else " " + _("(void)")) for d in r.dekiyaku] or ["–"]
-        sp = [yaku_label(y, specials.get((p, y))) for y in r.special] + [
-            yaku_label(b, rules.mon(rules.bonuses[b])) if b in rules.bonuses else b for b in r.bonuses] or ["–"]
+        sp = [yaku_label(y, priced.get((p, y))) for y in (*r.special, *r.bonuses)] or ["–"]
         table.add_row(label, _joined(te, "+"), _joined(deki, "·"), _joined(sp, "·"),
                       card_points_text(r) if r.role == "played" else "–", seat_mon(r))
 
@@ -489,7 +487,7 @@ def round_view(result: Result, title: str | None = None) -> Group:
     named = [y for r in result.players.values() for y in (*r.teyaku_all, *r.dekiyaku, *r.special, *r.bonuses)]
     from .layout import Prose
 
-    foot = []
+    foot: list[Any] = []
     if result.kind == PLAIN_ROUND and two_handed(result) and not any(
             pay.reason == CARD_POINTS_REASON for pay in result.payments):
         tie = result.players[rnd.playing[0]].card_points
@@ -508,17 +506,6 @@ def _joined(labels: list[str], sep: str) -> Phrased:
     """Yaku labels (``三本 20``) in one cell, ``sep`` between them: the cell wraps between two,
     never inside one."""
     return Phrased([label + ("" if i == len(labels) - 1 else f" {sep}") for i, label in enumerate(labels)])
-
-
-def _special_values(result: Result) -> dict[tuple[str, str], int]:
-    """(player, 特殊役) -> its value in 文 before the multiplier, as the other yaku are shown."""
-    if not any(r.special for r in result.players.values()):
-        return {}
-    from .yaku import special
-
-    rnd = result.round
-    found = special({p: rnd.pile(p) for p in result.players}, rnd.dealer, result.rules)
-    return {(p, name): value for p, got in found.items() for name, value in got}
 
 
 def cards_table() -> FitTable:

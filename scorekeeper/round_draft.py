@@ -32,7 +32,7 @@ import contextlib
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Self, Sequence
 
 from . import questions as q
 from .drafts import Draft
@@ -145,83 +145,30 @@ class Aside:
                 "lines": [m.to_json() for m in self.lines]}
 
 
-class RoundDraft:
-    """One round being typed: the night it is for, and its draft (on disk from its first answer)."""
+class _InStep:
+    """One draft kept in step with its file under the lock: what other writers did meanwhile,
+    kept in, set aside or saved (the private half of :class:`RoundDraft`)."""
 
     def __init__(self, night: Night, draft: Draft) -> None:
         self.night, self.draft = night, draft
         #: what other writers answered meanwhile, taken by a merging answer and not said yet
         self.arrived: list[Change] = []
 
-    # -- which draft ------------------------------------------------------------------------------
-
-    @classmethod
-    def begin(cls, night: Night, kind: str = "round", number: int | None = None) -> RoundDraft:
-        """A new draft for the next round, or for an edit of round ``number`` (another draft being
-        typed is never touched)."""
-        from .flows import rounds_digest
-
-        n = night.rounds + 1 if number is None else number
-        draft = Draft(night.sid, kind, n, night.rounds)
-        if kind == "edit":
-            draft.base = rounds_digest(night.session["rounds"])
-        return cls(night, draft)
-
-    @classmethod
-    def kept(cls, night: Night, kind: str = "round", number: int | None = None) -> RoundDraft | None:
-        """The draft still being typed for the next round (``round``) or for round ``number``
-        (``edit``; answers set aside from that round are taken as its edit), stale ones set aside
-        first. None: nothing is kept for it."""
-        for draft in cls._current(night)[0]:
-            if draft.kind == kind and (kind == "round" or draft.number == number):
-                return cls(night, draft)
-        if kind == "edit":
-            aside = next((d for d in cls._aside(night) if d.overtaken == number), None)
-            if aside is not None:
-                from .flows import rounds_digest
-
-                with cls._lock(night):  # an edit's draft from now on: a saved edit removes it
-                    aside.kind, aside.number, aside.discarded = "edit", number, False
-                    aside.base = rounds_digest(night.session["rounds"])
-                    night.drafts.save(aside, aside.revision)
-                return cls(night, aside)
-        return None
-
-    @classmethod
-    def take(cls, night: Night) -> RoundDraft:
-        """The next round as the phones type it: the draft kept for it, else a new one."""
-        return cls.kept(night) or cls.begin(night)
-
-    @classmethod
-    def newest(cls, night: Night) -> RoundDraft | None:
-        """The newest draft being typed for this session, of any kind."""
-        found = cls._current(night)[0]
-        return cls(night, found[0]) if found else None
-
-    @classmethod
-    def set_aside(cls, night: Night) -> list[Aside]:
-        """The one rule for a stale draft (a next round's draft begun before another round was
-        saved): set aside if its answers differ from the round it was typed for, as saved, else
-        gone. Returns what was set aside."""
-        return cls._current(night)[1]
-
-    @classmethod
-    def _current(cls, night: Night) -> tuple[list[Draft], list[Aside]]:
-        """The drafts being typed for the night as it is now, the most recently written first,
-        once each stale one is set aside (:meth:`set_aside`); and what was set aside."""
-        current, asides = [], []
-        for draft in cls._open(night):
-            if draft.kind != "round" or draft.rounds_at >= night.rounds:
-                current.append(draft)
-                continue
-            with cls._lock(night):
-                on_disk = night.drafts.read(night.sid, draft.id or "")[0]
-                if on_disk is None or not on_disk.open or on_disk.revision != draft.revision:
-                    continue  # another writer moved it meanwhile: its own look decides
-                aside = cls(night, on_disk)._put_aside(on_disk.number, on_disk.answers)
-            if aside is not None:
-                asides.append(aside)
-        return current, asides
+    @staticmethod
+    @contextlib.contextmanager
+    def _lock(night: Night) -> Iterator[None]:
+        """The book's lock for a draft's write; where the lock can't even be opened (the book's
+        folder turned read-only), the draft is still kept (in the user cache), its revision the
+        only guard."""
+        try:
+            night.book.lock.acquire()
+        except CantLock:
+            yield
+            return
+        try:
+            yield
+        finally:
+            night.book.lock.release()
 
     @staticmethod
     def _open(night: Night) -> list[Draft]:
@@ -242,265 +189,22 @@ class RoundDraft:
                 if d.discarded and d.saved_as is None and d.kind == "round" and d.rounds_at == night.rounds]
 
     @classmethod
-    def discarded(cls, night: Night) -> RoundDraft | None:
-        """The newest round thrown away (or set aside) since the last round was saved."""
-        found = cls._aside(night)
-        return cls(night, found[0]) if found else None
-
-    @classmethod
-    def restore(cls, night: Night) -> RoundDraft:
-        """Bring back the round thrown away (or set aside) since the last round was saved: typed
-        again as the next round, every answer as it was (the 親 of one set aside asked again).
-        :class:`NothingToRestore` if there is none."""
-        with cls._lock(night):
-            found = cls.discarded(night)
-            if found is None:
-                raise NothingToRestore(msg("d.none").said())
-            draft = found.draft
-            if draft.overtaken is not None:  # typed for a round saved since: this round's 親 is asked
-                draft.answers.pop("dealer", None)
-                draft.overtaken = None
-            draft.discarded = False
-            night.drafts.save(draft, draft.revision)
-        return found
-
-    @staticmethod
-    def folders(night: Night) -> list[Path]:
-        """Where a night's drafts are kept: beside the book, else the user cache (for a watcher)."""
-        return [night.drafts.beside, night.drafts.cache]
-
-    def restorable_said(self) -> Msg:
-        """This round, thrown away or set aside, as the line that offers it back."""
-        if self.draft.overtaken is not None:
-            return msg("a.restorable", number=self.draft.overtaken, what=self.summary())
-        return msg("d.done", what=self.summary())
-
-    # -- what it is -------------------------------------------------------------------------------
-
-    @property
-    def answers(self) -> dict[str, str]:
-        return self.draft.answers
-
-    @property
-    def number(self) -> int:
-        return self.draft.number
-
-    @property
-    def kind(self) -> str:
-        return self.draft.kind
-
-    @property
-    def revision(self) -> int:
-        return self.draft.revision
-
-    @property
-    def where(self) -> Path | None:
-        """Where the draft is kept (None: not on disk yet)."""
-        if self.draft.id is None:
-            return None
-        return self.night.drafts.read(self.night.sid, self.draft.id)[1] or self.draft.where
-
-    @property
-    def beside_book(self) -> bool:
-        """Kept beside the book (not in the user cache, the book's folder being read-only)."""
-        where = self.where
-        return where is None or where.parent == self.night.drafts.beside
-
-    @property
-    def givens(self) -> q.Givens:
-        return self.night.givens(self.draft.kind, self.draft.number)
-
-    def view(self) -> q.RoundView:
-        """The round's questions as the draft's answers stand."""
-        return q.view(self.givens, self.draft.answers, self.draft.done or ())
-
-    def summary(self) -> Msg:
-        """What is typed, in a line (for "throw away …?", "resume …?")."""
-        return q.typed_summary(self.view(), self.draft.answers)
-
-    # -- the answers ------------------------------------------------------------------------------
-
-    def answer(self, key: str, text: str | None, *, done: bool = True, keep_refused: bool = False,
-               was: Any = UNCHECKED, by: str = PHONE, merge: bool = False,
-               overrule: bool = False) -> q.RoundView:
-        """Answer ``key`` (None: take it back) and keep it, under the lock, as given ``by`` a
-        writer. A pile is complete when ``done`` (a tap is not: its player says so). ``merge``:
-        what other writers typed meanwhile is taken first (:meth:`catch_up`; :attr:`arrived`),
-        rather than a :class:`~scorekeeper.errors.DraftConflict`. ``overrule``: this answer is
-        chosen over another writer's (said on the phones). :class:`~scorekeeper.questions.NotAsked`,
-        :class:`~scorekeeper.questions.Refused` (nothing kept unless ``keep_refused``: a terminal
-        keeps every line typed), :class:`Overtaken` (``was``: the answer the writer saw, changed
-        since to another than ``text``), :class:`~scorekeeper.errors.DraftConflict`,
-        :class:`~scorekeeper.errors.SavedElsewhere`, :class:`ThrownAway`."""
-        with self._lock(self.night):
-            if merge:  # the question answered now is not news: it is answered, or asked of the person
-                self.arrived += [c for c in self._catch_up({key: text} if text is not None else {}) if c.key != key]
-            self._fresh({key: text} if text is not None else {})
-            now = self.draft.answers.get(key)
-            if was is not UNCHECKED and now != was and now != text:
-                by_now = self.draft.by.get(key, PHONE)
-                line = msg("r.overtaken" if by_now == PHONE else "r.overtaken.terminal", said=q.said(key))
-                raise Overtaken(line.said(), key, now, by_now)
-            got = q.answer(self.givens, self.draft.answers, self.draft.done or (), key, text, complete=done)
-            if got.problem is None or keep_refused:
-                self._keep(got, {key: by}, {key: now} if overrule else {})
-        if got.problem is not None:
-            raise q.Refused(got.problem, got.view)
-        return got.view
-
-    def join(self) -> None:
-        """This terminal holds the round now: said to another terminal that finds it (written at
-        once where the draft is on disk, else with its first answer)."""
-        if self.me in self.draft.typing:
-            return
-        self.draft.typing = sorted({*self.draft.typing, self.me})
-        if self.draft.id is not None:
-            with contextlib.suppress(BookError), self._lock(self.night):
-                self.night.drafts.save(self.draft, self.draft.revision)  # moved meanwhile: its next answer
-
-    def leave(self) -> None:
-        """This terminal no longer holds the round (its last write, where there is a draft)."""
-        with contextlib.suppress(BookError), self._lock(self.night):
-            on_disk = self.night.drafts.read(self.night.sid, self.draft.id)[0] if self.draft.id is not None else None
-            if on_disk is not None and self.me in on_disk.typing:
-                on_disk.typing = [w for w in on_disk.typing if w != self.me]
-                self.night.drafts.save(on_disk, on_disk.revision)
-
-    def others_typing(self) -> list[str]:
-        """The other terminals holding this round now (their processes still running)."""
-        return [w for w in self.draft.typing if w != self.me and alive(w)]
-
-    def catch_up(self) -> list[Change]:
-        """Take what other writers typed into this round since this writer last looked (the
-        draft on disk, or one another writer began for the same round meanwhile, becomes the one
-        held): the answers that changed, in the order the questions were first answered.
-        :class:`~scorekeeper.errors.SavedElsewhere`,
-        :class:`ThrownAway`."""
-        with self._lock(self.night):
-            self.arrived += self._catch_up()
-        got, self.arrived = self.arrived, []
-        return got
-
-    def back(self, key: str) -> q.RoundView:
-        """Take the answer to ``key`` back (a phone's "change"): the step is open again."""
-        return self.answer(key, None)
-
-    def mark(self, player: str, done: bool = True, *, merge: bool = False) -> q.RoundView:
-        """``player`` says their pile is complete (or takes that back); ``merge`` as for :meth:`answer`."""
-        with self._lock(self.night):
-            if merge:
-                self.arrived += self._catch_up()
-            self._fresh()
-            got = q.mark_pile(self.givens, self.draft.answers, self.draft.done or (), player, done)
-            self._keep(got)
-        return got.view
-
-    @classmethod
-    def tap(cls, night_of: Callable[[], Night], act: Callable[[RoundDraft], q.RoundView],
-            key: str, round_for: int | None = None, draft_for: str | None = None) -> tuple[RoundDraft, q.RoundView]:
-        """A phone's tap on the next round: ``act`` applied to the draft being typed now, again
-        on the newest when another writer typed into it meanwhile. ``round_for``: the round the
-        tap was made for (saved since: :class:`Overtaken`, never landing in the next round);
-        ``draft_for``: the draft it was made in (thrown away or set aside since: :class:`Overtaken`,
-        never landing in the draft begun after it)."""
-        for _attempt in range(TAP_TRIES):
-            rd = cls.take(night_of())
-            if round_for is not None and round_for != rd.number:
-                raise Overtaken(msg("r.saved_since", number=round_for).said(), key)
-            if draft_for is not None and draft_for != rd.draft.id:
-                raise Overtaken(msg("r.draft_gone").said(), key)
-            try:
-                return rd, act(rd)
-            except SavedElsewhere:
-                raise
-            except DraftConflict:
+    def _current(cls, night: Night) -> tuple[list[Draft], list[Aside]]:
+        """The drafts being typed for the night as it is now, the most recently written first,
+        once each stale one is set aside (:meth:`set_aside`); and what was set aside."""
+        current, asides = [], []
+        for draft in cls._open(night):
+            if draft.kind != "round" or draft.rounds_at >= night.rounds:
+                current.append(draft)
                 continue
-        raise DraftConflict(L_("another terminal keeps typing this round: try again"))
-
-    # -- the end of it ----------------------------------------------------------------------------
-
-    def save(self, *, revision: int | None = None, rechain: bool = False) -> Added | Replaced:
-        """Save the round once every question is answered, as `round` or `edit` saves it, then
-        mark the draft saved (an edit's goes). A 場四 is never saved: the draft goes and the
-        result is returned unsaved. ``revision``: the one the person confirmed (another since:
-        :class:`~scorekeeper.errors.DraftConflict`). The answers saved are the ones held here
-        (what the person confirmed). :class:`Incomplete`, :class:`~scorekeeper.errors.ChangedMeanwhile`
-        (another round saved meanwhile: the draft stays), :class:`~scorekeeper.errors.SavedElsewhere`."""
-        from .flows import Added, saved_meanwhile
-
-        night, draft = self.night, self.draft
-        with night.book.locked():
-            night.load()
-            if draft.id is not None:
-                on_disk = night.drafts.read(night.sid, draft.id)[0]
-                self._saved_meanwhile(on_disk)
-                if on_disk is not None and on_disk.revision != draft.revision:  # another writer typed since
-                    raise DraftConflict(msg("r.typed_since").said())
-            if revision is not None and revision != draft.revision:
-                raise DraftConflict(L_("the round changed since it was shown: look at it again before saving"))
-            if draft.kind == "round" and draft.rounds_at != night.rounds:  # its round taken by another's
-                number = draft.rounds_at + 1
-                aside = self._put_aside(number, draft.answers, new=True)
-                if draft.id is not None:
-                    night.drafts.remove(night.sid, draft.id)
-                raise RoundTaken(saved_meanwhile(number), Path(night.session["file"]), number, aside)
-            v = self.view()
-            if v.redeal and draft.kind == "round":  # shown, and redealt: the draft goes
-                self.discard(for_good=True)
-                return Added(None, v.result, night.results)
-            if not v.complete:
-                first = next((s.problem for s in v.steps if s.problem is not None), None) or next(iter(v.problems), None)
-                if first is not None:
-                    raise q.Refused(first, v)
-                raise Incomplete(msg("r.not_done", missing=[q.said(k) for k in v.missing]).said(), v.missing)
-            if draft.kind == "edit":
-                done: Added | Replaced = night.replace_round(draft.number, v.round_file, rechain=rechain,
-                                                             expect=draft.base)
-            else:
-                done = night.add_round(v.round_file, expect_rounds=draft.rounds_at, scored=v.result)
-        from .flows import Replaced
-
-        if isinstance(done, Replaced):
-            self.discard(for_good=True)
-        else:  # the draft stays as a mark for a writer still holding it
-            self._mark_saved(done.number)
-        return done
-
-    def discard(self, *, for_good: bool = False) -> bool:
-        """Throw the draft away; True if there was one. A round's can be brought back with
-        :meth:`restore` until the next round is saved, unless ``for_good`` (a 場四, redealt); an
-        edit's goes for good."""
-        night, draft = self.night, self.draft
-        if draft.id is None:
-            return False
-        with self._lock(night):
-            on_disk, _ = night.drafts.read(night.sid, draft.id)
-            if on_disk is None or not on_disk.open:
-                return False
-            if for_good or on_disk.kind != "round":
-                return night.drafts.remove(night.sid, draft.id)
-            on_disk.discarded = True
-            night.drafts.save(on_disk, on_disk.revision)
-        draft.discarded, draft.revision = True, on_disk.revision
-        return True
-
-    # -- inside ---------------------------------------------------------------------------------------
-
-    @staticmethod
-    @contextlib.contextmanager
-    def _lock(night: Night) -> Iterator[None]:
-        """The book's lock for a draft's write; where the lock can't even be opened (the book's
-        folder turned read-only), the draft is still kept (in the user cache), its revision the
-        only guard."""
-        try:
-            night.book.lock.acquire()
-        except CantLock:
-            yield
-            return
-        try:
-            yield
-        finally:
-            night.book.lock.release()
+            with cls._lock(night):
+                on_disk = night.drafts.read(night.sid, draft.id or "")[0]
+                if on_disk is None or not on_disk.open or on_disk.revision != draft.revision:
+                    continue  # another writer moved it meanwhile: its own look decides
+                aside = cls(night, on_disk)._put_aside(on_disk.number, on_disk.answers)
+            if aside is not None:
+                asides.append(aside)
+        return current, asides
 
     def _catch_up(self, typing: dict[str, str] | None = None) -> list[Change]:
         """:meth:`catch_up` under the lock held: the draft on disk taken as this one, and what
@@ -620,6 +324,302 @@ class RoundDraft:
                 night.drafts.save(draft, on_disk.revision if on_disk is not None else 0)
         except BookError:  # a mark that can't be written: the draft goes
             night.drafts.remove(night.sid, draft.id or "")
+
+
+class _Drafts(_InStep):
+    """A night's drafts: which one a round is typed in, begun, kept, set aside or put back (the
+    class side of :class:`RoundDraft`)."""
+
+    @classmethod
+    def begin(cls, night: Night, kind: str = "round", number: int | None = None) -> Self:
+        """A new draft for the next round, or for an edit of round ``number`` (another draft being
+        typed is never touched)."""
+        from .flows import rounds_digest
+
+        n = night.rounds + 1 if number is None else number
+        draft = Draft(night.sid, kind, n, night.rounds)
+        if kind == "edit":
+            draft.base = rounds_digest(night.session["rounds"])
+        return cls(night, draft)
+
+    @classmethod
+    def kept(cls, night: Night, kind: str = "round", number: int | None = None) -> Self | None:
+        """The draft still being typed for the next round (``round``) or for round ``number``
+        (``edit``; answers set aside from that round are taken as its edit), stale ones set aside
+        first. None: nothing is kept for it."""
+        for draft in cls._current(night)[0]:
+            if draft.kind == kind and (kind == "round" or draft.number == number):
+                return cls(night, draft)
+        if kind == "edit":
+            aside = next((d for d in cls._aside(night) if d.overtaken == number), None)
+            if aside is not None:
+                from .flows import rounds_digest
+
+                with cls._lock(night):  # an edit's draft from now on: a saved edit removes it
+                    aside.kind, aside.number, aside.discarded = "edit", number, False  # type: ignore[assignment]
+                    aside.base = rounds_digest(night.session["rounds"])
+                    night.drafts.save(aside, aside.revision)
+                return cls(night, aside)
+        return None
+
+    @classmethod
+    def take(cls, night: Night) -> Self:
+        """The next round as the phones type it: the draft kept for it, else a new one."""
+        return cls.kept(night) or cls.begin(night)
+
+    @classmethod
+    def newest(cls, night: Night) -> Self | None:
+        """The newest draft being typed for this session, of any kind."""
+        found = cls._current(night)[0]
+        return cls(night, found[0]) if found else None
+
+    @classmethod
+    def set_aside(cls, night: Night) -> list[Aside]:
+        """The one rule for a stale draft (a next round's draft begun before another round was
+        saved): set aside if its answers differ from the round it was typed for, as saved, else
+        gone. Returns what was set aside."""
+        return cls._current(night)[1]
+
+    @classmethod
+    def discarded(cls, night: Night) -> Self | None:
+        """The newest round thrown away (or set aside) since the last round was saved."""
+        found = cls._aside(night)
+        return cls(night, found[0]) if found else None
+
+    @classmethod
+    def restore(cls, night: Night) -> Self:
+        """Bring back the round thrown away (or set aside) since the last round was saved: typed
+        again as the next round, every answer as it was (the 親 of one set aside asked again).
+        :class:`NothingToRestore` if there is none."""
+        with cls._lock(night):
+            found = cls.discarded(night)
+            if found is None:
+                raise NothingToRestore(msg("d.none").said())
+            draft = found.draft
+            if draft.overtaken is not None:  # typed for a round saved since: this round's 親 is asked
+                draft.answers.pop("dealer", None)
+                draft.overtaken = None
+            draft.discarded = False
+            night.drafts.save(draft, draft.revision)
+        return found
+
+    @staticmethod
+    def folders(night: Night) -> list[Path]:
+        """Where a night's drafts are kept: beside the book, else the user cache (for a watcher)."""
+        return [night.drafts.beside, night.drafts.cache]
+
+
+class RoundDraft(_Drafts):
+    """One round being typed: the night it is for, and its draft (on disk from its first answer)."""
+
+    def restorable_said(self) -> Msg:
+        """This round, thrown away or set aside, as the line that offers it back."""
+        if self.draft.overtaken is not None:
+            return msg("a.restorable", number=self.draft.overtaken, what=self.summary())
+        return msg("d.done", what=self.summary())
+
+    @property
+    def answers(self) -> dict[str, str]:
+        return self.draft.answers
+
+    @property
+    def number(self) -> int:
+        return self.draft.number
+
+    @property
+    def kind(self) -> str:
+        return self.draft.kind
+
+    @property
+    def revision(self) -> int:
+        return self.draft.revision
+
+    @property
+    def where(self) -> Path | None:
+        """Where the draft is kept (None: not on disk yet)."""
+        if self.draft.id is None:
+            return None
+        return self.night.drafts.read(self.night.sid, self.draft.id)[1] or self.draft.where
+
+    @property
+    def beside_book(self) -> bool:
+        """Kept beside the book (not in the user cache, the book's folder being read-only)."""
+        where = self.where
+        return where is None or where.parent == self.night.drafts.beside
+
+    @property
+    def givens(self) -> q.Givens:
+        return self.night.givens(self.draft.kind, self.draft.number)
+
+    def view(self) -> q.RoundView:
+        """The round's questions as the draft's answers stand."""
+        return q.view(self.givens, self.draft.answers, self.draft.done or ())
+
+    def summary(self) -> Msg:
+        """What is typed, in a line (for "throw away …?", "resume …?")."""
+        return q.typed_summary(self.view(), self.draft.answers)
+
+    def answer(self, key: str, text: str | None, *, done: bool = True, keep_refused: bool = False,
+               was: Any = UNCHECKED, by: str = PHONE, merge: bool = False,
+               overrule: bool = False) -> q.RoundView:
+        """Answer ``key`` (None: take it back) and keep it, under the lock, as given ``by`` a
+        writer. A pile is complete when ``done`` (a tap is not: its player says so). ``merge``:
+        what other writers typed meanwhile is taken first (:meth:`catch_up`; :attr:`arrived`),
+        rather than a :class:`~scorekeeper.errors.DraftConflict`. ``overrule``: this answer is
+        chosen over another writer's (said on the phones). :class:`~scorekeeper.questions.NotAsked`,
+        :class:`~scorekeeper.questions.Refused` (nothing kept unless ``keep_refused``: a terminal
+        keeps every line typed), :class:`Overtaken` (``was``: the answer the writer saw, changed
+        since to another than ``text``), :class:`~scorekeeper.errors.DraftConflict`,
+        :class:`~scorekeeper.errors.SavedElsewhere`, :class:`ThrownAway`."""
+        with self._lock(self.night):
+            if merge:  # the question answered now is not news: it is answered, or asked of the person
+                self.arrived += [c for c in self._catch_up({key: text} if text is not None else {}) if c.key != key]
+            self._fresh({key: text} if text is not None else {})
+            now = self.draft.answers.get(key)
+            if was is not UNCHECKED and now != was and now != text:
+                by_now = self.draft.by.get(key, PHONE)
+                line = msg("r.overtaken" if by_now == PHONE else "r.overtaken.terminal", said=q.said(key))
+                raise Overtaken(line.said(), key, now, by_now)
+            got = q.answer(self.givens, self.draft.answers, self.draft.done or (), key, text, complete=done)
+            if got.problem is None or keep_refused:
+                self._keep(got, {key: by}, {key: now} if overrule else {})
+        if got.problem is not None:
+            raise q.Refused(got.problem, got.view)
+        return got.view
+
+    def join(self) -> None:
+        """This terminal holds the round now: said to another terminal that finds it (written at
+        once where the draft is on disk, else with its first answer)."""
+        if self.me in self.draft.typing:
+            return
+        self.draft.typing = sorted({*self.draft.typing, self.me})
+        if self.draft.id is not None:
+            with contextlib.suppress(BookError), self._lock(self.night):
+                self.night.drafts.save(self.draft, self.draft.revision)  # moved meanwhile: its next answer
+
+    def leave(self) -> None:
+        """This terminal no longer holds the round (its last write, where there is a draft)."""
+        with contextlib.suppress(BookError), self._lock(self.night):
+            on_disk = self.night.drafts.read(self.night.sid, self.draft.id)[0] if self.draft.id is not None else None
+            if on_disk is not None and self.me in on_disk.typing:
+                on_disk.typing = [w for w in on_disk.typing if w != self.me]
+                self.night.drafts.save(on_disk, on_disk.revision)
+
+    def others_typing(self) -> list[str]:
+        """The other terminals holding this round now (their processes still running)."""
+        return [w for w in self.draft.typing if w != self.me and alive(w)]
+
+    def catch_up(self) -> list[Change]:
+        """Take what other writers typed into this round since this writer last looked (the
+        draft on disk, or one another writer began for the same round meanwhile, becomes the one
+        held): the answers that changed, in the order the questions were first answered.
+        :class:`~scorekeeper.errors.SavedElsewhere`,
+        :class:`ThrownAway`."""
+        with self._lock(self.night):
+            self.arrived += self._catch_up()
+        got, self.arrived = self.arrived, []
+        return got
+
+    def back(self, key: str) -> q.RoundView:
+        """Take the answer to ``key`` back (a phone's "change"): the step is open again."""
+        return self.answer(key, None)
+
+    def mark(self, player: str, done: bool = True, *, merge: bool = False) -> q.RoundView:
+        """``player`` says their pile is complete (or takes that back); ``merge`` as for :meth:`answer`."""
+        with self._lock(self.night):
+            if merge:
+                self.arrived += self._catch_up()
+            self._fresh()
+            got = q.mark_pile(self.givens, self.draft.answers, self.draft.done or (), player, done)
+            self._keep(got)
+        return got.view
+
+    @classmethod
+    def tap(cls, night_of: Callable[[], Night], act: Callable[[RoundDraft], q.RoundView],
+            key: str, round_for: int | None = None, draft_for: str | None = None) -> tuple[RoundDraft, q.RoundView]:
+        """A phone's tap on the next round: ``act`` applied to the draft being typed now, again
+        on the newest when another writer typed into it meanwhile. ``round_for``: the round the
+        tap was made for (saved since: :class:`Overtaken`, never landing in the next round);
+        ``draft_for``: the draft it was made in (thrown away or set aside since: :class:`Overtaken`,
+        never landing in the draft begun after it)."""
+        for _attempt in range(TAP_TRIES):
+            rd = cls.take(night_of())
+            if round_for is not None and round_for != rd.number:
+                raise Overtaken(msg("r.saved_since", number=round_for).said(), key)
+            if draft_for is not None and draft_for != rd.draft.id:
+                raise Overtaken(msg("r.draft_gone").said(), key)
+            try:
+                return rd, act(rd)
+            except SavedElsewhere:
+                raise
+            except DraftConflict:
+                continue
+        raise DraftConflict(L_("another terminal keeps typing this round: try again"))
+
+    def save(self, *, revision: int | None = None, rechain: bool = False) -> Added | Replaced:
+        """Save the round once every question is answered, as `round` or `edit` saves it, then
+        mark the draft saved (an edit's goes). A 場四 is never saved: the draft goes and the
+        result is returned unsaved. ``revision``: the one the person confirmed (another since:
+        :class:`~scorekeeper.errors.DraftConflict`). The answers saved are the ones held here
+        (what the person confirmed). :class:`Incomplete`, :class:`~scorekeeper.errors.ChangedMeanwhile`
+        (another round saved meanwhile: the draft stays), :class:`~scorekeeper.errors.SavedElsewhere`."""
+        from .flows import Added, saved_meanwhile
+
+        night, draft = self.night, self.draft
+        with night.book.locked():
+            night.load()
+            if draft.id is not None:
+                on_disk = night.drafts.read(night.sid, draft.id)[0]
+                self._saved_meanwhile(on_disk)
+                if on_disk is not None and on_disk.revision != draft.revision:  # another writer typed since
+                    raise DraftConflict(msg("r.typed_since").said())
+            if revision is not None and revision != draft.revision:
+                raise DraftConflict(L_("the round changed since it was shown: look at it again before saving"))
+            if draft.kind == "round" and draft.rounds_at != night.rounds:  # its round taken by another's
+                number = draft.rounds_at + 1
+                aside = self._put_aside(number, draft.answers, new=True)
+                if draft.id is not None:
+                    night.drafts.remove(night.sid, draft.id)
+                raise RoundTaken(saved_meanwhile(number), Path(night.session["file"]), number, aside)
+            v = self.view()
+            if v.redeal and draft.kind == "round":  # shown, and redealt: the draft goes
+                self.discard(for_good=True)
+                return Added(None, v.result, night.results)  # type: ignore[arg-type]  # a redeal has its result
+            if not v.complete:
+                first = next((s.problem for s in v.steps if s.problem is not None), None) or next(iter(v.problems), None)
+                if first is not None:
+                    raise q.Refused(first, v)
+                raise Incomplete(msg("r.not_done", missing=[q.said(k) for k in v.missing]).said(), v.missing)
+            if draft.kind == "edit":
+                done: Added | Replaced = night.replace_round(draft.number, v.round_file, rechain=rechain,  # type: ignore[arg-type]
+                                                             expect=draft.base)
+            else:
+                done = night.add_round(v.round_file, expect_rounds=draft.rounds_at, scored=v.result)  # type: ignore[arg-type]
+        from .flows import Replaced
+
+        if isinstance(done, Replaced):
+            self.discard(for_good=True)
+        else:  # the draft stays as a mark for a writer still holding it
+            self._mark_saved(done.number)
+        return done
+
+    def discard(self, *, for_good: bool = False) -> bool:
+        """Throw the draft away; True if there was one. A round's can be brought back with
+        :meth:`restore` until the next round is saved, unless ``for_good`` (a 場四, redealt); an
+        edit's goes for good."""
+        night, draft = self.night, self.draft
+        if draft.id is None:
+            return False
+        with self._lock(night):
+            on_disk, _ = night.drafts.read(night.sid, draft.id)
+            if on_disk is None or not on_disk.open:
+                return False
+            if for_good or on_disk.kind != "round":
+                return night.drafts.remove(night.sid, draft.id)
+            on_disk.discarded = True
+            night.drafts.save(on_disk, on_disk.revision)
+        draft.discarded, draft.revision = True, on_disk.revision
+        return True
 
     def form(self, notice: Callable[[BookError], None], kept: Callable[[Path], None] | None = None) -> DraftForm:
         """This round as the terminal's entry answers it (:class:`DraftForm`)."""

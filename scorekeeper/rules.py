@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Iterable, Mapping, NamedTuple
 
+from . import catalog, policy
 from .lang import _, quote
 
 
@@ -36,9 +37,9 @@ class TeyakuRow(NamedTuple):
 #: field-class multipliers (RULES §3); a 光 on the field gives its class's multiplier (TRADITIONAL §8)
 FIELD_MULTIPLIERS = _frozen({"小場": 1, "大場": 2, "絶場": 4})
 
-#: the field modes of TRADITIONAL §8
-FIELD_MODES = ("none", "carry", "stack")
-TWO_VOLUNTEERS = ("play", "split")
+#: the field modes of TRADITIONAL §8, and the two_volunteers choices, as a house file names them
+FIELD_MODES = tuple(policy.CHOICES["field"])
+TWO_VOLUNTEERS = tuple(policy.CHOICES["two_volunteers"])
 
 
 @lru_cache(maxsize=64)
@@ -46,9 +47,8 @@ def _teyaku_values(table: tuple[TeyakuRow, ...]) -> Mapping[str, int]:
     return _frozen({row.name: row.kan for row in table})
 
 
-class Rules(NamedTuple):
-    """A rule profile. A tuple, not a dataclass: it imports faster, and every command is a new
-    process. Build another with ``_replace`` (or a house-rule file); compare with ``==``."""
+class _Profile(NamedTuple):
+    """A rule profile's fields (see :class:`Rules`)."""
 
     name: str
     base: str
@@ -56,9 +56,9 @@ class Rules(NamedTuple):
     kan: int
     #: the 手役 table in table order (the order breaks ties between equal values)
     teyaku_table: tuple[TeyakuRow, ...]
-    #: ``"highest"``: a hand scores its single highest 手役 (SDIN); ``"groups"``: the best of each
+    #: ``highest``: a hand scores its single highest 手役 (SDIN); ``groups``: the best of each
     #: group, added together (TRADITIONAL §3)
-    teyaku_mode: str
+    teyaku_mode: policy.TeyakuMode
     #: 出来役 in table order, name -> kan (a switched-off yaku is absent)
     dekiyaku: Mapping[str, int]
     #: pairs (higher, lower): a pile making the higher is not paid the lower (五光 over 四光)
@@ -71,24 +71,49 @@ class Rules(NamedTuple):
     nihachi_step: int
     sujiroku_from: int
     sujiroku_step: int
-    #: ``"all"``: every 特殊役 that occurs is paid (SDIN); ``"first"``: only the first in order
-    special_mode: str
+    #: ``all``: every 特殊役 that occurs is paid (SDIN); ``first``: only the first in order
+    special_mode: policy.SpecialMode
     #: bonuses (飛び込み, 抜け役) in kan; none under SDIN
     bonuses: Mapping[str, int]
     multipliers: Mapping[str, int]
     #: ``none``, ``carry`` or ``stack`` (TRADITIONAL §8)
-    field: str
+    field: policy.Field
     #: how many players may call 下げ in a round (0: any number); whether a caller may cancel
     sage_callers: int
     cancel: bool
-    #: who wins a round: ``"result"`` the highest 文 (RULES §8), ``"play"`` TRADITIONAL §9
-    winner: str
+    #: who wins a round: ``result`` the highest 文 (RULES §8), ``play`` TRADITIONAL §9
+    winner: policy.Winner
     #: nights of 4–6 players (TRADITIONAL §7): the most seated, the fee in kan, the switches
     max_players: int
     fee: int
-    two_volunteers: str
+    two_volunteers: policy.TwoVolunteers
     forced_three: bool
     base_points: int = 88
+    #: TRADITIONAL §11.4: false, the table has no 二立三本 or 三本立三本 and two threes make 二三本
+    #: (the rows are taken out when the profile is built; stored only when false)
+    standing_three_pairs: bool = True
+
+
+_SLOTS = tuple((i, name) for i, name in enumerate(_Profile._fields) if name in policy.CHOICES)
+
+
+class Rules(_Profile):
+    """A rule profile. A tuple, not a dataclass: it imports faster, and every command is a new
+    process. Build another with ``_replace`` (or a house-rule file); compare with ``==``. Each
+    policy slot holds a :mod:`~scorekeeper.policy` object, chosen here once from its key (a
+    stored profile's ``"carry"`` or the object itself)."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> "Rules":
+        values = list(_Profile.__new__(cls, *args, **kwargs))
+        for i, name in _SLOTS:
+            values[i] = policy.chosen(name, values[i])
+        return tuple.__new__(cls, values)
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> "Rules":  # type: ignore[override]
+        return cls(*iterable)
 
     # -- values ----------------------------------------------------------------------------
 
@@ -154,11 +179,12 @@ class Rules(NamedTuple):
             "name": self.name,
             "base": self.base,
             "kan": self.kan,
-            "field": self.field,
+            "field": self.field.key,
             "inoshikacho": self.inoshikacho,
             "nanatan_plus": self.nanatan_plus,
-            "two_volunteers": self.two_volunteers,
+            "two_volunteers": self.two_volunteers.key,
             "forced_three": self.forced_three,
+            **({} if self.standing_three_pairs else {"standing_three_pairs": False}),
             "values": self.values(),
         }
 
@@ -168,7 +194,7 @@ class Rules(NamedTuple):
         return {
             **{k: v for k, v in self.switches().items() if k != "values"},
             "teyaku_table": [list(row) for row in self.teyaku_table],
-            "teyaku_mode": self.teyaku_mode,
+            "teyaku_mode": self.teyaku_mode.key,
             "dekiyaku": dict(self.dekiyaku),
             "no_overlap": [list(pair) for pair in self.no_overlap],
             "special": dict(self.special),
@@ -176,12 +202,12 @@ class Rules(NamedTuple):
             "nihachi_step": self.nihachi_step,
             "sujiroku_from": self.sujiroku_from,
             "sujiroku_step": self.sujiroku_step,
-            "special_mode": self.special_mode,
+            "special_mode": self.special_mode.key,
             "bonuses": dict(self.bonuses),
             "multipliers": dict(self.multipliers),
             "sage_callers": self.sage_callers,
             "cancel": self.cancel,
-            "winner": self.winner,
+            "winner": self.winner.key,
             "max_players": self.max_players,
             "fee": self.fee,
             "base_points": self.base_points,
@@ -203,7 +229,7 @@ class Rules(NamedTuple):
         fields = dict(data)
         fields.pop("inoshikacho", None)  # derived from the 出来役 table
         rows = (TeyakuRow(*row) for row in fields["teyaku_table"])
-        if fields.get("teyaku_mode") == "groups":  # stored before "one three means exactly one"
+        if policy.chosen("teyaku_mode", fields.get("teyaku_mode")) is policy.GROUPS:  # stored before "one three means exactly one"
             rows = (row._replace(test=_GROUPS_TESTS_RENAMED.get(row.test, row.test)) for row in rows)
         fields["teyaku_table"] = tuple(rows)
         fields["no_overlap"] = tuple(tuple(pair) for pair in fields["no_overlap"])
@@ -218,14 +244,14 @@ def check(rules: Rules) -> Rules:
     """A profile's values make sense, or ``ValueError`` names the one that does not."""
     if rules.kan not in (10, 12):
         raise ValueError("kan: " + _("{value!r} is not 10 or 12").format(value=rules.kan))
-    if rules.field not in FIELD_MODES:
+    if not isinstance(rules.field, policy.Field):
         raise ValueError("field: " + _("{value!r} is not one of {choices}").format(
             value=rules.field, choices=", ".join(FIELD_MODES)))
-    if rules.two_volunteers not in TWO_VOLUNTEERS:
+    if not isinstance(rules.two_volunteers, policy.TwoVolunteers):
         raise ValueError("two_volunteers: " + _("{value!r} is not play or split").format(value=rules.two_volunteers))
-    if rules.teyaku_mode not in ("highest", "groups") or rules.special_mode not in ("all", "first"):
+    if not isinstance(rules.teyaku_mode, policy.TeyakuMode) or not isinstance(rules.special_mode, policy.SpecialMode):
         raise ValueError(_("not a hachi-score rule profile (teyaku_mode / special_mode)"))
-    if rules.winner not in ("result", "play"):
+    if not isinstance(rules.winner, policy.Winner):
         raise ValueError("winner: " + _("{value!r} is not result or play").format(value=rules.winner))
     if not isinstance(rules.name, str) or not rules.name.strip():
         raise ValueError("name: " + _("a profile needs a name"))
@@ -237,67 +263,63 @@ _TATE = "standing-three"
 #: one-three rows' tests so (at least one three); :meth:`Rules.from_dict` reads them as now named
 _GROUPS_TESTS_RENAMED = {_TATE: "one-standing-three", "plain-three": "one-plain-three"}
 
+#: the order of each built-in's 手役 table (the order breaks ties between equal values): the
+#: rows themselves are the catalog's defaults (:mod:`scorekeeper.catalog`)
+SDIN_ORDER = ("四三", "一二四", "はねけん", "手四", "空巣", "喰付", "光一", "十一", "短一", "赤", "立三本", "三本")
+FUDAWIKI_ORDER = ("四三", "一二四", "二立三本", "三本立三本", "はねけん", "二三本", "手四", "喰付", "立三本", "三本",
+                  "空素", "光一", "十一", "短一", "赤")
+
+
+def _table(base: str, order: tuple[str, ...]) -> tuple[TeyakuRow, ...]:
+    return tuple(TeyakuRow(name, d.group, d.kan, d.test)
+                 for name, d in catalog.defaults(base, catalog.TEYAKU, order).items())
+
+
+def _kan(base: str, kind: str) -> Mapping[str, int]:
+    return _frozen({name: d.kan for name, d in catalog.defaults(base, kind).items()})
+
+
+#: TRADITIONAL §11.4: the 手役 rows a table without standing three pairs leaves out
+STANDING_PAIRS = ("二立三本", "三本立三本")
+
+
+def without_standing_pairs(table: tuple[TeyakuRow, ...]) -> tuple[TeyakuRow, ...]:
+    """The 手役 table with no 二立三本 or 三本立三本: a hand of two threes, whatever its threes,
+    makes 二三本 (TRADITIONAL §11.4); 立三本 is unchanged."""
+    return tuple(row._replace(test="two-threes") if row.test == "two-plain-threes" else row
+                 for row in table if row.name not in STANDING_PAIRS)
+
+
 #: SDIN 手役 (RULES §4): the single highest, in kan
-SDIN_TEYAKU = (
-    TeyakuRow("四三", "", 20, "four-three"),
-    TeyakuRow("一二四", "", 8, "four-two-one"),
-    TeyakuRow("はねけん", "", 7, "three-two-two"),
-    TeyakuRow("手四", "", 6, "four"),
-    TeyakuRow("空巣", "", 4, "all-kasu"),
-    TeyakuRow("喰付", "", 4, "three-pairs"),
-    TeyakuRow("光一", "", 4, "one-bright"),
-    TeyakuRow("十一", "", 4, "one-animal"),
-    TeyakuRow("短一", "", 3, "one-ribbon"),
-    TeyakuRow("赤", "", 3, "ribbons"),
-    TeyakuRow("立三本", "", 3, _TATE),
-    TeyakuRow("三本", "", 2, "three"),
-)
+SDIN_TEYAKU = _table("sdin", SDIN_ORDER)
 
 #: TRADITIONAL §3: Group A by month counts, Group B by kinds (every 柳 card a kasu)
-FUDAWIKI_TEYAKU = (
-    TeyakuRow("四三", "A", 20, "four-three"),
-    TeyakuRow("一二四", "A", 8, "four-two-one"),
-    TeyakuRow("二立三本", "A", 8, "two-standing-threes"),
-    TeyakuRow("三本立三本", "A", 7, "one-standing-of-two-threes"),
-    TeyakuRow("はねけん", "A", 7, "three-two-two"),
-    TeyakuRow("二三本", "A", 6, "two-plain-threes"),
-    TeyakuRow("手四", "A", 6, "four"),
-    TeyakuRow("喰付", "A", 4, "three-pairs"),
-    TeyakuRow("立三本", "A", 3, "one-standing-three"),
-    TeyakuRow("三本", "A", 2, "one-plain-three"),
-    TeyakuRow("空素", "B", 4, "all-kasu"),
-    TeyakuRow("光一", "B", 4, "one-bright"),
-    TeyakuRow("十一", "B", 3, "one-animal"),
-    TeyakuRow("短一", "B", 3, "one-ribbon"),
-    TeyakuRow("赤", "B", 2, "ribbons"),
-)
-
-_DEKIYAKU = {"五光": 12, "四光": 10, "七短": 10, "赤短": 7, "青短": 7, "猪鹿蝶": 7}
+FUDAWIKI_TEYAKU = _table("fudawiki", FUDAWIKI_ORDER)
 
 SDIN = check(Rules(
     name="sdin",
     base="sdin",
     kan=10,
     teyaku_table=SDIN_TEYAKU,
-    teyaku_mode="highest",
-    dekiyaku=_frozen(_DEKIYAKU),
+    teyaku_mode=policy.HIGHEST,
+    dekiyaku=_kan("sdin", catalog.DEKIYAKU),
     no_overlap=(("五光", "四光"),),
     nanatan_plus=False,
-    special=_frozen({"総八": 10, "二八": 10, "素十六": 12}),
+    special=_kan("sdin", catalog.SPECIAL),
     nihachi_from=168,
     nihachi_step=1,
     sujiroku_from=16,
     sujiroku_step=2,
-    special_mode="all",
-    bonuses=_frozen({}),
+    special_mode=policy.ALL,
+    bonuses=_kan("sdin", catalog.BONUS),
     multipliers=FIELD_MULTIPLIERS,
-    field="none",
+    field=policy.NONE,
     sage_callers=1,
     cancel=False,
-    winner="result",
+    winner=policy.BY_RESULT,
     max_players=3,
-    fee=1,
-    two_volunteers="play",
+    fee=catalog.BY_NAME["逃げ料"].defaults["fudawiki"].kan,  # dormant: three seats pay none
+    two_volunteers=policy.PLAY,
     forced_three=False,
 ))
 
@@ -305,14 +327,14 @@ FUDAWIKI = check(SDIN._replace(
     name="fudawiki",
     base="fudawiki",
     teyaku_table=FUDAWIKI_TEYAKU,
-    teyaku_mode="groups",
-    dekiyaku=_frozen({k: v for k, v in _DEKIYAKU.items() if k != "猪鹿蝶"}),
-    special_mode="first",
-    bonuses=_frozen({"飛び込み": 1, "抜け役": 1}),
-    field="carry",
+    teyaku_mode=policy.GROUPS,
+    dekiyaku=_kan("fudawiki", catalog.DEKIYAKU),
+    special_mode=policy.FIRST,
+    bonuses=_kan("fudawiki", catalog.BONUS),
+    field=policy.CARRY,
     sage_callers=0,
     cancel=True,
-    winner="play",
+    winner=policy.BY_PLAY,
     max_players=6,
 ))
 

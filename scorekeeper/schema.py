@@ -97,6 +97,7 @@ def check_index(path: Path, data: dict[str, Any]) -> None:
         row = data.get("sessions", {}).get(by_id.group(1)) if by_id else None
         if row is None:
             raise not_a_book(path, L_("the current session {current!r} is not in it", current=current))
+        assert by_id is not None  # a row was found by it
         check_row(path, int(by_id.group(1)), row)
 
 
@@ -119,7 +120,9 @@ def check_session(path: Path, data: dict[str, Any]) -> None:
     """A session file as the book writes it: its header (players, first 親, profile) and its
     rounds numbered 1, 2, 3 …, each a round file under the session's profile."""
     sid = path.stem
-    wrong = lambda what: files.damaged(path, L_("it is not a hachi-score session ({what})", what=what))
+    def wrong(what: str) -> Any:
+        return files.damaged(path, L_("it is not a hachi-score session ({what})", what=what))
+
     _check_schema(path, data, wrong)
     header = data.get("session", {}).get("1")
     if not isinstance(header, dict) or header.get("id") != sid:

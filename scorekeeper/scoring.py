@@ -12,7 +12,7 @@ from types import MappingProxyType
 from dataclasses import dataclass
 from dataclasses import field as _field  # Round has a property named field
 from functools import lru_cache
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from .cards import (
     BASE_POINTS, DECK, DECK_COUNT, FACES, Card, face_mask, month_counts, over_deck, plane_months, sort_cards,
@@ -130,7 +130,7 @@ class Round:
     #: who played, who dropped and who was forced out (TRADITIONAL §7): worked out when not given
     seating: "Seating" = _field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     #: the 出来役 each player's pile holds that the profile pays (RULES.md §5): worked out when not given
-    held_dekiyaku: Mapping[str, tuple[str, ...]] = _field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    held_dekiyaku: Mapping[str, tuple[str, ...]] = _field(default=None, compare=False, repr=False)  # type: ignore[arg-type]
     #: the piles given by their card points rather than their cards (round file ``points``), and
     #: the kasu such a pile holds where it is 16 or more (``kasu``: 素十六; absent, fewer)
     counted: Mapping[str, int] = _field(default_factory=dict)
@@ -274,10 +274,14 @@ class Seating(NamedTuple):
 def playing_of(seating: Seating, rules: Rules) -> tuple[str, ...]:
     """Who plays the round out: three volunteers, or two unless the profile has them split the
     pot; else nobody."""
-    vols = seating.volunteers
-    if len(vols) == 3 or (len(vols) == 2 and rules.two_volunteers == "play"):
-        return vols
-    return ()
+    return rules.two_volunteers.plays(seating.volunteers)
+
+
+def may_drop(seated: int, dropped_before: int, rules: Rules) -> bool:
+    """Whether a seat may drop when its turn comes, ``dropped_before`` seats having dropped before
+    it (TRADITIONAL §7): never with three seated; under ``forced_three`` not once only three could
+    still play (this seat and every one after it, with those who said play)."""
+    return seated > 3 and not (rules.forced_three and seated - dropped_before <= 3)
 
 
 def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rules) -> Seating:
@@ -293,13 +297,12 @@ def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rul
     drops: list[str] = []
     forced: list[str] = []
     wanted = set(dropped)
-    for i, p in enumerate(order):
+    for p in order:
         if len(volunteers) == 3:
             forced.append(p)
             continue
         if p in wanted:
-            could = len(volunteers) + len(order) - i  # this player and everyone after could still play
-            if rules.forced_three and could <= 3:
+            if not may_drop(len(order), len(drops), rules):
                 raise RoundError("dropped", L_("{player} can't drop: only three could still play, and under "
                                                "{profile} (forced_three) nobody may drop then",
                                                player=quote(p), profile=rules.name))
@@ -373,14 +376,398 @@ def _players_fit(raw: tuple[str, ...], own: bool, max_players: int, profile_name
 _ITEM_TALLY: dict[str, int] = {}
 
 
-class _Reader:
-    """Reads and checks a round file in the order CONTRACT.md §3 lists its rules."""
+class _Fields:
+    """The round file as typed access: its keys, per-player tables, tallies and cards."""
+
+    data: Any
+    players: tuple[str, ...]  # set by _Reader.read once the table is read
 
     def __init__(self, data: Any, players: Sequence[str] | None, dealer: str | None, rules: Rules):
         self.data = data
         self.default_players = players
         self.default_dealer = dealer
         self.rules = rules
+
+    def _get(self, key: str) -> Any:
+        return self.data.get(key)
+
+    def _player_key(self, key: str, default: str | None, required: bool = False) -> Any:
+        value = self._get(key)
+        if value is None:
+            value = default
+        if value is None:
+            if required:
+                raise RoundError(key, L_("is missing"))
+            return None
+        if not isinstance(value, str):
+            raise RoundError(key, L_("must be a player's name, not {type}", type=_type(value)))
+        if value not in self.players:
+            raise RoundError(key, self._not_a_player(value), "player")
+        return value
+
+    def _not_a_player(self, value: Any) -> Said:
+        return L_("{name} is not one of the players {players}", name=quote(value), players=_names(self.players))
+
+    def _per_player(self, key: str) -> dict[str, Any]:
+        value = self._get(key)
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise RoundError(key, L_("must be an object keyed by player, not {type}", type=_type(value)))
+        for p in value:
+            if p not in self.players:
+                raise RoundError(f"{key}.{echo(p, shown=_bare)}", self._not_a_player(p), "player")
+        return {p: v for p, v in value.items() if v is not None}
+
+    def _tally(self, where: str, value: Any, required: bool = False) -> int:
+        """Some cards' tally: each item's from a cache (a night, or a batch, types the same few
+        dozen items over and over), else read by :meth:`_cards`, which names a bad token."""
+        items = [value] if isinstance(value, str) else value
+        if isinstance(items, list):
+            try:
+                return sum(map(_ITEM_TALLY.__getitem__, items))
+            except (KeyError, TypeError):
+                pass
+        cards = self._cards(where, value, required)
+        if len(_ITEM_TALLY) < 4096:
+            for item in items:
+                if item.strip():  # a blank line is no pile; a blank item of a list is refused
+                    _ITEM_TALLY[item] = tally_of(parse_cards(item))
+        return tally_of(cards)
+
+    def _cards(self, where: str, value: Any, required: bool = False) -> list[Card]:
+        if value is None:
+            if required:
+                raise RoundError(where, L_("is missing"))
+            return []
+        if isinstance(value, list) and not value:
+            return []
+        if not isinstance(value, (str, list)):
+            raise RoundError(where, L_("must be a list of cards, not {type}", type=_type(value)))
+        if isinstance(value, str) and not value.strip():
+            return []
+        try:
+            return parse_cards(value)
+        except CardError as e:
+            raise RoundError(where, e.message, "card", token=e.token) from None
+
+    def _within_deck(self, where: str, places: Mapping[str, list[Card]]) -> None:
+        """No card more often than the deck holds it; the error names every place it is in."""
+        cards = [c for place in places.values() for c in place]
+        if within_deck(cards):
+            return
+        extra = over_deck(cards)
+        if extra:
+            c = sort_cards(extra)[0]
+            n = cards.count(c)
+            held = ", ".join(k for k, place in places.items() if c in place)
+            raise RoundError(
+                where, L_("hold {count} × {code} {name} (in {places}), but the deck has {deck}", count=n, code=c.code,
+                          name=c.ja, places=held, deck=DECK_COUNT[c]),
+                "deck", card=c.code,
+            )
+
+
+class _Table(_Fields):
+    """The table: the players, the dealer's seat, who dropped, the pot (TRADITIONAL §7)."""
+
+    def _players(self) -> tuple[str, ...]:
+        raw = self._get("players")
+        if raw is None:
+            if self.default_players is None:
+                raise RoundError("players", L_("is missing: name the three players in play order"))
+            raw = list(self.default_players)
+        elif self.default_players is not None and (not isinstance(raw, list) or raw != list(self.default_players)):
+            raise RoundError(
+                "players",
+                L_("{names} are not this session's players {players}", names=_names(raw),
+                   players=_names(self.default_players)),
+            )
+        if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
+            raise RoundError("players", L_("must be a list of three names, not {type}", type=_type(raw)))
+        own = self.default_players is not None and raw == list(self.default_players)
+        check_table(raw, self.rules, own=own)
+        if len(raw) == 3:
+            for key in ("dropped", "pot"):
+                value = self._get(key)
+                if value not in (None, [], 0) or isinstance(value, bool):
+                    raise RoundError(key, L_("with three seated all three play: there is no dropping out and no pot"))
+        return tuple(raw)
+
+    def _dropped(self) -> tuple[str, ...]:
+        """The players who chose to drop, any order, each once (CONTRACT §7)."""
+        value = self._get("dropped")
+        if value is None or value == []:
+            return ()
+        if not isinstance(value, list):
+            raise RoundError("dropped", L_("must be a list of players' names, not {type}", type=_type(value)))
+        for name in value:
+            if not isinstance(name, str):
+                raise RoundError("dropped", L_("must be a list of players' names, not a list holding {type}",
+                                               type=_type(name)))
+            if name not in self.players:
+                raise RoundError("dropped", self._not_a_player(name))
+        if len(set(value)) != len(value):
+            twice = next(n for n in value if value.count(n) > 1)
+            raise RoundError("dropped", L_("names {player} twice: list each player who dropped once", player=quote(twice)))
+        return tuple(value)
+
+    def _pot(self) -> int | None:
+        """The pot at the start of a standalone round (a whole number of 文, 0 or more)."""
+        value = self._get("pot")
+        if value is None:
+            return None
+        if type(value) is not int or value < 0:
+            raise RoundError("pot", L_("must be the 文 in the pot at the round's start (0 or more), not {value}",
+                                       value=quote(value)))
+        return value
+
+    @staticmethod
+    def _absent(seating: Seating, p: str) -> Said:
+        role = seating.roles[p]
+        if role == "played":
+            n = len(seating.volunteers)
+            return L_("nothing is played with one volunteer") if n == 1 else L_("the two volunteers split the pot")
+        return L_("dropped") if role == "dropped" else L_("forced out, 追い込み")
+
+
+class _Deal(_Fields):
+    """The deal: the field's 光 and the declared 手役 (hands and declarations)."""
+
+    def _field_lights(self, dealt: int) -> bool:
+        """``field_given``: absent (the six cards), or ``lights``: the field by its 光 alone, the
+        only cards its class and multipliers read (none: 小場)."""
+        given = self._get("field_given")
+        if given is None:
+            return False
+        if given != FIELD_LIGHTS:
+            raise RoundError("field_given", L_("must be {lights} or absent, not {value}",
+                                               lights=quote(FIELD_LIGHTS), value=quote(given)))
+        dark = [c for c in tally_cards(dealt) if c.points != 20]
+        if dark:
+            card = dark[0]
+            raise RoundError("field", L_("{code} {name} is not a 光: a field given by its 光 names only them",
+                                         code=card.code, name=card.ja), "card", token=card.code)
+        return True
+
+    def _declared(self, hands: Mapping[str, int]) -> dict[str, tuple[str, ...]]:
+        """Declared 手役: one name, or under a profile of groups a list of at most one per group.
+        With the hand also given, they must be what the hand scores (a tie of values: either)."""
+        rules = self.rules
+        declared: dict[str, tuple[str, ...]] = {}
+        for p, typed in self._per_player("teyaku").items():
+            where = f"teyaku.{p}"
+            if isinstance(typed, list) and not rules.teyaku_mode.grouped:
+                raise RoundError(where, L_("under {profile} a hand scores one 手役: give one name, not a list",
+                                           profile=rules.name))
+            typed_names = typed if isinstance(typed, list) else [typed]
+            if not typed_names:
+                continue
+            names: dict[str, str] = {}
+            for one in typed_names:
+                if not isinstance(one, str):
+                    raise RoundError(where, L_("must be a 手役 name, not {type}", type=_type(one)))
+                name = teyaku_name(one, rules)
+                if name is None:
+                    why = not_teyaku(one, rules) if len(one) <= 40 else None
+                    hint = teyaku_hint(one, rules) if why is None and len(one) <= 40 else None
+                    names_ = " ".join(rules.teyaku)
+                    raise RoundError(where, L_("{why} ({names})", why=why, names=names_) if why
+                                     else L_("{text} is not a 手役 ({hint}?)", text=quote(one), hint=hint) if hint
+                                     else L_("{text} is not a 手役 ({names})", text=quote(one), names=names_), "teyaku")
+                group = rules.group_of(name)
+                if group in names:
+                    raise RoundError(where, L_("{first} and {second} are both of Group {group}: a hand scores one per "
+                                               "group", first=names[group], second=name, group=group))
+                names[group] = name
+            shown = " + ".join(map(quote, typed_names))
+            if p in hands:
+                scored = tally_teyaku_all(hands[p], rules)
+                best = dict(zip((rules.group_of(n) for n in scored), scored))
+                made = shape_teyaku_made(HandShape.of_tally(hands[p]), rules)
+                if not best:
+                    raise RoundError(where, L_("{declared} is declared, but the hand makes no 手役", declared=shown),
+                                     "teyaku")
+                wrong = [n for g, n in names.items() if g not in best or n not in made or rules.teyaku[n] != rules.teyaku[best[g]]]
+                if wrong or set(names) != set(best):
+                    raise RoundError(where, L_("{declared} is declared, but the hand makes {made}", declared=shown,
+                                               made=" + ".join(best.values())), "teyaku")
+            declared[p] = tuple(names[g] for g in rules.groups if g in names)
+        return declared
+
+
+class _Piles(_Fields):
+    """The piles: captured cards, counted points and kasu, 出来役 by name, piles not asked."""
+
+    def _piles(self) -> dict[str, int]:
+        """Each pile given, as its tally: its cards, no card more often than the deck holds it
+        across the piles, every month an even number of times."""
+        given = self._per_player("captured")
+        piles = {p: self._tally(f"captured.{p}", v) for p, v in given.items()}
+        if not tally_within_deck(sum(piles.values())):
+            self._within_deck("the piles", {f"captured.{p}": self._cards(f"captured.{p}", v) for p, v in given.items()})
+        for p, pile in piles.items():
+            odd = tally_odd_months(pile)
+            if odd:
+                m = odd[0]
+                n = tally_month(pile, m)
+                held = " ".join(c.code for c in tally_cards(pile) if c.month == m)
+                problem = (L_("holds 1 card of month {month} ({held}); captures come in twos or fours", month=m,
+                              held=held) if n == 1 else
+                           L_("holds {count} cards of month {month} ({held}); captures come in twos or fours",
+                              count=n, month=m, held=held))
+                raise RoundError(f"captured.{p}", problem, "odd", month=m)
+        return piles
+
+    def _counted(self, piles: Mapping[str, int], needs: Mapping[str, str | None],
+                 holders: Sequence[str]) -> dict[str, int]:
+        """The piles given by their card points (``points``): a whole number from 0 to 264 each,
+        for a player whose cards are not given too, and whose cards no bonus needs (飛び込み)."""
+        counted: dict[str, int] = {}
+        for p, value in self._per_player("points").items():
+            where = f"points.{p}"
+            if type(value) is not int or not 0 <= value <= DECK_POINTS:
+                raise RoundError(where, L_("a pile's card points are a whole number from 0 to 264, not {value}",
+                                           value=quote(value)))
+            if piles.get(p):
+                raise RoundError(where, L_("{player}'s pile is given both by its cards and by its points: give one",
+                                           player=p), "both")
+            if needs.get(p) == "dekiyaku" or (needs.get(p) == "cards" and p in holders):
+                raise RoundError(where, L_("{player}'s pile is counted, but its 出来役 are read from its "
+                                           "cards: give them", player=p), "counted")
+            if needs.get(p) == "cards":
+                raise RoundError(where, L_("飛び込み could follow from {player}'s cards (the hand holds a three): "
+                                           "give the pile's cards", player=p), "counted")
+            counted[p] = value
+        return counted
+
+    def _kasu(self, counted: Mapping[str, int]) -> dict[str, int]:
+        """The kasu of a counted pile that holds 16 or more (素十六), 柳 counted."""
+        kasu: dict[str, int] = {}
+        for p, value in self._per_player("kasu").items():
+            where = f"kasu.{p}"
+            if p not in counted:
+                raise RoundError(where, L_("only a pile given by its points takes a kasu count: {player}'s cards "
+                                           "say it", player=p))
+            if type(value) is not int or not 0 <= value <= MAX_KASU or value > counted[p]:
+                raise RoundError(where, L_("a pile of {points} points holds from 0 to {most} kasu, not {value}",
+                                           points=counted[p], most=min(MAX_KASU, counted[p]), value=quote(value)))
+            kasu[p] = value
+        return kasu
+
+    def _named(self, piles: Mapping[str, int], counted: Mapping[str, int], needs: Mapping[str, str | None],
+               holders: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        """出来役 given by name (``dekiyaku``), in place of the cards of a holder's pile."""
+        rules = self.rules
+        named: dict[str, tuple[str, ...]] = {}
+        for p, typed in self._per_player("dekiyaku").items():
+            where = f"dekiyaku.{p}"
+            names = typed if isinstance(typed, list) else [typed]
+            if not names or not all(isinstance(n, str) for n in names):
+                raise RoundError(where, L_("must be a 出来役's name or a list of names, not {type}", type=_type(typed)))
+            if needs.get(p) == "cards" and p in holders:
+                raise RoundError(where, L_("a bonus reads {player}'s pile too (飛び込み, 抜け役): give its cards",
+                                           player=p), "dekiyaku")
+            if needs.get(p) != "dekiyaku":
+                raise RoundError(where, L_("only the pile of the player who ended the round, or of a 下げ caller "
+                                           "in a round played out, may be given by its 出来役's names"))
+            if piles.get(p) or p in counted:
+                raise RoundError(where, L_("{player}'s pile is given both by its cards and by its 出来役's names: "
+                                           "give one", player=p), "both")
+            found = []
+            for n in names:
+                name = dekiyaku_name(n, rules)
+                if name is None:
+                    raise RoundError(where, L_("{name} is not a 出来役 under {profile}", name=quote(n),
+                                               profile=rules.name), "dekiyaku")
+                if name not in nameable(rules):
+                    raise RoundError(where, L_("七短's value counts its 短冊 under {profile}: give the pile's cards",
+                                               profile=rules.name), "dekiyaku")
+                found.append(name)
+            inside = {lower for higher, lower in rules.no_overlap if higher in found}
+            if len(set(found)) != len(found) or inside & set(found):
+                raise RoundError(where, L_("{names}: each 出来役 once, and none that a higher one holds",
+                                           names=_names(found)), "dekiyaku")
+            named[p] = tuple(n for n in rules.dekiyaku if n in found)
+        return named
+
+    def _unasked(self, piles: Mapping[str, int], counted: Mapping[str, int], named: Mapping[str, Any],
+                 needs: Mapping[str, str | None], ended_by: str | None) -> list[str]:
+        """The piles not asked (``unasked``): in a round of 出来役, those no payment reads."""
+        value = self._get("unasked")
+        if value is None or value == []:
+            return []
+        if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+            raise RoundError("unasked", L_("must be a list of players' names, not {type}", type=_type(value)))
+        for p in value:
+            if p not in self.players:
+                raise RoundError("unasked", self._not_a_player(p), "player")
+            if p not in needs or needs[p] is not None:
+                raise RoundError("unasked", L_("{player}'s pile can change the money: give it", player=p))
+            if piles.get(p) or p in counted or p in named:
+                raise RoundError("unasked", L_("{player}'s pile is given, so it was asked", player=p))
+        return list(dict.fromkeys(value))
+
+
+class _Ending(_Fields):
+    """The ending: 下げ callers, who ended it and how, what waits (carry)."""
+
+    def _sage(self) -> tuple[str, ...]:
+        """下げ callers in the order they first called: one name, or a list (CONTRACT §7)."""
+        value = self._get("sage")
+        if value is None or value == []:
+            return ()
+        names = value if isinstance(value, list) else [value]
+        callers = tuple(self._sage_name(name) for name in names)
+        if len(set(callers)) != len(callers):
+            raise RoundError("sage", L_("names a player twice ({names}): list each caller once, in the order they "
+                                        "first called", names=_names(list(callers))))
+        limit = self.rules.sage_callers
+        if limit and len(callers) > limit:
+            raise RoundError("sage", L_("{count} players called 下げ, but under {profile} only one may",
+                                        count=len(callers), profile=self.rules.name))
+        return callers
+
+    def _sage_name(self, value: Any) -> str:
+        """One name of ``sage`` (the key may hold a list: each name is checked on its own)."""
+        if not isinstance(value, str):
+            raise RoundError("sage", L_("must be a player's name or a list of names, not {type}", type=_type(value)))
+        if value not in self.players:
+            raise RoundError("sage", self._not_a_player(value), "player")
+        return value
+
+    def _ended_how(self, ended_by: str | None, sage: tuple[str, ...]) -> str | None:
+        value = self._get("ended_how")
+        if value is None:
+            return "shoubu" if ended_by else None
+        if value not in ENDINGS:
+            raise RoundError("ended_how", L_("{value} is not shoubu or cancel", value=quote(value)))
+        if ended_by is None:
+            raise RoundError("ended_how", L_("is given, but ended_by is not: who ended the round?"))
+        if value == "cancel":
+            if not self.rules.cancel:
+                raise RoundError("ended_how", L_("cancel is not a rule of {profile}: a 下げ can't be taken back",
+                                                 profile=self.rules.name))
+            if ended_by not in sage:
+                raise RoundError("ended_how", L_("{player} cancelled without having called 下げ", player=quote(ended_by)))
+        return value
+
+    def _carry(self) -> tuple[int, ...] | None:
+        value = self._get("carry")
+        if value is None or value == []:
+            return None
+        if not isinstance(value, list) or any(type(m) is not int or m not in (2, 4) for m in value):
+            raise RoundError("carry", L_("must be a list of 2s and 4s (the multipliers waiting), not {value}",
+                                         value=quote(value)))
+        if not self.rules.field.carries:
+            raise RoundError("carry", L_("nothing waits under field {field}: carry must be empty",
+                                         field=repr(self.rules.field.key)))
+        return tuple(sorted(value, reverse=True))
+
+
+class _Reader(_Table, _Deal, _Piles, _Ending):
+    """Reads and checks a round file in the order CONTRACT.md §3 lists its rules, one phase after
+    another (the order of its checks decides which error a file with two problems gets)."""
 
     def read(self) -> Round:
         if not isinstance(self.data, dict):
@@ -464,368 +851,6 @@ class _Reader:
                 )
         return Round(players, dealer, dealt, hands, declared, piles, sage, ended_by, ended_how, carry, rules,
                      seating.dropped, pot, seating, held, counted, kasu, named, tuple(unasked), lights)
-
-    def _field_lights(self, dealt: int) -> bool:
-        """``field_given``: absent (the six cards), or ``lights``: the field by its 光 alone, the
-        only cards its class and multipliers read (none: 小場)."""
-        given = self._get("field_given")
-        if given is None:
-            return False
-        if given != FIELD_LIGHTS:
-            raise RoundError("field_given", L_("must be {lights} or absent, not {value}",
-                                               lights=quote(FIELD_LIGHTS), value=quote(given)))
-        dark = [c for c in tally_cards(dealt) if c.points != 20]
-        if dark:
-            card = dark[0]
-            raise RoundError("field", L_("{code} {name} is not a 光: a field given by its 光 names only them",
-                                         code=card.code, name=card.ja), "card", token=card.code)
-        return True
-
-    def _named(self, piles: Mapping[str, int], counted: Mapping[str, int], needs: Mapping[str, str | None],
-               holders: Sequence[str]) -> dict[str, tuple[str, ...]]:
-        """出来役 given by name (``dekiyaku``), in place of the cards of a holder's pile."""
-        rules = self.rules
-        named: dict[str, tuple[str, ...]] = {}
-        for p, typed in self._per_player("dekiyaku").items():
-            where = f"dekiyaku.{p}"
-            names = typed if isinstance(typed, list) else [typed]
-            if not names or not all(isinstance(n, str) for n in names):
-                raise RoundError(where, L_("must be a 出来役's name or a list of names, not {type}", type=_type(typed)))
-            if needs.get(p) == "cards" and p in holders:
-                raise RoundError(where, L_("a bonus reads {player}'s pile too (飛び込み, 抜け役): give its cards",
-                                           player=p), "dekiyaku")
-            if needs.get(p) != "dekiyaku":
-                raise RoundError(where, L_("only the pile of the player who ended the round, or of a 下げ caller "
-                                           "in a round played out, may be given by its 出来役's names"))
-            if piles.get(p) or p in counted:
-                raise RoundError(where, L_("{player}'s pile is given both by its cards and by its 出来役's names: "
-                                           "give one", player=p), "both")
-            found = []
-            for n in names:
-                name = dekiyaku_name(n, rules)
-                if name is None:
-                    raise RoundError(where, L_("{name} is not a 出来役 under {profile}", name=quote(n),
-                                               profile=rules.name), "dekiyaku")
-                if name not in nameable(rules):
-                    raise RoundError(where, L_("七短's value counts its 短冊 under {profile}: give the pile's cards",
-                                               profile=rules.name), "dekiyaku")
-                found.append(name)
-            inside = {lower for higher, lower in rules.no_overlap if higher in found}
-            if len(set(found)) != len(found) or inside & set(found):
-                raise RoundError(where, L_("{names}: each 出来役 once, and none that a higher one holds",
-                                           names=_names(found)), "dekiyaku")
-            named[p] = tuple(n for n in rules.dekiyaku if n in found)
-        return named
-
-    def _unasked(self, piles: Mapping[str, int], counted: Mapping[str, int], named: Mapping[str, Any],
-                 needs: Mapping[str, str | None], ended_by: str | None) -> list[str]:
-        """The piles not asked (``unasked``): in a round of 出来役, those no payment reads."""
-        value = self._get("unasked")
-        if value is None or value == []:
-            return []
-        if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
-            raise RoundError("unasked", L_("must be a list of players' names, not {type}", type=_type(value)))
-        for p in value:
-            if p not in self.players:
-                raise RoundError("unasked", self._not_a_player(p), "player")
-            if p not in needs or needs[p] is not None:
-                raise RoundError("unasked", L_("{player}'s pile can change the money: give it", player=p))
-            if piles.get(p) or p in counted or p in named:
-                raise RoundError("unasked", L_("{player}'s pile is given, so it was asked", player=p))
-        return list(dict.fromkeys(value))
-
-    def _counted(self, piles: Mapping[str, int], needs: Mapping[str, str | None],
-                 holders: Sequence[str]) -> dict[str, int]:
-        """The piles given by their card points (``points``): a whole number from 0 to 264 each,
-        for a player whose cards are not given too, and whose cards no bonus needs (飛び込み)."""
-        counted: dict[str, int] = {}
-        for p, value in self._per_player("points").items():
-            where = f"points.{p}"
-            if type(value) is not int or not 0 <= value <= DECK_POINTS:
-                raise RoundError(where, L_("a pile's card points are a whole number from 0 to 264, not {value}",
-                                           value=quote(value)))
-            if piles.get(p):
-                raise RoundError(where, L_("{player}'s pile is given both by its cards and by its points: give one",
-                                           player=p), "both")
-            if needs.get(p) == "dekiyaku" or (needs.get(p) == "cards" and p in holders):
-                raise RoundError(where, L_("{player}'s pile is counted, but its 出来役 are read from its "
-                                           "cards: give them", player=p), "counted")
-            if needs.get(p) == "cards":
-                raise RoundError(where, L_("飛び込み could follow from {player}'s cards (the hand holds a three): "
-                                           "give the pile's cards", player=p), "counted")
-            counted[p] = value
-        return counted
-
-    def _kasu(self, counted: Mapping[str, int]) -> dict[str, int]:
-        """The kasu of a counted pile that holds 16 or more (素十六), 柳 counted."""
-        kasu: dict[str, int] = {}
-        for p, value in self._per_player("kasu").items():
-            where = f"kasu.{p}"
-            if p not in counted:
-                raise RoundError(where, L_("only a pile given by its points takes a kasu count: {player}'s cards "
-                                           "say it", player=p))
-            if type(value) is not int or not 0 <= value <= MAX_KASU or value > counted[p]:
-                raise RoundError(where, L_("a pile of {points} points holds from 0 to {most} kasu, not {value}",
-                                           points=counted[p], most=min(MAX_KASU, counted[p]), value=quote(value)))
-            kasu[p] = value
-        return kasu
-
-    def _piles(self) -> dict[str, int]:
-        """Each pile given, as its tally: its cards, no card more often than the deck holds it
-        across the piles, every month an even number of times."""
-        given = self._per_player("captured")
-        piles = {p: self._tally(f"captured.{p}", v) for p, v in given.items()}
-        if not tally_within_deck(sum(piles.values())):
-            self._within_deck("the piles", {f"captured.{p}": self._cards(f"captured.{p}", v) for p, v in given.items()})
-        for p, pile in piles.items():
-            odd = tally_odd_months(pile)
-            if odd:
-                m = odd[0]
-                n = tally_month(pile, m)
-                held = " ".join(c.code for c in tally_cards(pile) if c.month == m)
-                problem = (L_("holds 1 card of month {month} ({held}); captures come in twos or fours", month=m,
-                              held=held) if n == 1 else
-                           L_("holds {count} cards of month {month} ({held}); captures come in twos or fours",
-                              count=n, month=m, held=held))
-                raise RoundError(f"captured.{p}", problem, "odd", month=m)
-        return piles
-
-    @staticmethod
-    def _absent(seating: Seating, p: str) -> Said:
-        role = seating.roles[p]
-        if role == "played":
-            n = len(seating.volunteers)
-            return L_("nothing is played with one volunteer") if n == 1 else L_("the two volunteers split the pot")
-        return L_("dropped") if role == "dropped" else L_("forced out, 追い込み")
-
-    # -- pieces ---------------------------------------------------------------------------
-
-    def _get(self, key: str) -> Any:
-        return self.data.get(key)
-
-    def _players(self) -> tuple[str, ...]:
-        raw = self._get("players")
-        if raw is None:
-            if self.default_players is None:
-                raise RoundError("players", L_("is missing: name the three players in play order"))
-            raw = list(self.default_players)
-        elif self.default_players is not None and (not isinstance(raw, list) or raw != list(self.default_players)):
-            raise RoundError(
-                "players",
-                L_("{names} are not this session's players {players}", names=_names(raw),
-                   players=_names(self.default_players)),
-            )
-        if not isinstance(raw, list) or not all(isinstance(p, str) for p in raw):
-            raise RoundError("players", L_("must be a list of three names, not {type}", type=_type(raw)))
-        own = self.default_players is not None and raw == list(self.default_players)
-        check_table(raw, self.rules, own=own)
-        if len(raw) == 3:
-            for key in ("dropped", "pot"):
-                value = self._get(key)
-                if value not in (None, [], 0) or isinstance(value, bool):
-                    raise RoundError(key, L_("with three seated all three play: there is no dropping out and no pot"))
-        return tuple(raw)
-
-    def _dropped(self) -> tuple[str, ...]:
-        """The players who chose to drop, any order, each once (CONTRACT §7)."""
-        value = self._get("dropped")
-        if value is None or value == []:
-            return ()
-        if not isinstance(value, list):
-            raise RoundError("dropped", L_("must be a list of players' names, not {type}", type=_type(value)))
-        for name in value:
-            if not isinstance(name, str):
-                raise RoundError("dropped", L_("must be a list of players' names, not a list holding {type}",
-                                               type=_type(name)))
-            if name not in self.players:
-                raise RoundError("dropped", self._not_a_player(name))
-        if len(set(value)) != len(value):
-            twice = next(n for n in value if value.count(n) > 1)
-            raise RoundError("dropped", L_("names {player} twice: list each player who dropped once", player=quote(twice)))
-        return tuple(value)
-
-    def _pot(self) -> int | None:
-        """The pot at the start of a standalone round (a whole number of 文, 0 or more)."""
-        value = self._get("pot")
-        if value is None:
-            return None
-        if type(value) is not int or value < 0:
-            raise RoundError("pot", L_("must be the 文 in the pot at the round's start (0 or more), not {value}",
-                                       value=quote(value)))
-        return value
-
-    def _player_key(self, key: str, default: str | None, required: bool = False) -> Any:
-        value = self._get(key)
-        if value is None:
-            value = default
-        if value is None:
-            if required:
-                raise RoundError(key, L_("is missing"))
-            return None
-        if not isinstance(value, str):
-            raise RoundError(key, L_("must be a player's name, not {type}", type=_type(value)))
-        if value not in self.players:
-            raise RoundError(key, self._not_a_player(value), "player")
-        return value
-
-    def _not_a_player(self, value: Any) -> Said:
-        return L_("{name} is not one of the players {players}", name=quote(value), players=_names(self.players))
-
-    def _sage(self) -> tuple[str, ...]:
-        """下げ callers in the order they first called: one name, or a list (CONTRACT §7)."""
-        value = self._get("sage")
-        if value is None or value == []:
-            return ()
-        names = value if isinstance(value, list) else [value]
-        callers = tuple(self._sage_name(name) for name in names)
-        if len(set(callers)) != len(callers):
-            raise RoundError("sage", L_("names a player twice ({names}): list each caller once, in the order they "
-                                        "first called", names=_names(list(callers))))
-        limit = self.rules.sage_callers
-        if limit and len(callers) > limit:
-            raise RoundError("sage", L_("{count} players called 下げ, but under {profile} only one may",
-                                        count=len(callers), profile=self.rules.name))
-        return callers
-
-    def _sage_name(self, value: Any) -> str:
-        """One name of ``sage`` (the key may hold a list: each name is checked on its own)."""
-        if not isinstance(value, str):
-            raise RoundError("sage", L_("must be a player's name or a list of names, not {type}", type=_type(value)))
-        if value not in self.players:
-            raise RoundError("sage", self._not_a_player(value), "player")
-        return value
-
-    def _ended_how(self, ended_by: str | None, sage: tuple[str, ...]) -> str | None:
-        value = self._get("ended_how")
-        if value is None:
-            return "shoubu" if ended_by else None
-        if value not in ENDINGS:
-            raise RoundError("ended_how", L_("{value} is not shoubu or cancel", value=quote(value)))
-        if ended_by is None:
-            raise RoundError("ended_how", L_("is given, but ended_by is not: who ended the round?"))
-        if value == "cancel":
-            if not self.rules.cancel:
-                raise RoundError("ended_how", L_("cancel is not a rule of {profile}: a 下げ can't be taken back",
-                                                 profile=self.rules.name))
-            if ended_by not in sage:
-                raise RoundError("ended_how", L_("{player} cancelled without having called 下げ", player=quote(ended_by)))
-        return value
-
-    def _carry(self) -> tuple[int, ...] | None:
-        value = self._get("carry")
-        if value is None or value == []:
-            return None
-        if not isinstance(value, list) or any(type(m) is not int or m not in (2, 4) for m in value):
-            raise RoundError("carry", L_("must be a list of 2s and 4s (the multipliers waiting), not {value}",
-                                         value=quote(value)))
-        if self.rules.field != "carry":
-            raise RoundError("carry", L_("nothing waits under field {field}: carry must be empty",
-                                         field=repr(self.rules.field)))
-        return tuple(sorted(value, reverse=True))
-
-    def _per_player(self, key: str) -> dict[str, Any]:
-        value = self._get(key)
-        if value is None:
-            return {}
-        if not isinstance(value, dict):
-            raise RoundError(key, L_("must be an object keyed by player, not {type}", type=_type(value)))
-        for p in value:
-            if p not in self.players:
-                raise RoundError(f"{key}.{echo(p, shown=_bare)}", self._not_a_player(p), "player")
-        return {p: v for p, v in value.items() if v is not None}
-
-    def _tally(self, where: str, value: Any, required: bool = False) -> int:
-        """Some cards' tally: each item's from a cache (a night, or a batch, types the same few
-        dozen items over and over), else read by :meth:`_cards`, which names a bad token."""
-        items = [value] if isinstance(value, str) else value
-        if isinstance(items, list):
-            try:
-                return sum(map(_ITEM_TALLY.__getitem__, items))
-            except (KeyError, TypeError):
-                pass
-        cards = self._cards(where, value, required)
-        if len(_ITEM_TALLY) < 4096:
-            for item in items:
-                if item.strip():  # a blank line is no pile; a blank item of a list is refused
-                    _ITEM_TALLY[item] = tally_of(parse_cards(item))
-        return tally_of(cards)
-
-    def _cards(self, where: str, value: Any, required: bool = False) -> list[Card]:
-        if value is None:
-            if required:
-                raise RoundError(where, L_("is missing"))
-            return []
-        if isinstance(value, list) and not value:
-            return []
-        if not isinstance(value, (str, list)):
-            raise RoundError(where, L_("must be a list of cards, not {type}", type=_type(value)))
-        if isinstance(value, str) and not value.strip():
-            return []
-        try:
-            return parse_cards(value)
-        except CardError as e:
-            raise RoundError(where, e.message, "card", token=e.token) from None
-
-    def _within_deck(self, where: str, places: Mapping[str, list[Card]]) -> None:
-        """No card more often than the deck holds it; the error names every place it is in."""
-        cards = [c for place in places.values() for c in place]
-        if within_deck(cards):
-            return
-        extra = over_deck(cards)
-        if extra:
-            c = sort_cards(extra)[0]
-            n = cards.count(c)
-            held = ", ".join(k for k, place in places.items() if c in place)
-            raise RoundError(
-                where, L_("hold {count} × {code} {name} (in {places}), but the deck has {deck}", count=n, code=c.code,
-                          name=c.ja, places=held, deck=DECK_COUNT[c]),
-                "deck", card=c.code,
-            )
-
-    def _declared(self, hands: Mapping[str, int]) -> dict[str, tuple[str, ...]]:
-        """Declared 手役: one name, or under a profile of groups a list of at most one per group.
-        With the hand also given, they must be what the hand scores (a tie of values: either)."""
-        rules = self.rules
-        declared: dict[str, tuple[str, ...]] = {}
-        for p, typed in self._per_player("teyaku").items():
-            where = f"teyaku.{p}"
-            if isinstance(typed, list) and rules.teyaku_mode == "highest":
-                raise RoundError(where, L_("under {profile} a hand scores one 手役: give one name, not a list",
-                                           profile=rules.name))
-            typed_names = typed if isinstance(typed, list) else [typed]
-            if not typed_names:
-                continue
-            names: dict[str, str] = {}
-            for one in typed_names:
-                if not isinstance(one, str):
-                    raise RoundError(where, L_("must be a 手役 name, not {type}", type=_type(one)))
-                name = teyaku_name(one, rules)
-                if name is None:
-                    why = not_teyaku(one, rules) if len(one) <= 40 else None
-                    hint = teyaku_hint(one, rules) if why is None and len(one) <= 40 else None
-                    names_ = " ".join(rules.teyaku)
-                    raise RoundError(where, L_("{why} ({names})", why=why, names=names_) if why
-                                     else L_("{text} is not a 手役 ({hint}?)", text=quote(one), hint=hint) if hint
-                                     else L_("{text} is not a 手役 ({names})", text=quote(one), names=names_), "teyaku")
-                group = rules.group_of(name)
-                if group in names:
-                    raise RoundError(where, L_("{first} and {second} are both of Group {group}: a hand scores one per "
-                                               "group", first=names[group], second=name, group=group))
-                names[group] = name
-            shown = " + ".join(map(quote, typed_names))
-            if p in hands:
-                scored = tally_teyaku_all(hands[p], rules)
-                best = dict(zip((rules.group_of(n) for n in scored), scored))
-                made = shape_teyaku_made(HandShape.of_tally(hands[p]), rules)
-                if not best:
-                    raise RoundError(where, L_("{declared} is declared, but the hand makes no 手役", declared=shown),
-                                     "teyaku")
-                wrong = [n for g, n in names.items() if g not in best or n not in made or rules.teyaku[n] != rules.teyaku[best[g]]]
-                if wrong or set(names) != set(best):
-                    raise RoundError(where, L_("{declared} is declared, but the hand makes {made}", declared=shown,
-                                               made=" + ".join(best.values())), "teyaku")
-            declared[p] = tuple(names[g] for g in rules.groups if g in names)
-        return declared
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -962,6 +987,10 @@ class Result(NamedTuple):
     #: (player, yaku) for every yaku and bonus the round pays, one of 0 kan too: it pays nothing
     #: and is no payment, but it is not void (TRADITIONAL §10)
     earned: frozenset[tuple[str, str]] = frozenset()
+    #: (player, yaku) -> what the settlement priced it at, in 文 before the multiplier: every
+    #: 手役, 出来役, 特殊役 and bonus a player is shown with, void ones too (the screens read
+    #: this, never work a value out again)
+    priced: Mapping[tuple[str, str], int] = MappingProxyType({})
 
     @property
     def redeal(self) -> bool:
@@ -1016,8 +1045,8 @@ def settle_debts(net: Mapping[str, int], reason: str = CARD_POINTS_REASON) -> li
 
     With n players this takes at most n − 1 payments.
     """
-    debtors = [[p, -v] for p, v in net.items() if v < 0]
-    creditors = [[p, v] for p, v in net.items() if v > 0]
+    debtors: list[list[Any]] = [[p, -v] for p, v in net.items() if v < 0]
+    creditors: list[list[Any]] = [[p, v] for p, v in net.items() if v > 0]
     payments: list[Payment] = []
     while debtors and creditors:
         d, c = debtors[0], creditors[0]
@@ -1059,32 +1088,9 @@ def field_multipliers(dealt: int, rules: Rules = SDIN) -> list[int]:
     return sorted([rules.multipliers["絶場"]] * zekkyo + [rules.multipliers["大場"]] * ooba, reverse=True)
 
 
-def _mult_none(own: list[int], waiting: tuple[int, ...], rules: Rules) -> tuple[int, tuple[int, ...]]:
-    return (own[0] if own else rules.multipliers["小場"]), ()
-
-
-def _mult_carry(own: list[int], waiting: tuple[int, ...], rules: Rules) -> tuple[int, tuple[int, ...]]:
-    if waiting:
-        return waiting[0], tuple(sorted([*waiting[1:], *own], reverse=True))
-    if own:
-        return own[0], tuple(own[1:])
-    return rules.multipliers["小場"], ()
-
-
-def _mult_stack(own: list[int], waiting: tuple[int, ...], rules: Rules) -> tuple[int, tuple[int, ...]]:
-    product = rules.multipliers["小場"]
-    for m in own:
-        product *= m
-    return product, ()
-
-
-#: field mode -> (this field's multipliers, the queue) -> (the round's multiplier, the queue after)
-MULTIPLIER_POLICIES = {"none": _mult_none, "carry": _mult_carry, "stack": _mult_stack}
-
-
 def round_multiplier(dealt: int, rules: Rules, waiting: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     """The multiplier a round applies and the queue it leaves, from the field's tally."""
-    return MULTIPLIER_POLICIES[rules.field](field_multipliers(dealt, rules), waiting, rules)
+    return rules.field.take(field_multipliers(dealt, rules), waiting, rules.multipliers["小場"])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1244,19 +1250,11 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
     """Settle a checked round (RULES.md §7, TRADITIONAL §3–9) in the night's ``state``.
 
     Without ``state`` the round is standalone: what waits and the pot are what its file states as
-    ``carry`` and ``pot``.
+    ``carry`` and ``pot``. The phases, in the order the ledger records them: before play (fees,
+    compensation), play (手役, 出来役, 特殊役 or card points), bonuses, then the winner and the pot.
     """
     rules = rules or rnd.rules
-    if state is None:
-        state = NightState(rnd.carry or (), rnd.pot or 0)
-    else:
-        if rnd.carry is not None and rnd.carry != state.carry:
-            raise RoundError("carry", L_("says {carry} waits, but the night's rounds leave {left}: leave carry out",
-                                         carry=str(list(rnd.carry)),
-                                         left=str(list(state.carry)) if state.carry else L_("nothing")))
-        if rnd.pot is not None and rnd.pot != state.pot:
-            raise RoundError("pot", L_("says {pot} 文 is in the pot, but the night's rounds leave {left}: leave pot out",
-                                       pot=rnd.pot, left=state.pot))
+    state = _night_state(rnd, state)
     dealt = rnd.dealt
     fc = _field_class(dealt)
     seated = rnd.players
@@ -1264,123 +1262,201 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
         zero = PlayerResult(None, (), (), 0, 0)
         return Result(rnd, fc, rules.multipliers[fc], REDEAL, {p: zero for p in seated}, (), rnd.dealer, rules, state, None)
     mult, carry = round_multiplier(dealt, rules, state.carry)
-    seating = rnd.seating
-    players = rnd.playing
-    oya = rnd.round_dealer
-
     held_all = {
         p: rnd.declared.get(p) or (tally_teyaku_all(rnd.shown[p], rules) if p in rnd.shown else ()) for p in seated
     }
-    held_dekiyaku = rnd.held_dekiyaku
     card_points = {p: rnd.card_points(p) for p in seated}
-    ledger: list[Payment] = []
-    earned: set[tuple[str, str]] = set()
-    pot = state.pot
-
-    def pay(payer: str, payee: str, amount: int, reason: str, note: str | None = None) -> None:
-        """A line of the ledger; nothing for 0 文 (a 0-kan value pays nothing, TRADITIONAL §10)."""
-        if amount:
-            ledger.append(Payment(payer, payee, amount, reason, note))
-
-    # before play (TRADITIONAL §7): the fees into the pot, the forced-out players' compensation
-    for n, p in enumerate(seating.dropped, 1):
-        fee = fee_mon(n, rules, mult)
-        pay(p, POT, fee, FEE_REASON, L_("{n}. to drop", n=n))
-        pot += fee
-    for p in seating.forced_out:
-        owed = forced_out_mon(rnd, p, rules) * mult
-        for payer in (v for v in seating.volunteers if v != oya):
-            pay(payer, p, owed, FORCED_REASON)
-
-    def paid_by_each(holder: str, value: int, reason: str, note: str | None = None) -> None:
-        earned.add((holder, reason))
-        for other in _opponents(players, holder):
-            pay(other, holder, value * mult, reason, note)
-
-    def pay_teyaku() -> None:
-        for p in players:
-            for name in held_all[p]:
-                paid_by_each(p, rules.mon(rules.teyaku[name]), name)
-
-    def deki_mon(p: str, name: str) -> int:  # by name: its value (七短 by name is refused under nanatan_plus)
-        return rules.mon(tally_dekiyaku_kan(name, rnd.piles[p], rules))
-
-    paid_special: dict[str, tuple[str, ...]] = {p: () for p in seated}
+    led = _Ledger(rnd, rules, mult, state.pot)
+    _before_play(led)
+    kind, winner, found = _play(led, held_all, card_points)
+    players = led.playing
     bonuses: dict[str, tuple[str, ...]] = {p: () for p in seated}
-    sage, ended = rnd.sage, rnd.ended_by
-    winner: str | None
-    volunteers = seating.volunteers
-    if not players:  # nothing is played: a misdeal, one volunteer, or two who split the pot
-        if nobody_plays(seated, seating.dropped):
-            kind, winner = MISDEAL, None
-        elif len(volunteers) == 1:
-            kind, winner = SOLO, volunteers[0]
-        else:
-            kind, winner = SPLIT, None
-            first, second = volunteers
-            for who, share in ((first, pot - pot // 2), (second, pot // 2)):
-                pay(POT, who, share, POT_REASON, L_("split"))
-            pot = 0
-    elif sage or ended:  # 出来役 round, of three or of two (TRADITIONAL §4, §7)
-        kind = DEKIYAKU_ROUND
-        pay_teyaku()
-        if ended is not None:
-            terms = dekiyaku_terms(players, ended, sage, rnd.ended_how)
-            note = {4: L_("下げ: double"), 2: "下げ" if sage else None, 1: L_("cancel: half")}
-            for name in held_dekiyaku[ended]:
-                value = deki_mon(ended, name)
-                earned.add((ended, name))
-                for payer, halves in terms.payers.items():
-                    if halves:
-                        pay(payer, ended, value * halves // 2 * mult, name, note[halves])
-        else:  # played out after 下げ: every holder is paid half of their own by each opponent
-            for p in players:
-                for name in held_dekiyaku[p]:
-                    paid_by_each(p, deki_mon(p, name) // 2, name, L_("下げ: half"))
-    elif len(players) == 2:  # two volunteers play for the pot (TRADITIONAL §7 "Two-player round")
-        kind = PLAIN_ROUND
-        pay_teyaku()
-        high, low = sorted(players, key=lambda p: -card_points[p])  # a tie: the round's 親 first
-        pay(low, high, (card_points[high] - card_points[low]) * mult, CARD_POINTS_REASON)
-    else:
-        found = special_of({p: card_points[p] for p in players}, {p: rnd.kasu_of(p) for p in players}, oya, rules)
-        if any(found.values()):
-            kind = SPECIAL_ROUND
-            for p in players:
-                for name, value in found[p]:
-                    paid_by_each(p, value, name)
-                paid_special[p] = tuple(name for name, _ in found[p])
-        else:
-            kind = PLAIN_ROUND
-            pay_teyaku()
-            balance = {p: (card_points[p] - rules.base_points) * mult for p in players}
-            ledger.extend(settle_debts(balance))
     if len(players) == 3 and kind != SPECIAL_ROUND:  # bonuses: after everything else, but in a 特殊役 round
         for p in players:
             bonuses[p] = _bonuses(rnd, rules, p, held_all[p], card_points[p])
             for name in bonuses[p]:
-                paid_by_each(p, rules.mon(rules.bonuses[name]), name)
-
-    net = ledger_totals(seated, ledger)
+                led.by_each(p, rules.mon(rules.bonuses[name]), name)
+    paid_special = {p: tuple(name for name, _ in found.get(p, ())) for p in seated}
+    net = ledger_totals(seated, led.lines)
     if len(players) == 3:
-        winner = (next_dealer(players, rnd.dealer, net) if rules.winner == "result"
+        winner = (next_dealer(players, rnd.dealer, net) if rules.winner.by_result
                   else _play_winner(rnd, kind, paid_special, card_points))
     elif players:  # two play (TRADITIONAL §9)
         winner = _play_winner(rnd, kind, paid_special, card_points)
-    if winner is not None and pot:  # the winner of a round takes the whole pot
-        ledger.append(Payment(POT, winner, pot, POT_REASON))
-        net[winner] += pot
-        pot = 0
+    if winner is not None and led.pot:  # the winner of a round takes the whole pot
+        led.lines.append(Payment(POT, winner, led.pot, POT_REASON))
+        net[winner] += led.pot
+        led.pot = 0
     results = {
         p: PlayerResult(
-            held_all[p][0] if held_all[p] else None, held_dekiyaku[p], paid_special[p], card_points[p], net[p],
-            held_all[p], bonuses[p], seating.roles[p], rnd.pile_given(p),
+            held_all[p][0] if held_all[p] else None, rnd.held_dekiyaku[p], paid_special[p], card_points[p], net[p],
+            held_all[p], bonuses[p], rnd.seating.roles[p], rnd.pile_given(p),
         )
         for p in seated
     }
     nxt = winner if winner is not None else rnd.dealer
-    return Result(rnd, fc, mult, kind, results, tuple(ledger), nxt, rules, NightState(carry, pot), winner,
-                  earned=frozenset(earned))
+    return Result(rnd, fc, mult, kind, results, tuple(led.lines), nxt, rules, NightState(carry, led.pot), winner,
+                  earned=frozenset(led.earned), priced=_Priced(led, held_all, bonuses, found))
+
+
+def _night_state(rnd: Round, state: NightState | None) -> NightState:
+    """The night's state the round is settled in: the round file's own ``carry`` and ``pot``
+    when it stands alone; else the night's, which a file may state only as they are."""
+    if state is None:
+        return NightState(rnd.carry or (), rnd.pot or 0)
+    if rnd.carry is not None and rnd.carry != state.carry:
+        raise RoundError("carry", L_("says {carry} waits, but the night's rounds leave {left}: leave carry out",
+                                     carry=str(list(rnd.carry)),
+                                     left=str(list(state.carry)) if state.carry else L_("nothing")))
+    if rnd.pot is not None and rnd.pot != state.pot:
+        raise RoundError("pot", L_("says {pot} 文 is in the pot, but the night's rounds leave {left}: leave pot out",
+                                   pot=rnd.pot, left=state.pot))
+    return state
+
+
+class _Ledger:
+    """A round's settlement as it is written: the payments in order, the yaku each player earned,
+    and the pot."""
+
+    __slots__ = ("rnd", "rules", "mult", "pot", "lines", "earned", "playing", "teyaku_kan")
+
+    def __init__(self, rnd: Round, rules: Rules, mult: int, pot: int) -> None:
+        self.rnd, self.rules, self.mult, self.pot = rnd, rules, mult, pot
+        self.playing = rnd.playing  # worked out once: the ledger asks for it at every payment
+        self.teyaku_kan = rules.teyaku
+        self.lines: list[Payment] = []
+        self.earned: set[tuple[str, str]] = set()
+
+    def pay(self, payer: str, payee: str, amount: int, reason: str, note: str | None = None) -> None:
+        """A line of the ledger; nothing for 0 文 (a 0-kan value pays nothing, TRADITIONAL §10)."""
+        if amount:
+            self.lines.append(Payment(payer, payee, amount, reason, note))
+
+    def by_each(self, holder: str, value: int, reason: str, note: str | None = None) -> None:
+        """``holder`` earned ``reason``: each opponent pays ``value`` × the multiplier."""
+        self.earned.add((holder, reason))
+        for other in _opponents(self.playing, holder):
+            self.pay(other, holder, value * self.mult, reason, note)
+
+    def teyaku(self, held_all: Mapping[str, tuple[str, ...]]) -> None:
+        for p in self.playing:
+            for name in held_all[p]:
+                self.by_each(p, self.rules.mon(self.teyaku_kan[name]), name)
+
+    def deki_mon(self, p: str, name: str) -> int:
+        """A 出来役's value by name (七短 by name is refused under nanatan_plus)."""
+        return self.rules.mon(tally_dekiyaku_kan(name, self.rnd.piles[p], self.rules))
+
+
+def _before_play(led: _Ledger) -> None:
+    """TRADITIONAL §7, before play: the fees into the pot, the forced-out players' compensation."""
+    rnd, rules, mult = led.rnd, led.rules, led.mult
+    seating, oya = rnd.seating, rnd.round_dealer
+    for n, p in enumerate(seating.dropped, 1):
+        fee = fee_mon(n, rules, mult)
+        led.pay(p, POT, fee, FEE_REASON, L_("{n}. to drop", n=n))
+        led.pot += fee
+    for p in seating.forced_out:
+        owed = forced_out_mon(rnd, p, rules) * mult
+        for payer in (v for v in seating.volunteers if v != oya):
+            led.pay(payer, p, owed, FORCED_REASON)
+
+
+def _play(led: _Ledger, held_all: Mapping[str, tuple[str, ...]], card_points: Mapping[str, int]
+          ) -> tuple[str, str | None, dict[str, list[tuple[str, int]]]]:
+    """The round as played: its kind, its winner when nothing is played, and the 特殊役 found."""
+    rnd, rules, mult = led.rnd, led.rules, led.mult
+    players, volunteers = led.playing, rnd.seating.volunteers
+    if not players:  # nothing is played: a misdeal, one volunteer, or two who split the pot
+        if nobody_plays(rnd.players, rnd.seating.dropped):
+            return MISDEAL, None, {}
+        if len(volunteers) == 1:
+            return SOLO, volunteers[0], {}
+        first, second = volunteers
+        for who, share in ((first, led.pot - led.pot // 2), (second, led.pot // 2)):
+            led.pay(POT, who, share, POT_REASON, L_("split"))
+        led.pot = 0
+        return SPLIT, None, {}
+    if rnd.sage or rnd.ended_by:  # 出来役 round, of three or of two (TRADITIONAL §4, §7)
+        led.teyaku(held_all)
+        _dekiyaku_paid(led)
+        return DEKIYAKU_ROUND, None, {}
+    if len(players) == 2:  # two volunteers play for the pot (TRADITIONAL §7 "Two-player round")
+        led.teyaku(held_all)
+        high, low = sorted(players, key=lambda p: -card_points[p])  # a tie: the round's 親 first
+        led.pay(low, high, (card_points[high] - card_points[low]) * mult, CARD_POINTS_REASON)
+        return PLAIN_ROUND, None, {}
+    found = special_of({p: card_points[p] for p in players}, {p: rnd.kasu_of(p) for p in players},
+                       rnd.round_dealer, rules)
+    if any(found.values()):
+        for p in players:
+            for name, value in found[p]:
+                led.by_each(p, value, name)
+        return SPECIAL_ROUND, None, found
+    led.teyaku(held_all)
+    balance = {p: (card_points[p] - rules.base_points) * mult for p in players}
+    led.lines.extend(settle_debts(balance))
+    return PLAIN_ROUND, None, {}
+
+
+def _dekiyaku_paid(led: _Ledger) -> None:
+    """出来役 (RULES §7, TRADITIONAL §4): the ender's by the settlement's terms, or after 下げ
+    played out, every holder half of their own from each opponent."""
+    rnd, mult, ended, sage = led.rnd, led.mult, led.rnd.ended_by, led.rnd.sage
+    held_dekiyaku = rnd.held_dekiyaku
+    if ended is not None:
+        terms = dekiyaku_terms(led.playing, ended, sage, rnd.ended_how)
+        note = {4: L_("下げ: double"), 2: "下げ" if sage else None, 1: L_("cancel: half")}
+        for name in held_dekiyaku[ended]:
+            value = led.deki_mon(ended, name)
+            led.earned.add((ended, name))
+            for payer, halves in terms.payers.items():
+                if halves:
+                    led.pay(payer, ended, value * halves // 2 * mult, name, note[halves])
+    else:
+        for p in led.playing:
+            for name in held_dekiyaku[p]:
+                led.by_each(p, led.deki_mon(p, name) // 2, name, L_("下げ: half"))
+
+
+class _Priced(Mapping[tuple[str, str], int]):
+    """What the settlement priced each yaku at (:func:`_priced`), from the settlement's own
+    inputs, worked out the first time a screen asks: a batch of ``score --json`` never does."""
+
+    __slots__ = ("_inputs", "_table")
+
+    def __init__(self, *inputs: Any) -> None:
+        self._inputs: tuple[Any, ...] | None = inputs
+        self._table: dict[tuple[str, str], int] = {}
+
+    def _priced(self) -> dict[tuple[str, str], int]:
+        if self._inputs is not None:
+            self._table, self._inputs = _priced(*self._inputs), None
+        return self._table
+
+    def __getitem__(self, key: tuple[str, str]) -> int:
+        return self._priced()[key]
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(self._priced())
+
+    def __len__(self) -> int:
+        return len(self._priced())
+
+
+def _priced(led: _Ledger, held_all: Mapping[str, tuple[str, ...]], bonuses: Mapping[str, tuple[str, ...]],
+            found: Mapping[str, list[tuple[str, int]]]) -> dict[tuple[str, str], int]:
+    """What the settlement priced each yaku a player is shown with at (void ones too)."""
+    rules, teyaku, priced = led.rules, led.teyaku_kan, {}
+    for p in led.rnd.players:
+        for name in held_all[p]:
+            priced[(p, name)] = rules.mon(teyaku[name])
+        for name in led.rnd.held_dekiyaku[p]:
+            priced[(p, name)] = led.deki_mon(p, name)
+        for name in bonuses[p]:
+            priced[(p, name)] = rules.mon(rules.bonuses[name])
+    priced.update(((p, name), value) for p, got in found.items() for name, value in got)
+    return priced
 
 
 def _play_winner(rnd: Round, kind: str, specials: Mapping[str, tuple[str, ...]], card_points: Mapping[str, int]) -> str:

@@ -44,7 +44,7 @@ def _odds_of(profile_json: str) -> dict[str, Any]:
     rules = Rules.from_dict(json.loads(profile_json))
     names = [row.name for row in rules.teyaku_table]
     per = dict.fromkeys(names, 0)
-    if rules.teyaku_mode == "highest":
+    if not rules.teyaku_mode.grouped:
         counts = teyaku_counts(rules=rules)
         total = sum(counts.values())
         for name in names:
@@ -313,7 +313,7 @@ def _profile_stats(nights: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
                 pair["totals_diff"] += night["totals"][x] - night["totals"][y]
 
     running = dict.fromkeys(order, 0)
-    chart = {"nights": [], "standings": {p: [] for p in order}}
+    chart: dict[str, Any] = {"nights": [], "standings": {p: [] for p in order}}
     for night in nights:
         chart["nights"].append({"session": night["id"], "name": night["name"], "created": night["created"]})
         for p in order:

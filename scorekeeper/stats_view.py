@@ -64,7 +64,7 @@ class StandingsChart:
         zero = row_of(0)
         for x in range(width):
             grid[zero][x] = ("·", "dim")
-        for i, (player, values) in enumerate(standings.items()):
+        for i, values in enumerate(standings.values()):
             for x, v in enumerate(_columns(values, width)):
                 grid[row_of(v)][x] = (MARKS[i % len(MARKS)], COLOURS[i % len(COLOURS)])
         for y, cells in enumerate(grid):

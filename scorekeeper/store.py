@@ -118,7 +118,7 @@ class Book:
                     db = self.tables.db(self.session_path(row["id"]), schema.check_session)
                     if db.storage.read() is None:
                         continue  # a missing file is doctor's to report
-                    if db.table("meta").get(doc_id=1).get("schema") >= schema.SCHEMA:
+                    if db.table("meta").get(doc_id=1).get("schema") >= schema.SCHEMA:  # type: ignore[union-attr, operator]
                         continue
                     db.table("meta").update({"schema": schema.SCHEMA}, doc_ids=[1])
                     db.table("session").update({"profile": SDIN.to_dict()}, doc_ids=[1])
@@ -271,7 +271,7 @@ class Book:
                                                                rate=rate, rules=rules, tidy=not records)
         with self.locked():
             rows = self.index.table.all()
-            names = {r.get("name") for r in rows}
+            names = {n for r in rows if isinstance(n := r.get("name"), str)}
             if name is None or dedupe_name:
                 name = _unique(name or datetime.now().strftime("%Y-%m-%d"), names)
             elif name in names:

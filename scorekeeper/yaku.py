@@ -12,6 +12,7 @@ from .cards import (
     FACES, PAULOWNIA, Card, face_mask, month_plane, plane_months, tally_by_hand_points, tally_holds,
     tally_low, tally_month_planes, tally_of, tally_points,
 )
+from . import catalog
 from .lang import L_, Said, quote
 from .rules import SDIN, Rules, TeyakuRow
 
@@ -90,6 +91,7 @@ TEYAKU_TESTS: dict[str, Callable[[HandShape], bool]] = {
     "one-standing-of-two-threes": _two_threes(1),
     "three-two-two": lambda s: s.counts == (3, 2, 2),
     "two-plain-threes": _two_threes(0),
+    "two-threes": lambda s: s.counts[:2] == (3, 3),  # TRADITIONAL §11.4: whatever the threes
     "four": lambda s: s.counts[0] == 4,
     "all-kasu": lambda s: s.by_points[1] == 7,
     "three-pairs": lambda s: s.counts == (2, 2, 2, 1),
@@ -103,24 +105,8 @@ TEYAKU_TESTS: dict[str, Callable[[HandShape], bool]] = {
     "one-plain-three": _one_three(0),
 }
 
-_READINGS = {
-    "四三": ("しそう", "four and three"),
-    "一二四": ("いちにし", "one, two, four"),
-    "二立三本": ("ふたたてさんぼん", "two standing threes"),
-    "三本立三本": ("さんぼんたてさんぼん", "two threes, one standing"),
-    "はねけん": ("はねけん", "three, two, two"),
-    "二三本": ("ふたさんぼん", "two threes"),
-    "手四": ("てし", "four of a month"),
-    "空巣": ("からす", "all kasu"),
-    "空素": ("からす", "all kasu"),
-    "喰付": ("くっつき", "three pairs"),
-    "光一": ("ぴかいち", "one bright"),
-    "十一": ("といち", "one animal"),
-    "短一": ("たんいち", "one ribbon"),
-    "赤": ("あか", "ribbons and kasu"),
-    "立三本": ("たてさんぼん", "standing three"),
-    "三本": ("さんぼん", "three of a month"),
-}
+#: 手役 name -> (reading, gloss), from the catalog
+_READINGS = {d.name: (d.reading, d.gloss) for d in catalog.of_kind(catalog.TEYAKU)}
 
 #: 手役 of SDIN in table order (RULES.md §4), as (yaku, test): kept for the odds and the entry help.
 TEYAKU: tuple[tuple[Yaku, Callable[[HandShape], bool]], ...] = tuple(
@@ -135,21 +121,9 @@ def _faces(kind: str, months: Iterable[int]) -> frozenset[Card]:
 #: (七短: seven of the nine ribbons that are not 柳's). Which of them a profile pays, and which
 #: one inside another is left out (五光 over 四光), is the profile's.
 DEKIYAKU_FACES: dict[str, tuple[frozenset[Card], int]] = {
-    "五光": (_faces("h", (1, 3, 8, 11, 12)), 5),
-    "四光": (_faces("h", (1, 3, 8, 12)), 4),
-    "七短": (_faces("r", (1, 2, 3, 4, 5, 6, 7, 9, 10)), 7),
-    "赤短": (_faces("r", (1, 2, 3)), 3),
-    "青短": (_faces("r", (6, 9, 10)), 3),
-    "猪鹿蝶": (_faces("t", (7, 10, 6)), 3),
+    d.name: (_faces(*d.faces), d.need) for d in catalog.of_kind(catalog.DEKIYAKU)
 }
-_DEKIYAKU_READINGS = {
-    "五光": ("ごこう", "five brights"),
-    "四光": ("しこう", "four brights"),
-    "七短": ("ななたん", "seven ribbons"),
-    "赤短": ("あかたん", "red poetry ribbons"),
-    "青短": ("あおたん", "blue ribbons"),
-    "猪鹿蝶": ("いのしかちょう", "boar, deer, butterfly"),
-}
+_DEKIYAKU_READINGS = {d.name: (d.reading, d.gloss) for d in catalog.of_kind(catalog.DEKIYAKU)}
 #: every 短冊, 柳's too (七短 under nanatan_plus counts them all)
 _RIBBONS = face_mask(c for c in FACES if c.kind_code == "r")
 
@@ -159,27 +133,17 @@ DEKIYAKU: tuple[tuple[Yaku, int, int], ...] = tuple(
     (Yaku(name, *_DEKIYAKU_READINGS[name]), face_mask(faces), need) for name, (faces, need) in DEKIYAKU_FACES.items()
 )
 
-SPECIAL: tuple[Yaku, ...] = (
-    Yaku("総八", "そうはち", "all eighty-eight"),
-    Yaku("二八", "にはち", "a hundred and sixty-eight"),
-    Yaku("素十六", "すじろく", "sixteen kasu"),
-)
+SPECIAL: tuple[Yaku, ...] = tuple(Yaku(d.name, d.reading, d.gloss) for d in catalog.of_kind(catalog.SPECIAL))
 
-BONUSES: tuple[Yaku, ...] = (
-    Yaku("飛び込み", "とびこみ", "a dealt three completed"),
-    Yaku("抜け役", "ぬけやく", "a Group B hand and 89 points"),
-)
+BONUSES: tuple[Yaku, ...] = tuple(Yaku(d.name, d.reading, d.gloss) for d in catalog.of_kind(catalog.BONUS))
 
-YAKU_BY_NAME: dict[str, Yaku] = {
-    **{name: Yaku(name, *reading) for name, reading in _READINGS.items()},
-    **{y.name: y for y in [d[0] for d in DEKIYAKU] + list(SPECIAL) + list(BONUSES)},
-}
+YAKU_BY_NAME: dict[str, Yaku] = {d.name: Yaku(d.name, d.reading, d.gloss) for d in catalog.YAKU.values()}
 
 #: the 手役 names an input may use for one another (CONTRACT §2: 空素 and 空巣 for either profile)
 TEYAKU_ALIASES = {
     "短カス": "赤", "赤 (短カス)": "赤", "赤(短カス)": "赤", "赤（短カス）": "赤",
 }
-_SAME_YAKU = (("空巣", "空素"),)
+_SAME_YAKU = catalog.SAME_PAIRS
 
 
 def teyaku_made(hand: Sequence[Card], rules: Rules = SDIN) -> list[str]:
@@ -266,35 +230,7 @@ def shape_teyaku(shape: HandShape, rules: Rules = SDIN) -> str | None:
 #: ``_READINGS`` and the tables above): romaji (Hepburn; ``shisō`` folds to ``shisou``), okurigana
 #: spellings, common alternatives. Katakana, full width, case and spaces are folded by
 #: :func:`yaku_key`, so ピカイチ, ｐｉｋａｉｃｈｉ and Pikaichi are one.
-YAKU_ALIASES: dict[str, tuple[str, ...]] = {
-    "四三": ("shisou", "shiso", "shisō"),
-    "一二四": ("ichinishi",),
-    "二立三本": ("futatatesanbon", "二立て三本"),
-    "三本立三本": ("sanbontatesanbon", "三本立て三本"),
-    "はねけん": ("haneken", "跳ね拳", "跳拳"),
-    "二三本": ("futasanbon",),
-    "手四": ("teshi",),
-    "空巣": ("karasu",),
-    "空素": ("karasu",),
-    "喰付": ("kuttsuki", "kuttuki", "kuttsuki", "喰い付き", "喰いつき", "喰付き", "食い付き", "食付"),
-    "光一": ("pikaichi",),
-    "十一": ("toichi",),
-    "短一": ("tanichi", "tan'ichi"),
-    "赤": ("aka", "短カス", "赤 (短カス)", "赤(短カス)"),
-    "立三本": ("tatesanbon", "立て三本", "たて三本"),
-    "三本": ("sanbon",),
-    "五光": ("gokou", "goko"),
-    "四光": ("shikou", "shiko"),
-    "七短": ("nanatan",),
-    "赤短": ("akatan",),
-    "青短": ("aotan",),
-    "猪鹿蝶": ("inoshikachou", "inoshikacho"),
-    "総八": ("souhachi", "sohachi"),
-    "二八": ("nihachi",),
-    "素十六": ("sujiroku",),
-    "飛び込み": ("tobikomi", "飛込み", "飛込"),
-    "抜け役": ("nukeyaku", "抜役"),
-}
+YAKU_ALIASES: dict[str, tuple[str, ...]] = {d.name: d.aliases for d in catalog.YAKU.values() if d.aliases}
 
 _MACRONS = str.maketrans({"ō": "ou", "ū": "uu", "ā": "aa", "ē": "ee", "ī": "ii", "ô": "ou", "û": "uu"})
 
@@ -335,13 +271,8 @@ def yaku_named(text: str) -> str | None:
 
 def yaku_kind(name: str) -> str:
     """手役, 出来役, 特殊役 or bonus (``飛び込み``, ``抜け役``) for a name of YAKU_BY_NAME."""
-    if name in _READINGS:
-        return "手役"
-    if name in DEKIYAKU_FACES:
-        return "出来役"
-    if name in {y.name for y in SPECIAL}:
-        return "特殊役"
-    return "bonus"
+    d = catalog.YAKU.get(name)
+    return d.kind if d else catalog.BONUS
 
 
 def not_teyaku(text: str, rules: Rules = SDIN) -> Said | None:
@@ -459,7 +390,7 @@ def special_of(totals: Mapping[str, int], kasu: Mapping[str, int], dealer: str,
     for player in totals:
         if kasu[player] >= rules.sujiroku_from:
             found[player].append(("素十六", rules.mon(rules.sujiroku_kan(kasu[player]))))
-    if rules.special_mode == "first":
+    if rules.special_mode.first_only:
         for name, _ in SPECIAL_ORDER:
             holders = [p for p, got in found.items() if any(n == name for n, _ in got)]
             if holders:

@@ -307,8 +307,10 @@ def combinations() -> list[tuple[str, str]]:
     from scorekeeper.house import SWITCHES
     from scorekeeper.rules import FIELD_MODES, TWO_VOLUNTEERS
 
-    assert SWITCHES == ("kan", "field", "inoshikacho", "nanatan_plus", "two_volunteers", "forced_three"), \
-        "a switch was added or removed: add it to the corpus's combinations"
+    # the switches the corpus was recorded with; TRADITIONAL §11's came after it, each pinned by its
+    # own tests at its default and away from it (standing_three_pairs: test_standing_three_pairs.py)
+    assert SWITCHES == ("kan", "field", "inoshikacho", "nanatan_plus", "two_volunteers", "forced_three",
+                        "standing_three_pairs"), "a switch was added or removed: add it to the corpus's combinations"
     out = []
     for base in ("sdin", "fudawiki"):
         seated = ((tv, f3) for tv in TWO_VOLUNTEERS for f3 in (False, True)) if base == "fudawiki" else [(None, None)]
@@ -798,7 +800,7 @@ def night_rounds(spec: Any, players: Sequence[str], count: int, seed: int) -> li
     state, dealer, out = None, players[0], []
     while len(out) < count:
         if len(players) > 3:
-            data = simulate_seated(rng, players, dealer, drop_chance=0.35, split=rules.two_volunteers == "split",
+            data = simulate_seated(rng, players, dealer, drop_chance=0.35, split=not rules.two_volunteers.play,
                                    forced_three=rules.forced_three).round
         else:
             data = simulate(rng, players, dealer, rules="fudawiki" if rules.base == "fudawiki" else "sdin").round

@@ -71,7 +71,7 @@ def test_a_field_given_by_its_lights_pays_as_its_six_cards(name, seed, waiting):
     six = Round.from_dict(sim.round, rules=rules)
     if six.redeal:
         return
-    state = NightState(carry=tuple(sorted(waiting, reverse=True)) if rules.field == "carry" else ())
+    state = NightState(carry=tuple(sorted(waiting, reverse=True)) if rules.field.carries else ())
     lit = Round.from_dict(by_lights(sim.round), rules=rules)
     assert money(score(lit, rules, state)) == money(score(six, rules, state))
     assert score(lit, rules, state).state == score(six, rules, state).state

@@ -150,7 +150,7 @@ def test_none_takes_the_largest_and_nothing_waits():
 
 
 def test_sdin_is_field_none():
-    assert SDIN.field == "none" and F.field == "carry"
+    assert SDIN.field.key == "none" and F.field.key == "carry"
     assert run("1h", "11h", rules=SDIN) == (4, ())
 
 

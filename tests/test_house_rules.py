@@ -68,7 +68,7 @@ def rules_json(*args: str) -> dict:
 
 def test_the_sample_loads_with_what_it_says():
     r = load(SAMPLE)
-    assert (r.name, r.base, r.kan, r.field, r.inoshikacho) == ("kan12-house", "fudawiki", 12, "stack", True)
+    assert (r.name, r.base, r.kan, r.field.key, r.inoshikacho) == ("kan12-house", "fudawiki", 12, "stack", True)
     assert r.teyaku["赤"] == 3 and r.dekiyaku["猪鹿蝶"] == 5
     assert r.teyaku_mode == FUDAWIKI.teyaku_mode and r.bonuses == FUDAWIKI.bonuses
 
@@ -109,8 +109,8 @@ def test_kan_other_than_10_or_12_is_refused(tmp_path, value):
 
 @pytest.mark.parametrize("mode", ["none", "carry", "stack"])
 def test_field_each_mode(tmp_path, mode):
-    assert house_rules(tmp_path, f'field = "{mode}"\n').field == mode
-    assert house_rules(tmp_path, f'field = "{mode}"\n', head='base = "sdin"\nname = "h"\n').field == mode
+    assert house_rules(tmp_path, f'field = "{mode}"\n').field.key == mode
+    assert house_rules(tmp_path, f'field = "{mode}"\n', head='base = "sdin"\nname = "h"\n').field.key == mode
 
 
 @pytest.mark.parametrize("value", ['"Stack"', '"carried"', '""', "1", "true", '["stack"]'])
@@ -133,7 +133,7 @@ def test_bool_keys_refuse_numbers_and_strings(tmp_path, key, value):
 
 @pytest.mark.parametrize("mode", ["play", "split"])
 def test_two_volunteers(tmp_path, mode):
-    assert house_rules(tmp_path, f'two_volunteers = "{mode}"\n').two_volunteers == mode
+    assert house_rules(tmp_path, f'two_volunteers = "{mode}"\n').two_volunteers.key == mode
 
 
 @pytest.mark.parametrize("value", ['"share"', '"Split"', "true", "2"])
@@ -588,4 +588,4 @@ def test_tomllib_and_house_are_imported_only_when_needed():
 
 def test_house_module_documents_its_keys():
     assert set(house.KEYS) == {"base", "name", "kan", "field", "inoshikacho", "nanatan_plus",
-                               "two_volunteers", "forced_three", "values"}
+                               "two_volunteers", "forced_three", "standing_three_pairs", "values"}

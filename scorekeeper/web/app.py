@@ -52,10 +52,9 @@ from concurrent.futures import ThreadPoolExecutor
 from html import escape
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, TYPE_CHECKING
 
 from starlette.applications import Starlette
-from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
@@ -66,6 +65,9 @@ from .guard import Streams
 from .refusal import HttpError, refuse
 from .security import COOKIE, HostsAndHeaders, RateLimit, Tokens, device, guessed, need, tokens_for
 from .spoken import line_of, with_said
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
 
 MAX_BODY = 16 * 1024
 MAX_ANSWER = 2000  # characters of any text in a request (an answer, a member's name)
@@ -119,7 +121,7 @@ class Table:
         return Night.open(self.db, self.sid)
 
     def files_sync(self) -> tuple[Any, ...]:
-        out = []
+        out: list[tuple[int, int, int] | None] = []
         for path in (self.book_path, self.session_file, *self.draft_dirs):
             try:
                 st = path.stat()

@@ -305,7 +305,7 @@ def protocol(guard: Guard) -> type:
             return self.logger.level
 
         def log(self, level: int, msg: Any, *args: Any, **kwargs: Any) -> None:
-            if not guard.quiet(msg, self.extra.get("peer", "")):  # type: ignore[union-attr]
+            if not guard.quiet(msg, self.extra.get("peer", "")):  # type: ignore[union-attr, arg-type]
                 self.logger.log(level, msg, *args, **kwargs)
 
     class Guarded(H11Protocol):

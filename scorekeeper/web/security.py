@@ -16,14 +16,16 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from starlette.requests import Request
 
 from .. import lang
 from ..lang import L_, N_, _
 from .refusal import HttpError, refuse, request_language
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
 
 COOKIE = "hachi"
 MAX_COOKIE = 256  # a cookie of ours is ~80 characters: anything longer is not one
@@ -282,6 +284,6 @@ class HostsAndHeaders:
         name = host.rsplit(":", 1)[0] if not host.startswith("[") else host[1:].split("]")[0]
         if name.lower() not in self.allowed:
             refused = HttpError(421, L_("this server does not answer to {host!r}", host=host))
-            await refuse(refused, headers, scope["method"])(scope, receive, with_headers)
+            await refuse(refused, headers, scope["method"])(scope, receive, with_headers)  # type: ignore[arg-type]
             return
         await self.app(scope, receive, with_headers)

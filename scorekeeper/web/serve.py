@@ -83,7 +83,7 @@ def serve(db: Any, host: str | None, port: int, out: TextIO | None = None,
             host=chosen, port=port, why=e.strerror or e)
         if fail is not None:
             fail(message)
-        raise SystemExit(message)
+        raise SystemExit(message) from None
     port = sock.getsockname()[1]
     hosts = {chosen} | ({*lan_addresses()} if chosen in ("0.0.0.0", "::") else set())
 

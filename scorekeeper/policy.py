@@ -1,0 +1,151 @@
+"""The behaviour a profile chooses: one small object per value of a policy switch.
+
+A profile (:class:`scorekeeper.rules.Rules`) holds one of these in each typed slot, chosen once
+when it is built (from a built-in, a house-rule file or a stored session). Code that scores or
+asks calls the slot's attributes and methods and never compares a policy with a string; each
+object's ``key`` is what a stored profile and ``rules --json`` write, so that what is stored
+does not change. Pure: imports nothing of the package.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+
+class Policy:
+    """One value of a policy switch. Singletons: compared by identity, written as ``key``."""
+
+    __slots__ = ("key",)
+    key: Any
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__.lstrip('_')}({self.key!r})"
+
+
+class Field(Policy):
+    """``field`` (TRADITIONAL §8): which multiplier a round applies, and what waits for later.
+    This one: the field's own largest, nothing waits."""
+
+    __slots__ = ("carries",)
+
+    def __init__(self, key: str, carries: bool = False) -> None:
+        self.key = key
+        #: a 光 beyond the first waits for the next rounds (a round file may state ``carry``)
+        self.carries = carries
+
+    def take(self, own: Sequence[int], waiting: tuple[int, ...], small: int) -> tuple[int, tuple[int, ...]]:
+        """This field's multipliers (largest first) and the queue -> the round's multiplier and
+        the queue after it (``small``: 小場's multiplier)."""
+        return (own[0] if own else small), ()
+
+
+class _Carry(Field):
+    __slots__ = ()
+
+    def take(self, own: Sequence[int], waiting: tuple[int, ...], small: int) -> tuple[int, tuple[int, ...]]:
+        if waiting:
+            return waiting[0], tuple(sorted([*waiting[1:], *own], reverse=True))
+        if own:
+            return own[0], tuple(own[1:])
+        return small, ()
+
+
+class _Stack(Field):
+    __slots__ = ()
+
+    def take(self, own: Sequence[int], waiting: tuple[int, ...], small: int) -> tuple[int, tuple[int, ...]]:
+        product = small
+        for m in own:
+            product *= m
+        return product, ()
+
+
+NONE = Field("none")
+CARRY = _Carry("carry", carries=True)
+STACK = _Stack("stack")
+
+
+class TwoVolunteers(Policy):
+    """``two_volunteers`` (TRADITIONAL §7): two volunteers play the round, or split the pot."""
+
+    __slots__ = ("play",)
+
+    def __init__(self, key: str, play: bool) -> None:
+        self.key = key
+        self.play = play
+
+    def plays(self, volunteers: tuple[str, ...]) -> tuple[str, ...]:
+        """Who plays the round out, from the volunteers: three, or two when they play; else nobody."""
+        return volunteers if len(volunteers) == 3 or (len(volunteers) == 2 and self.play) else ()
+
+
+PLAY = TwoVolunteers("play", play=True)
+SPLIT = TwoVolunteers("split", play=False)
+
+
+class TeyakuMode(Policy):
+    """``teyaku_mode``: a hand scores its single highest 手役 (RULES §4), or the best of each group
+    (TRADITIONAL §3)."""
+
+    __slots__ = ("grouped",)
+
+    def __init__(self, key: str, grouped: bool) -> None:
+        self.key = key
+        self.grouped = grouped
+
+
+HIGHEST = TeyakuMode("highest", grouped=False)
+GROUPS = TeyakuMode("groups", grouped=True)
+
+
+class SpecialMode(Policy):
+    """``special_mode``: every 特殊役 that occurs is paid (RULES §6), or only the first in order
+    (TRADITIONAL §5)."""
+
+    __slots__ = ("first_only",)
+
+    def __init__(self, key: str, first_only: bool) -> None:
+        self.key = key
+        self.first_only = first_only
+
+
+ALL = SpecialMode("all", first_only=False)
+FIRST = SpecialMode("first", first_only=True)
+
+
+class Winner(Policy):
+    """``winner``: the round's winner is who gained the most 文 (RULES §8), or who won the play
+    (TRADITIONAL §9)."""
+
+    __slots__ = ("by_result",)
+
+    def __init__(self, key: str, by_result: bool) -> None:
+        self.key = key
+        self.by_result = by_result
+
+
+BY_RESULT = Winner("result", by_result=True)
+BY_PLAY = Winner("play", by_result=False)
+
+
+#: each policy slot of a profile: its values by the key a stored profile writes
+FIELDS: Mapping[str, Field] = {p.key: p for p in (NONE, CARRY, STACK)}
+VOLUNTEERS: Mapping[str, TwoVolunteers] = {p.key: p for p in (PLAY, SPLIT)}
+CHOICES: Mapping[str, Mapping[Any, Policy]] = {
+    "field": FIELDS,
+    "two_volunteers": VOLUNTEERS,
+    "teyaku_mode": {p.key: p for p in (HIGHEST, GROUPS)},
+    "special_mode": {p.key: p for p in (ALL, FIRST)},
+    "winner": {p.key: p for p in (BY_RESULT, BY_PLAY)},
+}
+
+
+def chosen(slot: str, value: Any) -> Any:
+    """The policy object a slot's stored key names (an object stays as it is); a value that names
+    none is kept as it is, for the profile's check to refuse with its own words."""
+    if isinstance(value, Policy):
+        return value
+    try:
+        return CHOICES[slot].get(value, value)
+    except TypeError:  # unhashable: not a key
+        return value
