@@ -133,7 +133,7 @@ class Index:
         if len(named) > 1:
             raise SessionError(L_("{n} sessions are named {key} ({ids}): give the id", n=len(named), key=quote(key),
                                   ids=named))
-        if key.isdigit() and int(key) > 0 and table.get(doc_id=int(key)) is not None:
+        if key.isdecimal() and int(key) > 0 and table.get(doc_id=int(key)) is not None:
             return f"s{int(key)}"
         raise SessionError(no_session(key, self.path))
 

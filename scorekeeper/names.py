@@ -114,7 +114,7 @@ def resolve_player(text: str, players: Sequence[str]) -> str:
     same = [p for p in players if fold(p) == folded]
     if len(same) == 1:
         return same[0]
-    if folded.isdigit() and 1 <= int(folded) <= len(players):
+    if folded.isdecimal() and 1 <= int(folded) <= len(players):
         return players[int(folded) - 1]
     start = [p for p in players if folded and fold(p).startswith(folded)]
     if len(start) == 1:

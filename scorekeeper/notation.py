@@ -91,7 +91,7 @@ _SPLIT = re.compile(r"[\s,、，・;]+")
 
 
 def _month_of(text: str) -> int | None:
-    if text.isdigit():
+    if text.isdecimal():
         try:
             n = int(text)
         except ValueError:  # a digit int() does not read, such as 𐩀 (KHAROSHTHI DIGIT ONE)
@@ -109,7 +109,7 @@ def _split_month(folded: str) -> tuple[str, int | None, str] | None:
             month = _month_of(prefix)
             if month is not None:
                 return prefix, month, letters
-            if fallback is None and prefix.isdigit():
+            if fallback is None and prefix.isdecimal():
                 fallback = (prefix, None, letters)
     return fallback
 

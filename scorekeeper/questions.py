@@ -773,7 +773,7 @@ def read_kasu(g: Givens, text: str, values: Mapping[str, Any]) -> Reading:
     candidates = kasu_candidates(g, values)
     *name, count = text.split()
     who = player_of(g, " ".join(name), candidates) if name else candidates[0] if len(candidates) == 1 else None
-    if who is None or not count.isdigit():
+    if who is None or not count.isdecimal():
         raise AnswerError(msg("r.kasu", text=repr(text), players=g.numbered(candidates)).said())
     n = int(count)
     if n < g.rules.sujiroku_from:

@@ -56,7 +56,7 @@ def _tinydb_shape(data: Any) -> str | None:
         if not isinstance(table, dict):
             return L_("table {name!r} is not an object", name=name)
         for doc_id, doc in table.items():
-            if not doc_id.isdigit() or not isinstance(doc, dict):
+            if not doc_id.isdecimal() or not isinstance(doc, dict):
                 return L_("table {name!r} holds {doc_id!r}, not a document", name=name, doc_id=doc_id)
     return None
 

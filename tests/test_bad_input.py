@@ -186,3 +186,14 @@ def test_names_of_every_script_and_emoji_are_still_names(book_file, name):
     result = runner.invoke(app, ["new-session", "Aki", name, "Chie"])
     assert result.exit_code == 0, result.output
     assert json.loads(runner.invoke(app, ["summary", "--json"]).stdout)["players"] == ["Aki", name, "Chie"]
+
+
+@pytest.mark.parametrize("key", ["²", "①", "٣x"])
+def test_a_session_named_by_a_digit_that_is_not_a_number_is_no_session(book_file, key):
+    """'²' is a digit to str.isdigit() but no number to int(): `summary ²` said an internal
+    error (found by the fuzz); it is a session the book does not hold, status 2."""
+    runner = FastRunner()
+    assert runner.invoke(app, ["new-session", "Aki", "Ben", "Chie"]).exit_code == 0
+    result = runner.invoke(app, ["summary", key])
+    assert result.exit_code == 2 and f"no session '{key}'" in result.stderr, result.stderr
+    assert "internal error" not in result.stderr
