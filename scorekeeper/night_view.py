@@ -204,7 +204,7 @@ def sessions_view(rows: Sequence[Mapping[str, Any]], current: str | None) -> Tab
     table = FitTable(pad_edge=False)
     table.add_column("")
     table.add_column(_("id"), whole=True)
-    table.add_column(_("name"))
+    table.add_column(_("name"), whole=True)
     table.add_column(_("date"), whole=True, drop=1)
     table.add_column(_("players"))
     table.add_column(_("rounds"), right=True)
@@ -234,11 +234,11 @@ def round_detail(number: int, result: Result, record: Mapping[str, Any]) -> Grou
         return Group(round_view(result, title=_("round {n}").format(n=number)), Text(),
                      Text(_("as stored: ") + stored))
     rnd: Round = result.round
-    cards = Table(title=_("cards"), title_justify="left", show_edge=False, pad_edge=False)
-    cards.add_column(_("player"), no_wrap=True)
+    cards = FitTable(_("cards"), title_justify="left", pad_edge=False)
+    cards.add_column(_("player"), whole=True)
     cards.add_column(_("手札 hand"))
     cards.add_column(_("取札 pile"))
-    cards.add_column("札", justify="right")
+    cards.add_column("札", right=True)
     for p in rnd.players:
         hand = " ".join(c.code for c in sort_cards(rnd.hands[p])) if p in rnd.hands else "–"
         if p in rnd.declared:
