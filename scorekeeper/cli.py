@@ -25,7 +25,7 @@ from typer._click import exceptions as click
 
 from . import __version__, lang
 from .cli_words import click_said, short_help, word_help
-from .lang import N_, _, n_, quote
+from .lang import _, n_, quote
 
 EXIT_OK, EXIT_BOOK, EXIT_INPUT = 0, 1, 2
 
@@ -169,24 +169,11 @@ def _stdout_failed(e: OSError) -> NoReturn:
     sys.exit(EXIT_BOOK)
 
 
-#: the operating system's words for the errors a person meets here (glibc's, which e.strerror
-#: says in English whatever the locale), worded in the language spoken
-_OS_WORDS = {
-    errno.ENOENT: N_("No such file or directory"), errno.EACCES: N_("Permission denied"),
-    errno.EPERM: N_("Operation not permitted"), errno.ENOSPC: N_("No space left on device"),
-    errno.EROFS: N_("Read-only file system"), errno.EISDIR: N_("Is a directory"),
-    errno.ENOTDIR: N_("Not a directory"), errno.ENAMETOOLONG: N_("File name too long"),
-    errno.EIO: N_("Input/output error"), errno.ELOOP: N_("Too many levels of symbolic links"),
-    errno.EDQUOT: N_("Disk quota exceeded"), errno.EFBIG: N_("File too large"),
-    errno.EBADF: N_("Bad file descriptor"), errno.EPIPE: N_("Broken pipe"),
-}
+def _strerror(e: OSError) -> str:
+    """``e``'s text from the operating system, in the language spoken."""
+    from .files import os_words
 
-
-def _strerror(e: OSError) -> str | None:
-    """``e``'s text from the operating system: in English as it says it, else worded."""
-    if lang.current() == lang.LANGS[0] or e.errno not in _OS_WORDS:
-        return e.strerror
-    return _(_OS_WORDS[e.errno])
+    return str(os_words(e))
 
 
 def _quiet_stdout() -> None:
@@ -264,6 +251,8 @@ def read_stdin() -> str:
 
 def read_json_arg(path: str, *, stdin_text: str | None = None) -> Any:
     """The JSON in a file, or in standard input for ``-``. Errors are :class:`UserError` (2)."""
+    from .files import json_words
+
     if path == "-":
         text: str | bytes = stdin_text if stdin_text is not None else read_stdin()
     else:
@@ -282,23 +271,13 @@ def read_json_arg(path: str, *, stdin_text: str | None = None) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as e:
         fail(_("{path}: broken JSON at line {line} column {column}: {problem}").format(
-            path=path, line=e.lineno, column=e.colno, problem=_(e.msg) if e.msg in _JSON_WORDS else e.msg))
+            path=path, line=e.lineno, column=e.colno, problem=json_words(e)))
     except UnicodeDecodeError:
         fail(_("{path}: is not UTF-8 text").format(path=path))
     except RecursionError:
         fail(_("{path}: broken JSON: nested too deeply").format(path=path))
     except ValueError:  # a number too long to convert (sys.get_int_max_str_digits)
         fail(_("{path}: broken JSON: it holds a number too long to read").format(path=path))
-
-
-#: what the json module says of broken JSON (in English), worded in the language spoken; a
-#: message not listed stays as it is
-_JSON_WORDS = frozenset((
-    N_("Expecting value"), N_("Expecting ',' delimiter"), N_("Expecting ':' delimiter"),
-    N_("Expecting property name enclosed in double quotes"), N_("Unterminated string starting at"),
-    N_("Invalid control character at"), N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"),
-    N_("Extra data"), N_("Illegal trailing comma before end of object"),
-    N_("Illegal trailing comma before end of array")))
 
 
 def score_file(path: str, stdin_text: str | None = None, **defaults: Any):
@@ -743,10 +722,12 @@ def _run_entry(entry: Any, rd: Any, db: str | None, *, again: bool = False) -> A
         fail(str(e), EXIT_BOOK)
     except Aborted:
         where = rd.where
-        if where is not None:
-            again_cmd = "edit " + str(rd.number) if rd.kind == "edit" else "round"
-            entry.out.print(_("the answers typed are kept in {where}: `hachi-score {command}` offers to resume them "
-                              "(`hachi-score round --discard` throws them away)").format(where=where, command=again_cmd),
+        if where is not None:  # an edit's answers are thrown away where they are resumed: `round --discard` is the next round's
+            entry.out.print(_("the answers typed are kept in {where}: `hachi-score edit {number}` offers to resume "
+                              "them, or to throw them away (answer discard)").format(where=where, number=rd.number)
+                            if rd.kind == "edit" else
+                            _("the answers typed are kept in {where}: `hachi-score round` offers to resume them "
+                              "(`hachi-score round --discard` throws them away)").format(where=where),
                             style="yellow")
         fail(_("aborted: nothing was saved"), EXIT_BOOK)
 
@@ -903,7 +884,7 @@ def _discard_round(session: str | None, db: str | None, yes: bool) -> None:
         fail(_("aborted: the answers are kept"), EXIT_BOOK)
     with _BookErrors():
         rd.discard()
-    print(_("the kept answers were discarded ({what})").format(what=msg("d.done", what=what)))
+    print(msg("d.done", what=what))
 
 
 def _enter_round(session: str | None, db: str | None, as_json: bool, resume: bool, restore: bool = False) -> None:

@@ -224,8 +224,8 @@ class _Reader:
             raise self.fail("name", _("{name} holds a control character: one line of plain text, please").format(
                 name=quote(name)))
         if len(name) > MAX_NAME:
-            raise self.fail("name", _("{name} is {n} characters long: at most {most}").format(
-                name=quote(name), n=len(name), most=MAX_NAME))
+            raise self.fail("name", _("{name} is too long: at most {most} characters").format(
+                name=quote(name), most=MAX_NAME))
         folded = name.lower()
         if folded in PROFILES or folded in ALIASES:
             raise self.fail("name", _("{name} is a built-in profile's name: give the house rules their own").format(

@@ -44,7 +44,7 @@ from .scoring import (DECK_POINTS, FIELD_LIGHTS, MAX_KASU, FIELD_READINGS, Night
                       round_multiplier, score, seat, RoundError)
 from .lang import quote
 from .words import Msg, both, msg
-from .yaku import YAKU_ALIASES, YAKU_BY_NAME, dekiyaku_name, not_teyaku, teyaku_hint, teyaku_name
+from .yaku import YAKU_ALIASES, YAKU_BY_NAME, dekiyaku_hint, dekiyaku_name, not_teyaku, teyaku_hint, teyaku_name
 
 SHOUBU_WORDS = frozenset({"shoubu", "shobu", "勝負", "しょうぶ", "s"})
 CANCEL_WORDS = frozenset({"cancel", "c", "キャンセル", "きゃんせる"})
@@ -732,22 +732,35 @@ def read(g: Givens, key: str, text: str, values: Mapping[str, Any]) -> Reading:
         if n > DECK_POINTS:
             raise AnswerError(msg("r.points", text=repr(text)).said())
         return Reading(n, f"={n}")
-    names = [dekiyaku_name(t, g.rules) for t in text.split()]
+    tokens = text.split()
+    names = [dekiyaku_name(t, g.rules) for t in tokens]
     if names and all(names):
         named = [n for n in g.rules.dekiyaku if n in names]
         return Reading({"dekiyaku": named}, " ".join(named))
+    if any(names):  # a 出来役's name: the pile is given by its names, and a word that is none is the one to blame
+        other = next(t for t, n in zip(tokens, names) if n is None)
+        if _is_card(other):
+            raise AnswerError(msg("r.names_or_cards", card=quote(other)).said())
+        hint = dekiyaku_hint(other, g.rules)
+        raise AnswerError(msg("r.dekiyaku_hint" if hint else "r.not_dekiyaku", text=quote(other), hint=hint).said())
     cards = _codes(cards_of(text))
     return Reading(cards, format_compact(cards_of(cards)))
+
+
+def _field_typed(text: str) -> Any:
+    """A field answer as typed, its ``=`` read: the six cards' text, or ``{"lights": text}``."""
+    typed = text.strip()
+    return {"lights": typed[1:]} if typed[:1] in ("=", "＝") else text
 
 
 def read_field(text: str) -> Reading:
     """The six field cards, or ``=`` and the field's 光 alone (``=8h``; ``=``: none), the only
     cards its class and multipliers read: ``{"lights": [...]}``."""
-    typed = text.strip()
-    if typed[:1] not in ("=", "＝"):
+    typed = _field_typed(text)
+    if not isinstance(typed, dict):
         cards = cards_of(text)
         return Reading(_codes(cards), format_compact(cards))
-    cards = cards_of(typed[1:])
+    cards = cards_of(typed["lights"])
     dark = [c for c in cards if c.points != 20]
     if dark:
         raise AnswerError(msg("r.lights", card=f"{dark[0].code} {dark[0].ja}").said())
@@ -1040,7 +1053,7 @@ class _Walk:
         except AnswerError as e:
             return self.refuse(step, Problem("answer", key, e.message, player=player))
         except CardError as e:  # the validator's own line, naming the card and where
-            raw = read_hand(g, text)[0] if kind == "hand" else text
+            raw = read_hand(g, text)[0] if kind == "hand" else _field_typed(text) if kind == "field" else text
             said_ = check_draft(round_file(g, {**values, key: raw}), rules=g.rules, players=g.players)
             problem = said_.problems[0] if said_.problems else Problem("card", key, e.message, token=e.token)
             return self.refuse(step, problem)
@@ -1220,15 +1233,16 @@ def settlement_said(g: Givens, values: Mapping[str, Any], ended: str | None, cal
 
 
 def typed_summary(v: RoundView, answers: Mapping[str, str]) -> Msg:
-    """What the answers typed come to, said before they are thrown away: each pile with its
-    cards, then how many answers more (``Ben's pile, 16 cards, and 3 more answers``)."""
-    piles = [s for s in v.steps if s.kind == "pile" and s.text is not None]
+    """What the answers typed come to, said before they are thrown away: each pile taken with
+    its cards, then how many other answers (``Ben's pile, 16 cards, and 3 other answers``), or
+    how many answers (``7 answers``)."""
+    piles = [s for s in v.steps if s.kind == "pile" and s.text is not None and (s.rest or s.value is not None)]
     parts = [msg("d.rest" if s.rest else "d.counted" if is_counted(s.value) else "d.named" if is_named(s.value) else
                  "d.pile" if len(s.value or ()) != 1 else "d.pile.one",
                  player=s.player, count=s.value if is_counted(s.value) else len(s.value or ())) for s in piles]
-    more = len([k for k in answers if not k.startswith("pile:")])
+    more = len(set(answers) - {s.key for s in piles})
     if more:
-        parts.append(msg("d.more" if more != 1 else "d.more.one", count=more))
+        parts.append(msg(("d.more" if parts else "d.answers") + (".one" if more == 1 else ""), count=more))
     if not parts:
         return msg("d.nothing")
     if len(parts) == 1:

@@ -222,7 +222,7 @@ def test_a_view_made_in_japanese_words_again_in_english_for_a_phone_that_speaks_
     ({"field": "1h 3r 5t 8k 9k 1x"}, "場札 field: '1x' is not a card (did you mean 1r 松に赤短?)"),
     ({"field": FIELD, "captured": {"Ben": "1h 1k 1k"}}, "Ben's pile: holds 3 cards of month 1 (1h 1k 1k); "
                                                         "captures come in twos or fours"),
-    ({"field": FIELD, "sage": "Dan"}, "sage: 'Dan' is not one of the players ['Aki', 'Ben', 'Chie']"),
+    ({"field": FIELD, "sage": "Dan"}, "下げ: 'Dan' is not one of the players ['Aki', 'Ben', 'Chie']"),
     ({"field": FIELD, "teyaku": {"Aki": "赤短"}}, f"Aki's 手役: '赤短' is a 出来役, not a 手役 ({' '.join(SDIN.teyaku)})"),
 ])
 def test_every_problem_of_the_draft_check_words_again_in_english(data, english):
