@@ -13,9 +13,9 @@ import re
 from pathlib import Path
 
 import pytest
-
 from fast_cli import FastRunner
 from helpers import add_round
+
 from scorekeeper import lang, store
 from scorekeeper import questions as q
 from scorekeeper.check import check_draft
