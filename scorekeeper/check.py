@@ -97,6 +97,7 @@ def where_said(where: str) -> Any:
 #: the round file's other keys, said for the person at the table in the game's words
 _KEYS = {"players": N_("the players"), "dropped": N_("who dropped"), "pot": N_("pot"), "captured": N_("the piles"),
          "points": N_("the piles"), "dekiyaku": N_("the piles"), "unasked": N_("the piles not asked"),
+         "hands": N_("the hands"), "teyaku": N_("手役"), "kasu": N_("素十六's kasu"),
          "ended_by": N_("who ended the round"), "sage": N_("下げ"), "ended_how": N_("how the round ended"),
          "carry": N_("the multipliers waiting")}
 

@@ -26,7 +26,7 @@ from . import questions as q
 from .cards import Card, points
 from .check import cards_of
 from .names import fold as _fold
-from .lang import _
+from .lang import _, noted
 from .layout import Prose, prompt
 from .notation import help_text
 from .render import field_cards_text
@@ -370,8 +370,8 @@ class RoundEntry:
         elif kind == "ended":
             if value is None:
                 self._say("  " + say(msg("e.played_out.two" if len(v.order) == 2 else "e.played_out")))
-            else:
-                self._say("  " + say(msg("e.stopped", player=value)))
+            else:  # a 下げ caller who may cancel ended it: 勝負 or cancel is asked next, no 上がり yet
+                self._say("  " + say(msg("e.ended" if q.may_cancel(self.g, v.values) else "e.stopped", player=value)))
             self._echo_sage(v, v.values.get("sage", ()))
             self._echo_unasked(v)
         elif kind == "sage" and value:
@@ -458,7 +458,7 @@ class RoundEntry:
         if value["teyaku"] and step.shown_cards:
             how = msg("e.teyaku.shown", cards=step.shown_cards)
         shown = " + ".join(yaku_text(n, self.rules.mon(self.rules.teyaku[n])) for n in found)
-        self._say(f"  {name}  {shown} ({say(how)})", style="green")
+        self._say(f"  {name}  {noted(shown, say(how))}", style="green")
 
     def _echo_pile(self, v: RoundView, player: str, codes: list[str] | int) -> None:
         def line(who: str, cards: Sequence[Card] | int) -> str:

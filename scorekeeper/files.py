@@ -75,6 +75,7 @@ OS_WORDS = {
     errno.EIO: N_("Input/output error"), errno.ELOOP: N_("Too many levels of symbolic links"),
     errno.EDQUOT: N_("Disk quota exceeded"), errno.EFBIG: N_("File too large"),
     errno.EBADF: N_("Bad file descriptor"), errno.EPIPE: N_("Broken pipe"),
+    errno.EADDRINUSE: N_("Address already in use"), errno.EADDRNOTAVAIL: N_("Cannot assign requested address"),
 }
 
 #: what the json module says of broken JSON (in English), in words worded in the language

@@ -100,7 +100,9 @@ def _read(path: Path) -> str:
     except IsADirectoryError:
         raise HouseRuleError(path, "", _("is a directory, not a house-rule file")) from None
     except OSError as e:
-        raise HouseRuleError(path, "", _("can't be read ({reason})").format(reason=e.strerror or e)) from None
+        from .files import os_words
+
+        raise HouseRuleError(path, "", _("can't be read ({reason})").format(reason=os_words(e))) from None
     except ValueError:  # a NUL byte in the name
         raise HouseRuleError(repr(str(path)), "", _("is not a file name")) from None
     try:

@@ -15,8 +15,9 @@ from rich.text import Text
 
 from . import night
 from .cards import sort_cards
-from .lang import _
-from .render import (FitTable, Phrased, PhraseText, card_points_text, mon, name, pot_line, round_view, seat_mon, texts, two_handed,
+from .lang import _, noted
+from .render import (FitTable, Phrased, PhraseText, card_points_text, mon, name, pot_line, profile_label, round_view,
+                     seat_mon, texts, two_handed,
                      waiting_label)
 from .scoring import BAD_ROUND, FORCED_REASON, MISDEAL, PLAIN_ROUND, SOLO, SPLIT, Payment, Result, Round
 
@@ -47,7 +48,7 @@ def plan_label(months: int, rounds: int, planned: int) -> str:
 def session_title(session: Mapping[str, Any], results: Sequence[Result]) -> Text:
     title = Text("八八 ", style="bold")
     title.append(session["name"], style="bold")
-    title.append(f" ({session['id']})  ")
+    title.append(noted("", session["id"]) + "  ")
     date = str(session.get("created", ""))[:10]
     if date and date != session["name"]:
         title.append(f"{date}  ")
@@ -56,11 +57,6 @@ def session_title(session: Mapping[str, Any], results: Sequence[Result]) -> Text
     if session.get("rate") is not None:
         title.append("  " + _("rate {money} per 文").format(money=night.money_text(1, session["rate"])))
     return title
-
-
-def profile_label(rules: Any) -> str:
-    """``fudawiki (1貫 = 10文)``: the profile's name and its kan, on every screen."""
-    return f"{rules.name} (1貫 = {rules.kan}文)"
 
 
 def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all: bool = False) -> Group:
@@ -122,7 +118,7 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
         if r.kind not in (BAD_ROUND, MISDEAL, SOLO, SPLIT):
             lines.extend(seat_lines(r))
         if r.round.sage:
-            lines.append([Text("(下げ", style="yellow"), Text("→".join(r.round.sage) + ")", style="yellow")])
+            lines.append(Phrased.words(_("(下げ {callers})").format(callers="→".join(r.round.sage)), style="yellow"))
         yaku = Phrased(*lines)
         table.add_row(str(n), name(r.round.dealer), "✗" if r.kind == BAD_ROUND else f"{r.field_class} ×{r.multiplier}", yaku,
                       *[seat_mon(r.players[p]) for p in players])
@@ -162,8 +158,8 @@ def settlement_view(net: Mapping[str, int], rate: float | None, per: int = 10,
     out = Text(_("settlement"), style="bold")
     if pot:
         back = _(", ").join(f"{p} {v}文" for p, v in refunds.items() if v)
-        out.append("\n  " + _("pot: {mon}文 waits for a round's winner; settled as if the night stopped now, "
-                               "paid back to who paid in ({refunds})").format(mon=pot, refunds=back), style="")
+        out.append("\n  " + _("pot: {mon}文 waits for the winner of a round to come; settled as if the night "
+                               "stopped now, paid back to who paid in ({refunds})").format(mon=pot, refunds=back), style="")
     if not pays:
         out.append("\n  " + _("all square: nobody pays"))
     for pay in pays:

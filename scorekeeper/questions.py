@@ -1151,8 +1151,10 @@ class _Walk:
                 for n in g.rules.teyaku]
         elif kind == "ended":
             now = values.get("ended", False)
+            callers = values.get("sage", ()) if g.rules.cancel else ()  # a caller may end it by cancel: no 上がり
             step.choices = [Choice(msg("a.played_out"), "", "ended" in values and now is None, default=True)] + [
-                Choice(msg("a.stopped", player=p), p, now == p, player=p) for p in playing]
+                Choice(msg("a.ended" if p in callers else "a.stopped", player=p), p, now == p, player=p)
+                for p in playing]
         elif kind == "sage":
             now = tuple(values.get("sage", ()))
             step.choices = [Choice(msg("a.nobody"), "", "sage" in values and not now, default=True)]

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .cards import DECK_COUNT, FACES, MONTHS, sort_cards
-from .lang import N_, _
+from .lang import N_, _, noted
 from .scoring import (
     BAD_ROUND, CARD_POINTS_REASON, FIELD_READINGS, MISDEAL, PLAIN_ROUND, POT, REDEAL, SOLO, SPECIAL_ROUND, SPLIT, Payment,
     PlayerResult, Result,
@@ -100,6 +100,11 @@ def phrases(template: str, **args: Any) -> list[Text]:
     return [p for p in out if p.plain]
 
 
+def profile_label(rules: Any) -> str:
+    """``fudawiki (1貫 = 10文)``: the profile's name and its kan, on every screen."""
+    return noted(rules.name, f"1貫 = {rules.kan}文")
+
+
 def party(who: str) -> str:
     """A payer or payee as shown: a player's name, or the pot in words."""
     return _(POT_WORD) if who == POT else who
@@ -144,7 +149,7 @@ def payment_reason(pay: Payment, result: Result) -> str:
         reason = (_("札 the difference of the two piles ({high} − {low})").format(
                       high=points[pay.payee], low=points[pay.payer])
                   if two_handed(result) else _("札 card points"))
-    return f"{reason} ({note_words(pay.note)})" if pay.note else reason
+    return noted(reason, note_words(pay.note)) if pay.note else reason
 
 
 def pot_line(result: Result) -> str | None:
@@ -430,8 +435,8 @@ class Phrases:
 
 def _fitted(console: Console, options: Any, table: Table) -> bool:
     """Whether ``table`` fits the width without cutting a word; if it does, its columns are
-    given their widths: each as wide as it would be, the widest narrowed first, none below its
-    narrowest (its longest word, its number). rich's own squeezing of a table too wide takes
+    given their widths: each as wide as it would be, narrowed where it has the most to spare,
+    none below its narrowest (its longest word, its number). rich's own squeezing of a table too wide takes
     from every column alike, below its narrowest too: a number cut, a word folded."""
     measures = [table._measure_column(console, options, c) for c in table.columns]
     room = options.max_width - table._extra_width
@@ -441,9 +446,9 @@ def _fitted(console: Console, options: Any, table: Table) -> bool:
     widths = [m.maximum for m in measures]
     if sum(widths) <= room:
         return True
-    for _cell in range(sum(widths) - room):  # a cell at a time, off the widest that may give one
-        widest = max((i for i in range(len(widths)) if widths[i] > least[i]), key=lambda i: (widths[i], i))
-        widths[widest] -= 1
+    for _cell in range(sum(widths) - room):  # a cell at a time, off the one with the most to spare
+        spare = max(range(len(widths)), key=lambda i: (widths[i] - least[i], widths[i], i))
+        widths[spare] -= 1
     for i, column in enumerate(table.columns):
         column.width = widths[i] - table._get_padding_width(i)
     return True
@@ -526,7 +531,7 @@ def round_view(result: Result, title: str | None = None) -> Group:
     if result.kind == BAD_ROUND:
         head.append(f"\n{result.problem}\n" + _("It counts nothing until `edit` replaces it."), style="red")
         return Group(head)
-    head.append("  " + _("rules {profile}").format(profile=f"{result.rules.name} (1貫 = {result.rules.kan}文)"))
+    head.append("  " + _("rules {profile}").format(profile=profile_label(result.rules)))
     if result.state.carry:
         head.append("  " + waiting_label(result.state.carry), style="bold")
     head.append("\n" + kind_line(result))
@@ -560,12 +565,12 @@ def round_view(result: Result, title: str | None = None) -> Group:
         void = result.void(p)
         te = [yaku_label(t, rules.mon(rules.teyaku[t])) for t in r.teyaku_all] or ["–"]
         if r.teyaku and r.role == "forced_out":
-            te[-1] += " (追い込み)"  # their compensation, paid before play: no 特殊役 cancels it (TRADITIONAL §7)
+            te[-1] = noted(te[-1], "追い込み")  # their compensation, paid before play: no 特殊役 cancels it (§7)
         elif r.teyaku in void:  # a hand's 手役 are paid or void together (a 特殊役 round, a dropped hand)
-            te[-1] += " " + _("(void)")
+            te[-1] = noted(te[-1], _("void"))
         # several yaku in a cell: " · " between them, so that a narrow column wraps between two
-        deki = [yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules)))
-                + (" " + _("(void)") if d in void else "") for d in r.dekiyaku] or ["–"]
+        deki = [yaku_label(d, rules.mon(dekiyaku_kan(d, rnd.pile(p), rules))) for d in r.dekiyaku]
+        deki = [noted(label, _("void")) if d in void else label for d, label in zip(r.dekiyaku, deki)] or ["–"]
         sp = [yaku_label(y, specials.get((p, y))) for y in r.special] or ["–"]
         bonus = [yaku_label(b, rules.mon(rules.bonuses[b])) if b in rules.bonuses else b for b in r.bonuses] or ["–"]
         table.add_row(label, _joined(te, "+"), _joined(deki, "·"), _joined(sp, "·"),

@@ -25,7 +25,9 @@ class Yaku(NamedTuple):
 
     def label(self) -> str:
         """``三本 (さんぼん)`` — the name with its reading, for people."""
-        return f"{self.name} ({self.reading})" if self.reading != self.name else self.name
+        from .lang import noted
+
+        return noted(self.name, self.reading) if self.reading != self.name else self.name
 
 
 class HandShape(NamedTuple):
