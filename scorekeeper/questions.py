@@ -364,8 +364,20 @@ class RoundView:
             "seats": self.seat_rows() if self.givens.seated else [],
             "stand": self.stand.to_json(), "redeal": self.redeal, "complete": self.complete,
             "missing": self.missing, "problems": [{**p.to_json(), "text": p.message} for p in self.problems],
-            "result": self.result.to_json() if self.result is not None else None,
+            "result": shown_result(self.result) if self.result is not None else None,
         }
+
+
+def shown_result(result: Result) -> dict[str, Any]:
+    """A round's result as a page shows it: its JSON (CONTRACT §4, §7, §9), and for each player
+    ``void``, the 手役 and 出来役 it names that the round does not pay (:meth:`Result.void`: a
+    page lists them as void, never as paid), and ``points``, the pile's card points, or None where
+    they were never given (a pile by its 出来役's names, not asked, or no pile: a page shows no 0)."""
+    out = result.to_json()
+    for p, r in out["players"].items():
+        r["void"] = list(result.void(p))
+        r["points"] = r["card_points"] if r["role"] == "played" and r.get("pile") not in ("named", "unasked") else None
+    return out
 
 
 # ---------------------------------------------------------------------------------------------

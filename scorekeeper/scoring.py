@@ -976,6 +976,8 @@ class Result(NamedTuple):
         """The 手役 and 出来役 shown for ``player`` that the round does not pay: a 特殊役 round's
         手役, a dropped hand's, a 下げ caller's 出来役 when another stops (TRADITIONAL §4, §7). A
         forced-out hand's 手役 is paid as its compensation (追い込み): not void."""
+        if self.redeal:  # nothing is played, nothing is paid or void
+            return ()
         r = self.players[player]
         teyaku = () if r.role == "forced_out" else r.teyaku_all
         return tuple(y for y in (*teyaku, *r.dekiyaku) if (player, y) not in self.earned)

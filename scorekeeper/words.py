@@ -258,7 +258,7 @@ TEXT: dict[str, str] = {
     "r.not_a_question": N_("{key!r} is not a question of this round"),
     "r.not_open": N_("{said} is not asked yet: first {first}"),
     "r.not_done": N_("the round is not complete: {missing}"),
-    "r.overtaken": N_("{said} was changed on another phone meanwhile: look at it and tap again"),
+    "r.overtaken": N_("{said} was changed meanwhile by {who}: look at it and tap again"),
     "r.draft_gone": N_("the round this tap was for was thrown away or set aside meanwhile: this tap is not kept"),
     "r.saved_since": N_("round {number} was saved meanwhile: this tap was for it, and is not kept"),
     "r.waits_for": N_("waiting for {said}"),
@@ -270,6 +270,8 @@ TEXT: dict[str, str] = {
     # -- two writers on one round ---------------------------------------------------------------
     "w.phone": N_("a phone"),
     "w.terminal": N_("another terminal"),
+    "w.phone.other": N_("another phone"),
+    "w.terminal.the": N_("the terminal"),
     "t.arrived": N_("from {who}: {said}: {shown}"),
     "t.differs": N_("{said}: {theirs} from {who}, {mine} typed here. Keep 1 (from {who}) or 2 (typed here)? [1]: "),
     "t.differs.saved": N_("{said}: {theirs} saved, {mine} typed here. Keep 1 (saved) or 2 (typed here)? [1]: "),
