@@ -561,14 +561,15 @@ def enable_tab_completion(entry: RoundEntry) -> bool:
 
 def changes_view(players: Sequence[str], old: Sequence[Result], new: Sequence[Result],
                  numbers: Sequence[int]) -> Any:
-    """After an edit: each round whose result changed, its 親 and every player's 文, old → new."""
-    from rich.table import Table
+    """After an edit: each round whose result changed, its 親 and every player's 文, old → new
+    (a table that never cuts an amount: stacked on a narrow terminal)."""
+    from .render import FitTable
 
-    table = Table(title=_("results changed"), title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column(_("round"), justify="right")
-    table.add_column("親")
+    table = FitTable(_("results changed"), title_justify="left", pad_edge=False)
+    table.add_column(_("round"), right=True)
+    table.add_column("親", whole=True)
     for p in players:
-        table.add_column(Text(p), justify="right")
+        table.add_column(Text(p), right=True)
     for n in numbers:
         before, after = old[n - 1], new[n - 1]
         dealer = (after.round.dealer if before.round.dealer == after.round.dealer

@@ -123,3 +123,27 @@ def test_the_night_s_tables_keep_every_total_and_name_whole(night, width, langua
     assert whole(text, "Friday night") and all(whole(text, p) for p in NAMES[:3]), text
     text = shown(["stats"], width, language)
     assert all(whole(text, p) for p in NAMES[:3]), text
+
+
+@pytest.mark.parametrize("language", LANGS)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_an_edit_s_changed_results_keep_every_amount_whole(width, language):
+    """The table `edit N` shows after an edit: every player's 文, old → new, whole."""
+    from rich.console import Console
+
+    from scorekeeper import lang
+    from scorekeeper.entry import changes_view
+    from scorekeeper.scoring import score_dict
+
+    old = [score_dict(renamed(json.loads((GOLDEN / "fudawiki" / f"{name}.round.json").read_text("utf-8"))),
+                      rules=profile("fudawiki")) for name in ("five-two-drops", "five-two-drops-doubled")]
+    new = [old[0], old[0]]
+    players = list(old[0].players)
+    console = Console(width=width, record=True, color_system=None)
+    lang.in_language(language, lambda: console.print(changes_view(players, old, new, [2])))
+    text = console.export_text()
+    assert all(cell_len(line) <= width for line in text.splitlines()) and "…" not in text, text
+    for p in players:
+        before, after = old[1].mon(p), new[1].mon(p)
+        said = f"{before:+d} → {after:+d}" if before != after else f"{after:+d}"
+        assert whole(text, p) and whole(text, said), (p, said, text)
