@@ -742,7 +742,7 @@ def read(g: Givens, key: str, text: str, values: Mapping[str, Any]) -> Reading:
     if counted:
         n = int(counted.group(1))
         if n > DECK_POINTS:
-            raise AnswerError(msg("r.points", text=repr(text)).said())
+            raise AnswerError(msg("r.points", text=quote(text)).said())
         return Reading(n, f"={n}")
     tokens = text.split()
     names = [dekiyaku_name(t, g.rules) for t in tokens]
@@ -801,7 +801,7 @@ def read_kasu(g: Givens, text: str, values: Mapping[str, Any]) -> Reading:
     *name, count = text.split()
     who = player_of(g, " ".join(name), candidates) if name else candidates[0] if len(candidates) == 1 else None
     if who is None or not count.isdigit():
-        raise AnswerError(msg("r.kasu", text=repr(text), players=g.numbered(candidates)).said())
+        raise AnswerError(msg("r.kasu", text=quote(text), players=g.numbered(candidates)).said())
     n = int(count)
     if n < g.rules.sujiroku_from:
         return Reading(None, "")

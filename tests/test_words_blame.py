@@ -151,3 +151,10 @@ def test_an_error_quotes_forty_characters_of_what_was_typed():
     assert result.exit_code == 2, result.output
     assert repr(long[:40]) in result.stderr and f"{len(long)} characters" in result.stderr, result.stderr
     assert result.stderr.count(str(len(long))) == 1, result.stderr  # its length said once
+
+
+def test_a_pile_s_count_typed_too_long_is_quoted_to_forty_characters():
+    answers = {"field": SMALL, "hand:Aki": "", "hand:Ben": "", "hand:Chie": "", "sage": "", "ended": "",
+               "pile:Aki": "=" + "9" * 100}
+    line = problem(answers, "pile:Aki")
+    assert "(101 characters)" in line and "9" * 41 not in line, line
