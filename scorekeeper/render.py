@@ -254,7 +254,10 @@ class FitTable:
                 continue
             head = Text()
             for i in keep[:lead]:
+                heading, right = self.columns[i][0], self.columns[i][1]
                 cell = _as_text(cells[i])
+                if right and str(heading) and cell.plain:  # a number is said with its heading (# 3)
+                    cell = _as_text(heading) + Text(" ") + cell
                 if cell.plain:
                     if head.plain:
                         head.append(" ")
