@@ -98,3 +98,12 @@ def test_undo_shows_the_round_it_would_remove(night):
     paid = {y for p in data["payments"] for y in [p["reason"]]} - {"札"}
     assert paid and all(y in question for y in paid), question  # the yaku it paid
     assert json.loads(run("summary", "--json", code=0).stdout)["rounds"] == 2
+
+
+def test_a_round_file_may_still_name_players_by_numbers(tmp_path):
+    """CONTRACT §3: a round file's players are any three distinct names; only a new night refuses numbers."""
+    data = {"players": ["1", "2", "3"], "dealer": "1", "field": ["2k", "4r", "6k", "7t", "9k", "10k"],
+            "ended_by": "2", "dekiyaku": {"2": "赤短"}, "unasked": ["1", "3"]}
+    f = tmp_path / "r.json"
+    f.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert json.loads(run("score", "--json", str(f), code=0).stdout)["players"]["2"]["mon"] > 0
