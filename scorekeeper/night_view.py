@@ -107,7 +107,7 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
         table.add_column(name(p), right=True)
     for n, r in shown:
         # one player's yaku a line, the name and the yaku each whole: a narrow column wraps between
-        lines: list[list[Text]] = [[name(p), Text(y)] for p, y in night.round_yaku(r)]
+        lines: list[list[Any]] = [[name(p), Text(y)] for p, y in night.round_yaku(r)]
         if r.kind == BAD_ROUND:
             lines.append(Phrased.words(_("✗ does not score: edit replaces it"), style="red"))
         elif r.kind in (MISDEAL, SOLO, SPLIT):  # nothing played: what it did with the pot (TRADITIONAL §7)
