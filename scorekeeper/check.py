@@ -82,10 +82,10 @@ def where_said(where: str) -> Any:
             return L_("{player}'s hand", player=player)
         if head == "teyaku":
             return L_("{player}'s 手役", player=player)
-        if head in ("captured", "points", "kasu"):
+        if head in ("captured", "points", "kasu", "dekiyaku"):
             return L_("{player}'s pile", player=player)
         return where
-    if where == "field":
+    if where in ("field", "field_given"):
         return L_("場札 field")
     if where == "dealer":
         return L_("親")
@@ -94,9 +94,12 @@ def where_said(where: str) -> Any:
     return where_worded(where)
 
 
-#: the round file's other keys, said for the person at the table (in English, the key itself)
-_KEYS = {"players": N_("players"), "dropped": N_("dropped"), "pot": N_("pot"), "captured": N_("captured"),
-         "ended_by": N_("ended_by"), "sage": N_("sage"), "ended_how": N_("ended_how"), "carry": N_("carry")}
+#: the round file's other keys, said for the person at the table in the game's words
+_KEYS = {"players": N_("the players"), "dropped": N_("who dropped"), "pot": N_("pot"), "captured": N_("the piles"),
+         "points": N_("the piles"), "dekiyaku": N_("the piles"), "unasked": N_("the piles not asked"),
+         "hands": N_("the hands"), "teyaku": N_("手役"), "kasu": N_("素十六's kasu"),
+         "ended_by": N_("who ended the round"), "sage": N_("下げ"), "ended_how": N_("how the round ended"),
+         "carry": N_("the multipliers waiting")}
 
 
 def check_draft(data: Mapping[str, Any], *, rules: Rules = SDIN, players: Sequence[str] | None = None) -> Verdict:
@@ -186,7 +189,11 @@ def _problem(e: RoundError, data: Mapping[str, Any], rules: Rules) -> Problem:
     elif e.code == "unclaimed":
         message = holder_problem(player, dekiyaku(cards_of(data["captured"][player]), rules))
     else:
-        message = L_("{where}: {problem}", where=where_said(e.where), problem=e.problem)
+        problem = e.problem
+        if e.code == "deck" and isinstance(problem, Said):  # the places a card is in, said as the piles' owners
+            args = {k: [where_said(w) for w in v] if k == "places" else v for k, v in problem.args}
+            problem = Said(problem.template, args)
+        message = L_("{where}: {problem}", where=where_said(e.where), problem=problem)
     return Problem(e.code, e.where, message, player=who, month=e.month, token=e.token, card=e.card)
 
 

@@ -25,7 +25,7 @@ from typer._click import exceptions as click
 
 from . import __version__, lang
 from .cli_words import click_said, short_help, word_help
-from .lang import N_, _, n_, quote
+from .lang import _, n_, quote
 
 EXIT_OK, EXIT_BOOK, EXIT_INPUT = 0, 1, 2
 
@@ -169,24 +169,11 @@ def _stdout_failed(e: OSError) -> NoReturn:
     sys.exit(EXIT_BOOK)
 
 
-#: the operating system's words for the errors a person meets here (glibc's, which e.strerror
-#: says in English whatever the locale), worded in the language spoken
-_OS_WORDS = {
-    errno.ENOENT: N_("No such file or directory"), errno.EACCES: N_("Permission denied"),
-    errno.EPERM: N_("Operation not permitted"), errno.ENOSPC: N_("No space left on device"),
-    errno.EROFS: N_("Read-only file system"), errno.EISDIR: N_("Is a directory"),
-    errno.ENOTDIR: N_("Not a directory"), errno.ENAMETOOLONG: N_("File name too long"),
-    errno.EIO: N_("Input/output error"), errno.ELOOP: N_("Too many levels of symbolic links"),
-    errno.EDQUOT: N_("Disk quota exceeded"), errno.EFBIG: N_("File too large"),
-    errno.EBADF: N_("Bad file descriptor"), errno.EPIPE: N_("Broken pipe"),
-}
+def _strerror(e: OSError) -> str:
+    """``e``'s text from the operating system, in the language spoken."""
+    from .files import os_words
 
-
-def _strerror(e: OSError) -> str | None:
-    """``e``'s text from the operating system: in English as it says it, else worded."""
-    if lang.current() == lang.LANGS[0] or e.errno not in _OS_WORDS:
-        return e.strerror
-    return _(_OS_WORDS[e.errno])
+    return str(os_words(e))
 
 
 def _quiet_stdout() -> None:
@@ -264,6 +251,8 @@ def read_stdin() -> str:
 
 def read_json_arg(path: str, *, stdin_text: str | None = None) -> Any:
     """The JSON in a file, or in standard input for ``-``. Errors are :class:`UserError` (2)."""
+    from .files import json_words
+
     if path == "-":
         text: str | bytes = stdin_text if stdin_text is not None else read_stdin()
     else:
@@ -282,23 +271,13 @@ def read_json_arg(path: str, *, stdin_text: str | None = None) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as e:
         fail(_("{path}: broken JSON at line {line} column {column}: {problem}").format(
-            path=path, line=e.lineno, column=e.colno, problem=_(e.msg) if e.msg in _JSON_WORDS else e.msg))
+            path=path, line=e.lineno, column=e.colno, problem=json_words(e)))
     except UnicodeDecodeError:
         fail(_("{path}: is not UTF-8 text").format(path=path))
     except RecursionError:
         fail(_("{path}: broken JSON: nested too deeply").format(path=path))
     except ValueError:  # a number too long to convert (sys.get_int_max_str_digits)
         fail(_("{path}: broken JSON: it holds a number too long to read").format(path=path))
-
-
-#: what the json module says of broken JSON (in English), worded in the language spoken; a
-#: message not listed stays as it is
-_JSON_WORDS = frozenset((
-    N_("Expecting value"), N_("Expecting ',' delimiter"), N_("Expecting ':' delimiter"),
-    N_("Expecting property name enclosed in double quotes"), N_("Unterminated string starting at"),
-    N_("Invalid control character at"), N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"),
-    N_("Extra data"), N_("Illegal trailing comma before end of object"),
-    N_("Illegal trailing comma before end of array")))
 
 
 def score_file(path: str, stdin_text: str | None = None, **defaults: Any):
@@ -594,10 +573,24 @@ class _BookErrors:
         return False
 
 
-def _open_book(db: str | None):
-    from .store import Book, book_path
+def _open_book(db: str | None, *, creating: bool = False):
+    """The book (``creating``: a command that may start one: new-session, import)."""
+    from .store import Book
 
-    return Book.open(book_path(db))
+    return Book.open(_book_path(db, creating=creating))
+
+
+def _book_path(db: str | None, *, creating: bool = False) -> Path:
+    """The book's main file. A command that only uses a book, given a path (``--db`` or
+    HACHI_SCORE_DB) where there is none, says so and where it looked (status 2: a mistyped
+    path is never taken for a new, empty book); at the default place, no book yet is no error."""
+    from .store import book_path, no_book_at
+
+    path = book_path(db)
+    if not creating and db and no_book_at(path):
+        fail(_("no book at {path} (the path given by --db or HACHI_SCORE_DB): nothing was ever saved there. "
+               "A mistyped path? `hachi-score new-session NAME NAME NAME` starts a book there").format(path=path))
+    return path
 
 
 def _print_summary(session: dict[str, Any], results: list[Any], as_json: bool, show_all: bool) -> None:
@@ -641,7 +634,7 @@ def new_session(
     """
     profile = resolve_rules(rules)
     with _BookErrors():
-        book = _open_book(db)
+        book = _open_book(db, creating=True)
         sid = book.new_session(players, name=name, dealer=dealer, rounds=rounds, rate=rate, rules=profile)
         session = book.session(sid)
     print(_("session {sid} {name!r}: {players}; first 親 {dealer}; {rounds} rounds; rules {rules} "
@@ -683,10 +676,9 @@ def _entry(form: Any, to_stderr: bool = False, **options: Any) -> Any:  # noqa: 
 def _open_night(db: str | None, session: str | None = None) -> Any:
     """The session (default the current one) as a :class:`~scorekeeper.flows.Night`."""
     from .flows import Night
-    from .store import book_path
 
     with _BookErrors():
-        return Night.open(book_path(db), session)
+        return Night.open(_book_path(db), session)
 
 
 def _bad_rounds(night: Any) -> None:
@@ -743,10 +735,12 @@ def _run_entry(entry: Any, rd: Any, db: str | None, *, again: bool = False) -> A
         fail(str(e), EXIT_BOOK)
     except Aborted:
         where = rd.where
-        if where is not None:
-            again_cmd = "edit " + str(rd.number) if rd.kind == "edit" else "round"
-            entry.out.print(_("the answers typed are kept in {where}: `hachi-score {command}` offers to resume them "
-                              "(`hachi-score round --discard` throws them away)").format(where=where, command=again_cmd),
+        if where is not None:  # an edit's answers are thrown away where they are resumed: `round --discard` is the next round's
+            entry.out.print(_("the answers typed are kept in {where}: `hachi-score edit {number}` offers to resume "
+                              "them, or to throw them away (answer discard)").format(where=where, number=rd.number)
+                            if rd.kind == "edit" else
+                            _("the answers typed are kept in {where}: `hachi-score round` offers to resume them "
+                              "(`hachi-score round --discard` throws them away)").format(where=where),
                             style="yellow")
         fail(_("aborted: nothing was saved"), EXIT_BOOK)
 
@@ -904,7 +898,7 @@ def _discard_round(session: str | None, db: str | None, yes: bool) -> None:
         fail(_("aborted: the answers are kept"), EXIT_BOOK)
     with _BookErrors():
         rd.discard()
-    print(_("the kept answers were discarded ({what})").format(what=msg("d.done", what=what)))
+    print(msg("d.done", what=what))
 
 
 def _enter_round(session: str | None, db: str | None, as_json: bool, resume: bool, restore: bool = False) -> None:
@@ -1176,8 +1170,13 @@ def use(
     db: DbOption = None,
 ) -> None:
     """Make a session current."""
+    from .index import no_session
+    from .store import no_book_at
+
     with _BookErrors():
         book = _open_book(db)
+        if no_book_at(book.path):  # the default place, no book yet: nothing is made there (not even a lock)
+            fail(str(no_session(session, book.path)))
         sid = book.use(session)
         name = book.row(sid)["name"]
     print(_("session {sid} {name!r} is now current").format(sid=sid, name=name))
@@ -1234,9 +1233,10 @@ def undo(
     if count == 0:
         fail(_("session {sid} ({name}) has no rounds: nothing to undo").format(sid=night.sid, name=night.session["name"]))
     if not yes:
-        last = night.session["rounds"][-1]["round"]
-        if not _confirm(_("remove round {number} of session {sid} (親 {dealer})?").format(
-                number=count, sid=night.sid, dealer=last.get("dealer"))):
+        from .night import round_said
+
+        if not _confirm(_("remove round {number} of session {sid} ({round})?").format(
+                number=count, sid=night.sid, round=round_said(night.results[-1]))):
             fail(_("aborted: round {number} was kept").format(number=count), EXIT_BOOK)
     with _BookErrors():
         night.undo(expect=count)
@@ -1348,6 +1348,18 @@ def _export_book(db: str | None, output: str | None) -> None:
         fail(bad[0] + more, EXIT_BOOK)
 
 
+def _output_path(option: str, output: str) -> Path:
+    """A file to write that a person named: in a folder that is there (a mistyped folder is
+    never made, least of all at the root), and a file name. Else one line, status 2."""
+    if "\0" in output:
+        fail(_("{option}: {path!r} is not a file name").format(option=option, path=output))
+    path = Path(output).expanduser()
+    if not path.parent.is_dir():
+        fail(_("{option}: there is no folder {folder}: nothing was written (make the folder first)").format(
+            option=option, folder=path.parent))
+    return path
+
+
 def _write_export(text: str, output: str | None, what: str) -> None:
     """An export on standard output, or written atomically to ``output`` and said on standard error."""
     if output is None:
@@ -1356,8 +1368,7 @@ def _write_export(text: str, output: str | None, what: str) -> None:
     from .errors import BookError
     from .files import atomic_write
 
-    if "\0" in output:
-        fail(_("-o: {path!r} is not a file name").format(path=output))
+    _output_path("-o", output)
     try:
         atomic_write(Path(output), text.encode("utf-8"), backup=False)
     except BookError as e:
@@ -1391,7 +1402,7 @@ def import_(
     except RoundError as e:
         fail(f"{file}: {e}")
     with _BookErrors():
-        book = _open_book(db)
+        book = _open_book(db, creating=True)
         try:
             sid = book.import_session(checked, name=name)
         except AlreadyHeld as e:
@@ -1421,7 +1432,7 @@ def _import_book(file: str, nights: Any, name: str | None, db: str | None) -> No
             fail(_("{file}: sessions[{i}]{name}: {problem}; nothing was imported").format(
                 file=file, i=i, name=f" {named!r}" if isinstance(named, str) else "", problem=e))
     with _BookErrors():
-        book = _open_book(db)
+        book = _open_book(db, creating=True)
         try:
             outcomes = book.import_sessions(checked)
         except SessionError as e:
@@ -1431,11 +1442,10 @@ def _import_book(file: str, nights: Any, name: str | None, db: str | None) -> No
         if isinstance(outcome, AlreadyHeld):
             named = f" {night['name']!r}" if night["name"] else ""
             print(_("skipped sessions[{i}]{name}: {what}").format(i=i, name=named, what=outcome.what))
-    if not taken:
-        print(_("imported none of the {count} nights of {file}: the book holds each of them; nothing was changed")
-              .format(count=len(checked), file=file)
-              if checked else _("{file} holds no night: nothing was imported").format(file=file))
-        return
+    if not taken:  # refused, as one night the book holds is (CONTRACT §5): status 2
+        fail(_("imported none of the {count} nights of {file}: the book holds each of them; nothing was changed")
+             .format(count=len(checked), file=file)
+             if checked else _("{file} holds no night: nothing was imported").format(file=file))
     rounds = sum(len(night["rounds"]) for night, _ in taken)
     sids = [sid for _, sid in taken]
     last = book.row(sids[-1])
@@ -1464,18 +1474,21 @@ def doctor(
     can't be read, that what it held beyond its .bak can't be listed) is said first, and asked
     about (--yes to skip; no answer is a no).
     """
-    from .doctor import check, losses, restore as mend
-    from .store import book_path
+    from .doctor import check, preview, restore as mend
 
     with _BookErrors():
-        path = book_path(db)
+        path = _book_path(db)
         if restore and not yes:
             with _progress(_("checking the book")) as progress:
-                lost = losses(path, progress)
-            if lost:  # said and asked once the bar is gone; a file that can't be read is asked about too
-                print(_("--restore puts back files one save older:"), file=sys.stderr)
-                for line in lost:
-                    print(f"  {line}", file=sys.stderr)
+                replaced, lost = preview(path, progress)
+            if replaced:  # said and asked once the bar is gone, also when nothing is lost
+                if lost:
+                    print(_("--restore puts back files one save older:"), file=sys.stderr)
+                    for line in lost:
+                        print(f"  {line}", file=sys.stderr)
+                else:
+                    print(_("--restore puts back {files}; nothing is lost").format(files=lang.worded(replaced)),
+                          file=sys.stderr)
                 if sys.stdin is None or not _confirm(_("restore them?")):  # None: standard input closed
                     fail(_("aborted: nothing was restored"), EXIT_BOOK)
         with _progress(_("checking the book")) as progress:
@@ -1556,7 +1569,7 @@ def stats(
         from .stats_view import chart_svg
 
         try:
-            Path(svg).write_text(chart_svg(data), encoding="utf-8")
+            _output_path("--svg", svg).write_text(chart_svg(data), encoding="utf-8")
         except OSError as e:
             fail(_("{path}: can't be written ({problem})").format(path=svg, problem=_strerror(e)), EXIT_BOOK)
     if as_json:
@@ -1592,6 +1605,7 @@ def serve(
     except ImportError as e:  # pragma: no cover - an install without the web dependencies
         fail(_("serve needs starlette, uvicorn, segno and ifaddr ({module} is missing): pip install hachi-score")
              .format(module=e.name), EXIT_BOOK)
+    _book_path(db)  # a book that is not there is said before anything is served
     with _BookErrors():
         run(db, host, port, fail=lambda message: fail(message, EXIT_BOOK), new_link=new_link)
 

@@ -11,7 +11,7 @@ made before the file is replaced, so the bytes exist somewhere at every moment; 
 and puts the ``.bak`` back in its place. A damaged or missing index with no good ``.bak`` is
 rebuilt from the session files' own headers; then every index row is written right against the
 session file as it is (its round count, months count and night key). A file written by a newer
-hachi-score is never touched: that is not damage. :func:`losses` says first what putting a
+hachi-score is never touched: that is not damage. :func:`preview` says first what putting a
 ``.bak`` back loses.
 
 Besides damage, the check notes what is worth knowing and harms nothing: a 親 chain break, a
@@ -590,16 +590,21 @@ def check(path: Path, progress: Progress | None = None) -> Report:
 # restoring
 
 
-def losses(path: Path, progress: Progress | None = None) -> list[str]:
-    """What ``--restore`` would lose, said per file: putting back a ``.bak`` that is one save older
-    loses the rounds added, removed or changed since, each with its result; of a file that can't
-    be read, what it held beyond its ``.bak`` can't be listed, and that is said. A missing file
-    loses nothing (its ``.bak`` comes back), nor does an index put back (every session is listed
-    again). Nothing said: nothing is lost. ``progress`` as for :func:`check`."""
-    from .night import replay_lenient
+def preview(path: Path, progress: Progress | None = None) -> tuple[list[str], list[str]]:
+    """What ``--restore`` would do, before it is asked: the files it would put back or rebuild
+    (their names), and what that loses, said per file: putting back a ``.bak`` that is one save
+    older loses the rounds added, removed or changed since, each with its result; of a file that
+    can't be read, what it held beyond its ``.bak`` can't be listed, and that is said. A missing
+    file loses nothing (its ``.bak`` comes back), nor does an index put back or rebuilt (every
+    session is listed again). Rows written right and temp files swept are no file put back.
+    ``progress`` as for :func:`check`."""
+    from .night import replay_lenient, round_said
 
     out: list[str] = []
     state = _examine(Path(path), progress)
+    replaced = [file.name for file in state.put_back]
+    if state.restore_index or state.rebuild_index:
+        replaced.append(Path(path).name)
     for file in state.put_back:
         if not file.exists():
             continue
@@ -615,14 +620,14 @@ def losses(path: Path, progress: Progress | None = None) -> list[str]:
         for n in range(1, max(len(before), len(after)) + 1):
             if n > len(before):
                 out.append(_("{file}: round {n} (added since its .bak) is lost: {result}").format(
-                    file=file.name, n=n, result=_said(results["now"][n - 1])))
+                    file=file.name, n=n, result=round_said(results["now"][n - 1])))
             elif n > len(after):
                 out.append(_("{file}: round {n} (removed since) comes back: {result}").format(
-                    file=file.name, n=n, result=_said(results["bak"][n - 1])))
+                    file=file.name, n=n, result=round_said(results["bak"][n - 1])))
             elif before[n - 1] != after[n - 1]:
                 out.append(_("{file}: round {n} goes back from {now} to {bak}").format(
-                    file=file.name, n=n, now=_said(results["now"][n - 1]), bak=_said(results["bak"][n - 1])))
-    return out
+                    file=file.name, n=n, now=round_said(results["now"][n - 1]), bak=round_said(results["bak"][n - 1])))
+    return replaced, out
 
 
 def _rounds_of(file: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -630,14 +635,6 @@ def _rounds_of(file: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     if data is None:
         raise Damaged(L_("{file}: missing", file=str(file)), file)
     return data["session"]["1"], schema.rounds_of(data)
-
-
-def _said(result: Any) -> str:
-    """A round's result in one line: its 親 and each player's 文."""
-    if result.problem:
-        return _("a round that does not score")
-    mon = " ".join(f"{p} {r.mon:+d}" for p, r in result.players.items())
-    return _("親 {dealer}, {mon}").format(dealer=result.round.dealer, mon=mon)
 
 
 def restore(path: Path, progress: Progress | None = None) -> Report:

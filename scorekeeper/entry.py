@@ -25,7 +25,7 @@ from . import questions as q
 from .cards import Card, points
 from .check import cards_of
 from .names import fold as _fold
-from .lang import _
+from .lang import _, noted
 from .layout import Prose, prompt
 from .notation import help_text
 from .render import field_cards_text
@@ -112,8 +112,8 @@ class _Said:
         elif kind == "ended":
             if value is None:
                 self._say("  " + say(msg("e.played_out.two" if len(v.order) == 2 else "e.played_out")))
-            else:
-                self._say("  " + say(msg("e.stopped", player=value)))
+            else:  # a 下げ caller who may cancel ended it: 勝負 or cancel is asked next, no 上がり yet
+                self._say("  " + say(msg("e.ended" if q.may_cancel(self.g, v.values) else "e.stopped", player=value)))
             self._echo_sage(v, v.values.get("sage", ()))
             self._echo_unasked(v)
         elif kind == "sage" and value:
@@ -200,7 +200,7 @@ class _Said:
         if value["teyaku"] and step.shown_cards:
             how = msg("e.teyaku.shown", cards=step.shown_cards)
         shown = " + ".join(yaku_text(n, self.rules.mon(self.rules.teyaku[n])) for n in found)
-        self._say(f"  {name}  {shown} ({say(how)})", style="green")
+        self._say(f"  {name}  {noted(shown, say(how))}", style="green")
 
     def _echo_pile(self, v: RoundView, player: str, codes: list[str] | int) -> None:
         def line(who: str, cards: Sequence[Card] | int) -> str:
@@ -581,14 +581,15 @@ def enable_tab_completion(entry: RoundEntry) -> bool:
 
 def changes_view(players: Sequence[str], old: Sequence[Result], new: Sequence[Result],
                  numbers: Sequence[int]) -> Any:
-    """After an edit: each round whose result changed, its 親 and every player's 文, old → new."""
-    from rich.table import Table
+    """After an edit: each round whose result changed, its 親 and every player's 文, old → new
+    (a table that never cuts an amount: stacked on a narrow terminal)."""
+    from .render import FitTable
 
-    table = Table(title=_("results changed"), title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column(_("round"), justify="right")
-    table.add_column("親")
+    table = FitTable(_("results changed"), title_justify="left", pad_edge=False)
+    table.add_column(_("round"), right=True)
+    table.add_column("親", whole=True)
     for p in players:
-        table.add_column(Text(p), justify="right")
+        table.add_column(Text(p), right=True)
     for n in numbers:
         before, after = old[n - 1], new[n - 1]
         dealer = (after.round.dealer if before.round.dealer == after.round.dealer

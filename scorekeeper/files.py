@@ -65,6 +65,44 @@ def say(message: str) -> None:
 # what went wrong, in one line
 
 
+#: the operating system's words for the errors a person meets here (glibc's, which e.strerror
+#: says in English whatever the locale), worded in the language spoken where they are read
+OS_WORDS = {
+    errno.ENOENT: N_("No such file or directory"), errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"), errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"), errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"), errno.ENAMETOOLONG: N_("File name too long"),
+    errno.EIO: N_("Input/output error"), errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.EDQUOT: N_("Disk quota exceeded"), errno.EFBIG: N_("File too large"),
+    errno.EBADF: N_("Bad file descriptor"), errno.EPIPE: N_("Broken pipe"),
+    errno.EADDRINUSE: N_("Address already in use"), errno.EADDRNOTAVAIL: N_("Cannot assign requested address"),
+}
+
+#: what the json module says of broken JSON (in English), in words worded in the language
+#: spoken: its own, but for the place it says in a number an error line gives already
+JSON_WORDS = {
+    "Expecting value": N_("Expecting value"), "Expecting ',' delimiter": N_("Expecting ',' delimiter"),
+    "Expecting ':' delimiter": N_("Expecting ':' delimiter"),
+    "Expecting property name enclosed in double quotes": N_("Expecting property name enclosed in double quotes"),
+    "Unterminated string starting at": N_("Unterminated string"),
+    "Invalid control character at": N_("Invalid control character"), "Invalid \\escape": N_("Invalid \\escape"),
+    "Invalid \\uXXXX escape": N_("Invalid \\uXXXX escape"), "Extra data": N_("Extra data"),
+    "Illegal trailing comma before end of object": N_("Illegal trailing comma before end of object"),
+    "Illegal trailing comma before end of array": N_("Illegal trailing comma before end of array"),
+}
+
+
+def os_words(e: OSError) -> Any:
+    """What the operating system says of ``e``, a message worded where it is read (its own
+    text where it is not one of :data:`OS_WORDS`)."""
+    return Said(OS_WORDS[e.errno]) if e.errno in OS_WORDS else e.strerror or str(e)
+
+
+def json_words(e: json.JSONDecodeError) -> Any:
+    """What the json module says of broken JSON, a message worded where it is read."""
+    return Said(JSON_WORDS[e.msg]) if e.msg in JSON_WORDS else e.msg
+
+
 #: what an OS error on the book means for the person at the table, and what to do, by errno
 _OS_HINTS = {
     errno.ENOSPC: N_("the disk is full: free some space and try again"),
@@ -100,7 +138,7 @@ def damaged(path: Path, what: str) -> Damaged:
 
 def cant_write(path: Path, e: OSError) -> CantWrite:
     return CantWrite(L_("{path}: can't be written ({why}): {hint}; nothing was changed", path=str(path),
-                        why=e.strerror or str(e), hint=os_hint(e)), path, e.strerror)
+                        why=os_words(e), hint=os_hint(e)), path, e.strerror)
 
 
 def refuse_read_only(path: Path) -> None:
@@ -123,7 +161,7 @@ def not_a_book_file(path: Path | str) -> Said:
 def cant_read(path: Path, e: OSError) -> CantRead:
     if isinstance(e, IsADirectoryError):
         return CantRead(not_a_book_file(path), path, e.strerror)
-    return CantRead(L_("{path}: can't be read ({why}): {hint}", path=str(path), why=e.strerror, hint=os_hint(e)),
+    return CantRead(L_("{path}: can't be read ({why}): {hint}", path=str(path), why=os_words(e), hint=os_hint(e)),
                     path, e.strerror)
 
 
@@ -163,9 +201,10 @@ def parse_json(path: Path, raw: bytes) -> Any:
     except json.JSONDecodeError as e:
         if e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated"):
             what = L_("broken JSON at line {line} column {column}: {why} (cut short?)", line=e.lineno,
-                      column=e.colno, why=e.msg)
+                      column=e.colno, why=json_words(e))
         else:
-            what = L_("broken JSON at line {line} column {column}: {why}", line=e.lineno, column=e.colno, why=e.msg)
+            what = L_("broken JSON at line {line} column {column}: {why}", line=e.lineno, column=e.colno,
+                      why=json_words(e))
         raise damaged(path, what) from None
     except RecursionError:
         raise damaged(path, L_("broken JSON: nested too deeply")) from None
@@ -366,7 +405,7 @@ class BookLock:
         except OSError as e:
             raise CantLock(
                 L_("{path}: the lock file can't be opened ({why}): {hint}; nothing was changed", path=str(self.path),
-                   why=e.strerror, hint=os_hint(e)),
+                   why=os_words(e), hint=os_hint(e)),
                 self.path, e.strerror,
             ) from None
         try:
@@ -385,7 +424,7 @@ class BookLock:
                 return
             except OSError as e:
                 if e.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                    raise CantLock(L_("{path}: can't be locked ({why})", path=str(self.path), why=e.strerror),
+                    raise CantLock(L_("{path}: can't be locked ({why})", path=str(self.path), why=os_words(e)),
                                    self.path, e.strerror) from None
             waited = time.monotonic() - start
             # the notice first: a writer that gives up has always said that it waits

@@ -101,7 +101,9 @@ def _read(path: Path) -> str:
     except IsADirectoryError:
         raise HouseRuleError(path, "", _("is a directory, not a house-rule file")) from None
     except OSError as e:
-        raise HouseRuleError(path, "", _("can't be read ({reason})").format(reason=e.strerror or e)) from None
+        from .files import os_words
+
+        raise HouseRuleError(path, "", _("can't be read ({reason})").format(reason=os_words(e))) from None
     except ValueError:  # a NUL byte in the name
         raise HouseRuleError(repr(str(path)), "", _("is not a file name")) from None
     try:
@@ -217,8 +219,8 @@ class _Reader:
             raise self.fail("name", _("{name} holds a control character: one line of plain text, please").format(
                 name=quote(name)))
         if len(name) > MAX_NAME:
-            raise self.fail("name", _("{name} is {n} characters long: at most {most}").format(
-                name=quote(name), n=len(name), most=MAX_NAME))
+            raise self.fail("name", _("{name} is too long: at most {most} characters").format(
+                name=quote(name), most=MAX_NAME))
         folded = name.lower()
         if folded in PROFILES or folded in ALIASES:
             raise self.fail("name", _("{name} is a built-in profile's name: give the house rules their own").format(

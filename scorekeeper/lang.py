@@ -80,6 +80,12 @@ def L_(template: str, **args: Any) -> Said:
     return Said(template, args)
 
 
+def noted(text: Any, note: Any) -> str:
+    """``text (note)``: a note in brackets after ``text``, as the language writes it (Japanese:
+    ``text（note）``, full-width brackets, no space), so that no line mixes the two kinds."""
+    return _("{text} ({note})").format(text=text, note=note)
+
+
 def word(template: str, args: Any = ()) -> str:
     """``template`` in the current language, with ``args`` (pairs or a mapping) worded into it:
     a message as its words, a list joined as the language joins one."""

@@ -92,6 +92,7 @@ def name_problem(players: Sequence[str]) -> Said | None:
         if fold(p) in RESERVED:
             return L_("{name} is a word the entry uses ({word}), not a name: pick another name",
                       name=quote(p), word=fold(p))
+
     seen: dict[str, str] = {}
     for p in players:
         key = fold(p)
@@ -101,6 +102,16 @@ def name_problem(players: Sequence[str]) -> Said | None:
             return L_("{first} and {second} are the same name (case, width and spaces aside): "
                       "the players must be distinct names", first=quote(seen[key]), second=quote(p))
         seen[key] = p
+    return None
+
+
+def number_named(players: Sequence[str]) -> Said | None:
+    """A new night's player named by a number alone (``2``: the player named 2, or the second
+    player? A player is answered by number everywhere), or None. A round file may still name
+    such players (CONTRACT §3): a new session may not."""
+    for p in players:
+        if fold(p).isdigit():
+            return L_("{name} is a number, and a player may be answered by number: pick a name", name=quote(p))
     return None
 
 

@@ -355,6 +355,17 @@ def round_yaku(result: Result) -> list[tuple[str, str]]:
     return out
 
 
+def round_said(result: Result) -> str:
+    """A round in one line, for a question or a list about it: its 親, its field, the yaku it
+    paid and each player's 文 (``親 Ben, 小場 ×1, Ben 三本: Aki -38 Ben +64 Chie -26``)."""
+    if result.kind == BAD_ROUND:
+        return _("a round that does not score")
+    yaku = _(", ").join(f"{p} {y}" for p, y in round_yaku(result)) or _("no yaku")
+    mon = " ".join(f"{p} {r.mon:+d}" for p, r in result.players.items())
+    return _("親 {dealer}, {field} ×{multiplier}, {yaku}: {mon}").format(
+        dealer=result.round.dealer, field=result.field_class, multiplier=result.multiplier, yaku=yaku, mon=mon)
+
+
 def summary_data(session: Mapping[str, Any], results: Sequence[Result]) -> dict[str, Any]:
     """The object `summary --json` prints (CONTRACT.md §5, §7)."""
     players = list(session["players"])

@@ -10,13 +10,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
 from . import night
 from .cards import sort_cards
-from .lang import _
-from .render import (FitTable, Phrased, PhraseText, card_points_text, mon, name, pot_line, round_view, seat_mon, texts, two_handed,
+from .lang import _, noted
+from .render import (FitTable, Phrased, PhraseText, card_points_text, mon, name, pot_line, profile_label, round_view,
+                     seat_mon, texts, two_handed,
                      waiting_label)
 from .scoring import BAD_ROUND, FORCED_REASON, MISDEAL, PLAIN_ROUND, SOLO, SPLIT, Payment, Result, Round
 
@@ -47,7 +47,7 @@ def plan_label(months: int, rounds: int, planned: int) -> str:
 def session_title(session: Mapping[str, Any], results: Sequence[Result]) -> Text:
     title = Text("八八 ", style="bold")
     title.append(session["name"], style="bold")
-    title.append(f" ({session['id']})  ")
+    title.append(noted("", session["id"]) + "  ")
     date = str(session.get("created", ""))[:10]
     if date and date != session["name"]:
         title.append(f"{date}  ")
@@ -56,11 +56,6 @@ def session_title(session: Mapping[str, Any], results: Sequence[Result]) -> Text
     if session.get("rate") is not None:
         title.append("  " + _("rate {money} per 文").format(money=night.money_text(1, session["rate"])))
     return title
-
-
-def profile_label(rules: Any) -> str:
-    """``fudawiki (1貫 = 10文)``: the profile's name and its kan, on every screen."""
-    return f"{rules.name} (1貫 = {rules.kan}文)"
 
 
 def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all: bool = False) -> Group:
@@ -111,7 +106,7 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
         table.add_column(name(p), right=True)
     for n, r in shown:
         # one player's yaku a line, the name and the yaku each whole: a narrow column wraps between
-        lines: list[Any] = [[name(p), Text(y)] for p, y in night.round_yaku(r)]
+        lines: list[list[Any]] = [[name(p), Text(y)] for p, y in night.round_yaku(r)]
         if r.kind == BAD_ROUND:
             lines.append(Phrased.words(_("✗ does not score: edit replaces it"), style="red"))
         elif r.kind in (MISDEAL, SOLO, SPLIT):  # nothing played: what it did with the pot (TRADITIONAL §7)
@@ -122,7 +117,7 @@ def summary_view(session: Mapping[str, Any], results: Sequence[Result], show_all
         if r.kind not in (BAD_ROUND, MISDEAL, SOLO, SPLIT):
             lines.extend(seat_lines(r))
         if r.round.sage:
-            lines.append([Text("(下げ", style="yellow"), Text("→".join(r.round.sage) + ")", style="yellow")])
+            lines.append(Phrased.words(_("(下げ {callers})").format(callers="→".join(r.round.sage)), style="yellow"))
         yaku = Phrased(*lines)
         table.add_row(str(n), name(r.round.dealer), "✗" if r.kind == BAD_ROUND else f"{r.field_class} ×{r.multiplier}", yaku,
                       *[seat_mon(r.players[p]) for p in players])
@@ -162,8 +157,8 @@ def settlement_view(net: Mapping[str, int], rate: float | None, per: int = 10,
     out = Text(_("settlement"), style="bold")
     if pot:
         back = _(", ").join(f"{p} {v}文" for p, v in refunds.items() if v)
-        out.append("\n  " + _("pot: {mon}文 waits for a round's winner; settled as if the night stopped now, "
-                               "paid back to who paid in ({refunds})").format(mon=pot, refunds=back), style="")
+        out.append("\n  " + _("pot: {mon}文 waits for the winner of a round to come; settled as if the night "
+                               "stopped now, paid back to who paid in ({refunds})").format(mon=pot, refunds=back), style="")
     if not pays:
         out.append("\n  " + _("all square: nobody pays"))
     for pay in pays:
@@ -204,7 +199,7 @@ def sessions_view(rows: Sequence[Mapping[str, Any]], current: str | None) -> Fit
     table = FitTable(pad_edge=False)
     table.add_column("")
     table.add_column(_("id"), whole=True)
-    table.add_column(_("name"))
+    table.add_column(_("name"), whole=True)
     table.add_column(_("date"), whole=True, drop=1)
     table.add_column(_("players"))
     table.add_column(_("rounds"), right=True)
@@ -234,11 +229,11 @@ def round_detail(number: int, result: Result, record: Mapping[str, Any]) -> Grou
         return Group(round_view(result, title=_("round {n}").format(n=number)), Text(),
                      Text(_("as stored: ") + stored))
     rnd: Round = result.round
-    cards = Table(title=_("cards"), title_justify="left", show_edge=False, pad_edge=False)
-    cards.add_column(_("player"), no_wrap=True)
+    cards = FitTable(_("cards"), title_justify="left", pad_edge=False)
+    cards.add_column(_("player"), whole=True)
     cards.add_column(_("手札 hand"))
     cards.add_column(_("取札 pile"))
-    cards.add_column("札", justify="right")
+    cards.add_column("札", right=True)
     for p in rnd.players:
         hand = " ".join(c.code for c in sort_cards(rnd.hands[p])) if p in rnd.hands else "–"
         if p in rnd.declared:

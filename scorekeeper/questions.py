@@ -44,7 +44,7 @@ from .scoring import (DECK_POINTS, FIELD_LIGHTS, MAX_KASU, FIELD_READINGS, Night
                       round_multiplier, score, seat, may_drop)
 from .lang import quote
 from .words import Msg, both, msg
-from .yaku import YAKU_ALIASES, YAKU_BY_NAME, dekiyaku_name, not_teyaku, teyaku_hint, teyaku_name
+from .yaku import YAKU_ALIASES, YAKU_BY_NAME, dekiyaku_hint, dekiyaku_name, not_teyaku, teyaku_hint, teyaku_name
 
 SHOUBU_WORDS = frozenset({"shoubu", "shobu", "勝負", "しょうぶ", "s"})
 CANCEL_WORDS = frozenset({"cancel", "c", "キャンセル", "きゃんせる"})
@@ -364,8 +364,20 @@ class RoundView:
             "seats": self.seat_rows() if self.givens.seated else [],
             "stand": self.stand.to_json(), "redeal": self.redeal, "complete": self.complete,
             "missing": self.missing, "problems": [{**p.to_json(), "text": p.message} for p in self.problems],
-            "result": self.result.to_json() if self.result is not None else None,
+            "result": shown_result(self.result) if self.result is not None else None,
         }
+
+
+def shown_result(result: Result) -> dict[str, Any]:
+    """A round's result as a page shows it: its JSON (CONTRACT §4, §7, §9), and for each player
+    ``void``, the 手役 and 出来役 it names that the round does not pay (:meth:`Result.void`: a
+    page lists them as void, never as paid), and ``points``, the pile's card points, or None where
+    they were never given (a pile by its 出来役's names, not asked, or no pile: a page shows no 0)."""
+    out = result.to_json()
+    for p, r in out["players"].items():
+        r["void"] = list(result.void(p))
+        r["points"] = r["card_points"] if r["role"] == "played" and r.get("pile") not in ("named", "unasked") else None
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -728,24 +740,37 @@ def read(g: Givens, key: str, text: str, values: Mapping[str, Any]) -> Reading:
     if counted:
         n = int(counted.group(1))
         if n > DECK_POINTS:
-            raise AnswerError(msg("r.points", text=repr(text)).said())
+            raise AnswerError(msg("r.points", text=quote(text)).said())
         return Reading(n, f"={n}")
-    names = [dekiyaku_name(t, g.rules) for t in text.split()]
+    tokens = text.split()
+    names = [dekiyaku_name(t, g.rules) for t in tokens]
     if names and all(names):
         named = [n for n in g.rules.dekiyaku if n in names]
         return Reading({"dekiyaku": named}, " ".join(named))
+    if any(names):  # a 出来役's name: the pile is given by its names, and a word that is none is the one to blame
+        other = next(t for t, n in zip(tokens, names) if n is None)
+        if _is_card(other):
+            raise AnswerError(msg("r.names_or_cards", card=quote(other)).said())
+        hint = dekiyaku_hint(other, g.rules)
+        raise AnswerError(msg("r.dekiyaku_hint" if hint else "r.not_dekiyaku", text=quote(other), hint=hint).said())
     cards = _codes(cards_of(text))
     return Reading(cards, format_compact(cards_of(cards)))
+
+
+def _field_typed(text: str) -> Any:
+    """A field answer as typed, its ``=`` read: the six cards' text, or ``{"lights": text}``."""
+    typed = text.strip()
+    return {"lights": typed[1:]} if typed[:1] in ("=", "＝") else text
 
 
 def read_field(text: str) -> Reading:
     """The six field cards, or ``=`` and the field's 光 alone (``=8h``; ``=``: none), the only
     cards its class and multipliers read: ``{"lights": [...]}``."""
-    typed = text.strip()
-    if typed[:1] not in ("=", "＝"):
+    typed = _field_typed(text)
+    if not isinstance(typed, dict):
         cards = cards_of(text)
         return Reading(_codes(cards), format_compact(cards))
-    cards = cards_of(typed[1:])
+    cards = cards_of(typed["lights"])
     dark = [c for c in cards if c.points != 20]
     if dark:
         raise AnswerError(msg("r.lights", card=f"{dark[0].code} {dark[0].ja}").said())
@@ -774,7 +799,7 @@ def read_kasu(g: Givens, text: str, values: Mapping[str, Any]) -> Reading:
     *name, count = text.split()
     who = player_of(g, " ".join(name), candidates) if name else candidates[0] if len(candidates) == 1 else None
     if who is None or not count.isdecimal():
-        raise AnswerError(msg("r.kasu", text=repr(text), players=g.numbered(candidates)).said())
+        raise AnswerError(msg("r.kasu", text=quote(text), players=g.numbered(candidates)).said())
     n = int(count)
     if n < g.rules.sujiroku_from:
         return Reading(None, "")
@@ -1038,7 +1063,7 @@ class _Walk:
         except AnswerError as e:
             return self.refuse(step, Problem("answer", key, e.message, player=player))
         except CardError as e:  # the validator's own line, naming the card and where
-            raw = read_hand(g, text)[0] if kind == "hand" else text
+            raw = read_hand(g, text)[0] if kind == "hand" else _field_typed(text) if kind == "field" else text
             said_ = check_draft(round_file(g, {**values, key: raw}), rules=g.rules, players=g.players)
             problem = said_.problems[0] if said_.problems else Problem("card", key, e.message, token=e.token)
             return self.refuse(step, problem)
@@ -1136,8 +1161,10 @@ class _Walk:
                 for n in g.rules.teyaku]
         elif kind == "ended":
             now = values.get("ended", False)
+            callers = values.get("sage", ()) if g.rules.cancel else ()  # a caller may end it by cancel: no 上がり
             step.choices = [Choice(msg("a.played_out"), "", "ended" in values and now is None, default=True)] + [
-                Choice(msg("a.stopped", player=p), p, now == p, player=p) for p in playing]
+                Choice(msg("a.ended" if p in callers else "a.stopped", player=p), p, now == p, player=p)
+                for p in playing]
         elif kind == "sage":
             now = tuple(values.get("sage", ()))
             step.choices = [Choice(msg("a.nobody"), "", "sage" in values and not now, default=True)]
@@ -1218,15 +1245,16 @@ def settlement_said(g: Givens, values: Mapping[str, Any], ended: str | None, cal
 
 
 def typed_summary(v: RoundView, answers: Mapping[str, str]) -> Msg:
-    """What the answers typed come to, said before they are thrown away: each pile with its
-    cards, then how many answers more (``Ben's pile, 16 cards, and 3 more answers``)."""
-    piles = [s for s in v.steps if s.kind == "pile" and s.text is not None]
+    """What the answers typed come to, said before they are thrown away: each pile taken with
+    its cards, then how many other answers (``Ben's pile, 16 cards, and 3 other answers``), or
+    how many answers (``7 answers``)."""
+    piles = [s for s in v.steps if s.kind == "pile" and s.text is not None and (s.rest or s.value is not None)]
     parts = [msg("d.rest" if s.rest else "d.counted" if is_counted(s.value) else "d.named" if is_named(s.value) else
                  "d.pile" if len(s.value or ()) != 1 else "d.pile.one",
                  player=s.player, count=s.value if is_counted(s.value) else len(s.value or ())) for s in piles]
-    more = len([k for k in answers if not k.startswith("pile:")])
+    more = len(set(answers) - {s.key for s in piles})
     if more:
-        parts.append(msg("d.more" if more != 1 else "d.more.one", count=more))
+        parts.append(msg(("d.more" if parts else "d.answers") + (".one" if more == 1 else ""), count=more))
     if not parts:
         return msg("d.nothing")
     if len(parts) == 1:

@@ -5,14 +5,15 @@ Nothing here decides a number: every amount comes from a :class:`~scorekeeper.sc
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
 from .cards import DECK_COUNT, FACES, MONTHS, sort_cards
-from .lang import N_, _
+from .lang import N_, _, noted
 from .scoring import (
     BAD_ROUND, CARD_POINTS_REASON, FIELD_READINGS, MISDEAL, PLAIN_ROUND, POT, REDEAL, SOLO, SPECIAL_ROUND, SPLIT, Payment,
     PlayerResult, Result,
@@ -99,6 +100,11 @@ def phrases(template: str, **args: Any) -> list[Text]:
     return [p for p in out if p.plain]
 
 
+def profile_label(rules: Any) -> str:
+    """``fudawiki (1貫 = 10文)``: the profile's name and its kan, on every screen."""
+    return noted(rules.name, f"1貫 = {rules.kan}文")
+
+
 def party(who: str) -> str:
     """A payer or payee as shown: a player's name, or the pot in words."""
     return _(POT_WORD) if who == POT else who
@@ -143,7 +149,7 @@ def payment_reason(pay: Payment, result: Result) -> str:
         reason = (_("札 the difference of the two piles ({high} − {low})").format(
                       high=points[pay.payee], low=points[pay.payer])
                   if two_handed(result) else _("札 card points"))
-    return f"{reason} ({note_words(pay.note)})" if pay.note else reason
+    return noted(reason, note_words(pay.note)) if pay.note else reason
 
 
 def pot_line(result: Result) -> str | None:
@@ -167,14 +173,20 @@ def pot_line(result: Result) -> str | None:
 class FitTable:
     """A table that fits the terminal: it drops its least important columns (by ``drop`` rank,
     lowest first: readings, romaji, notes) until it fits, and never wraps or cuts a number or a
-    name (right-aligned columns, and columns marked ``whole``). What may wrap, wraps at spaces.
+    name (right-aligned columns, and columns marked ``whole``), nor a heading of one word. What
+    may wrap, wraps at spaces. When even its narrowest table does not fit, its rows are stacked
+    (:meth:`stacked`): each row's name on a line, its cells under it, headed, each one whole.
 
-    Built like a :class:`rich.table.Table` (``add_column``, ``add_row``); it picks its columns
+    Built like a :class:`rich.table.Table` (``add_column``, ``add_row``); it picks its layout
     when rendered, from the console's width (``COLUMNS``).
     """
 
-    def __init__(self, title: Any = None, **options: Any) -> None:
+    def __init__(self, title: Any = None, *, line: Callable[[tuple[Any, ...]], list[Any]] | None = None,
+                 **options: Any) -> None:
         self.title = title
+        #: a row stacked as one line of phrases, where the table reads as a sentence (a payment:
+        #: ``Ben → Aki 60文 短一``), in place of its cells under their headings
+        self.line = line
         self.options = {"show_edge": False, **options}
         self.columns: list[tuple[Any, bool, int | None, bool]] = []
         self.rows: list[tuple[tuple[Any, ...], Any]] = []
@@ -188,16 +200,16 @@ class FitTable:
     def add_row(self, *cells: Any, style: Any = None) -> None:
         self.rows.append((cells, style))
 
-    def table(self, dropped: frozenset[int] = frozenset(), headings: bool = True) -> Table:
-        """The table without the columns ``dropped`` (by index); with ``headings``, a heading of
-        one word (出来役) is kept whole where its column may wrap."""
+    def table(self, dropped: frozenset[int] = frozenset()) -> Table:
+        """The table without the columns ``dropped`` (by index); a heading of one word (出来役) is
+        kept whole where its column may wrap."""
         table = Table(title=self.title, **self.options)
         keep = [i for i in range(len(self.columns)) if i not in dropped]
         for i in keep:
             heading, right, _drop, whole = self.columns[i]
             # what may wrap folds a word too long for its column, never cuts it ("…")
             least = max([_cells(heading)] + [_cells(cells[i]) for cells, _style in self.rows]) if whole else (
-                _cells(heading) if headings and " " not in str(heading) else None)
+                max((_cells(word) for word in str(heading).split()), default=0))
             table.add_column(heading, justify="right" if right else "left", no_wrap=whole, min_width=least,
                              overflow="ellipsis" if whole else "fold")
         for cells, style in self.rows:
@@ -212,23 +224,97 @@ class FitTable:
             return cell
         return Phrased(*(Phrased.words(line) for line in cell.split("\n")))
 
-    def variants(self) -> Iterable[Table]:
-        """The table, then with each rank of columns dropped in turn (built as asked for); each
-        first with its headings whole, then with them free to wrap, a number never cut for them."""
-        yield self.table()
-        yield self.table(headings=False)
-        dropped: set[int] = set()
+    def dropping(self) -> Iterable[frozenset[int]]:
+        """The columns left out, narrowest last: none, then each rank of columns in turn."""
+        dropped: frozenset[int] = frozenset()
+        yield dropped
         for rank in sorted({c[2] for c in self.columns if c[2] is not None}):
             dropped |= {i for i, c in enumerate(self.columns) if c[2] == rank}
-            yield self.table(frozenset(dropped))
-            yield self.table(frozenset(dropped), headings=False)
+            yield dropped
+
+    def variants(self) -> Iterable[Table]:
+        """The table, then with each rank of columns dropped in turn (built as asked for)."""
+        return (self.table(dropped) for dropped in self.dropping())
+
+    def stacked(self, dropped: frozenset[int] = frozenset()) -> Group:
+        """The rows one under another, for a terminal too narrow for any table: a row's first
+        cells up to its first whole one (a name, a number) on a line, then under it each other
+        cell after its heading (``手役 短一 30``), its numbers together on one line
+        (``札 32  文 -20``); a cell wraps between its phrases only. A cell that says nothing
+        (empty, or ``–`` beside a heading) is left out."""
+        from rich.padding import Padding
+
+        keep = [i for i in range(len(self.columns)) if i not in dropped]
+        lead = next((n + 1 for n, i in enumerate(keep) if self.columns[i][3] and not self.columns[i][1]),
+                    1)  # up to the first whole column that is not a number: the row's name
+        parts: list[Any] = [_as_text(self.title, "bold")] if self.title else []
+        for cells, style in self.rows:
+            if self.line is not None:
+                parts.append(Phrased(self.line(cells)))
+                continue
+            head = Text()
+            for i in keep[:lead]:
+                heading, right = self.columns[i][0], self.columns[i][1]
+                cell = _as_text(cells[i])
+                if right and str(heading) and cell.plain:  # a number is said with its heading (# 3)
+                    cell = _as_text(heading) + Text(" ") + cell
+                if cell.plain:
+                    if head.plain:
+                        head.append(" ")
+                    head.append_text(cell)
+            if style:
+                head.stylize(style)
+            lines: list[list[tuple[str, Text]]] = []
+            numbers: list[tuple[str, Text]] = []
+            for i in keep[lead:]:
+                heading, right, _drop, whole = self.columns[i]
+                body = _phrase_lines(cells[i])
+                if not body or (heading and [p.plain for _g, p in body[0]] == ["–"] and len(body) == 1
+                                and not right):
+                    continue
+                label = _as_text(heading, "dim")
+                if label.plain:
+                    first = label + Text(" ")
+                    first.append_text(body[0][0][1])
+                    body[0][0] = (body[0][0][0], first)
+                if right and whole:
+                    numbers.append(("  ", body[0][0][1]))
+                else:
+                    lines.extend(body)
+            if numbers:
+                lines.append(numbers)
+            parts.append(head)
+            if lines:
+                parts.append(Padding(Phrased(*lines), (0, 0, 0, 2), expand=False))
+        return Group(*parts)
 
     def __rich_console__(self, console: Console, options: Any) -> Any:
-        table = None
-        for table in self.variants():
-            if _least_width(console, options, table) <= options.max_width:
-                break
-        yield table
+        dropped: frozenset[int] = frozenset()
+        for dropped in self.dropping():
+            table = self.table(dropped)
+            if _fitted(console, options, table):
+                yield table
+                return
+        yield self.stacked(dropped)
+
+
+def _as_text(cell: Any, style: Any = "") -> Text:
+    """A cell or a heading as one line of text (a name, a number): its plain words, styled."""
+    if isinstance(cell, Text):
+        return cell.copy()
+    if isinstance(cell, Phrased):
+        return Text(" ".join(line for line in cell.plain.split("\n")), style=style)
+    return Text(str(cell) if cell is not None else "", style=style)
+
+
+def _phrase_lines(cell: Any) -> list[list[tuple[str, Text]]]:
+    """A cell as the lines of phrases of a :class:`Phrased`: its own, or its words."""
+    if isinstance(cell, Phrased):
+        return [list(line) for line in cell.lines if line]
+    if isinstance(cell, Text):
+        return [[(" ", cell.copy())]] if cell.plain else []
+    text = str(cell) if cell is not None else ""
+    return [words for line in text.split("\n") if (words := Phrased.words(line))]
 
 
 class Phrased:
@@ -350,11 +436,25 @@ class Phrases:
             yield Text(out.rstrip())
 
 
-def _least_width(console: Console, options: Any, table: Table) -> int:
-    """The narrowest ``table`` can be without cutting a word (rich's own measure of a table is
-    of the table already squeezed to the width, cut words and all)."""
-    columns = sum(table._measure_column(console, options, c).minimum for c in table.columns)
-    return columns + table._extra_width
+def _fitted(console: Console, options: Any, table: Table) -> bool:
+    """Whether ``table`` fits the width without cutting a word; if it does, its columns are
+    given their widths: each as wide as it would be, narrowed where it has the most to spare,
+    none below its narrowest (its longest word, its number). rich's own squeezing of a table too wide takes
+    from every column alike, below its narrowest too: a number cut, a word folded."""
+    measures = [table._measure_column(console, options, c) for c in table.columns]
+    room = options.max_width - table._extra_width
+    least = [m.minimum for m in measures]
+    if sum(least) > room:
+        return False
+    widths = [m.maximum for m in measures]
+    if sum(widths) <= room:
+        return True
+    for _cell in range(sum(widths) - room):  # a cell at a time, off the one with the most to spare
+        spare = max(range(len(widths)), key=lambda i: (widths[i] - least[i], widths[i], i))
+        widths[spare] -= 1
+    for i, column in enumerate(table.columns):
+        column.width = widths[i] - table._get_padding_width(i)
+    return True
 
 
 def _cells(cell: Any) -> int:
@@ -433,7 +533,7 @@ def round_view(result: Result, title: str | None = None) -> Group:
     if result.kind == BAD_ROUND:
         head.append(f"\n{result.problem}\n" + _("It counts nothing until `edit` replaces it."), style="red")
         return Group(head)
-    head.append("  " + _("rules {profile}").format(profile=f"{result.rules.name} (1貫 = {result.rules.kan}文)"))
+    head.append("  " + _("rules {profile}").format(profile=profile_label(result.rules)))
     if result.state.carry:
         head.append("  " + waiting_label(result.state.carry), style="bold")
     head.append("\n" + kind_line(result))
@@ -442,10 +542,11 @@ def round_view(result: Result, title: str | None = None) -> Group:
         head.append("\n" + _("場四: {dealer} deals again. Nothing is scored or saved.").format(dealer=rnd.dealer))
         return Group(PhraseText(head))
 
+    bonuses = any(r.bonuses for r in result.players.values())  # TRADITIONAL §6: no 特殊役
     table = _numbers_table(
         None,
-        [(_("player"), False, None, True), ("手役", False), ("出来役", False), ("特殊役", False), ("札", True),
-         ("文", True)],
+        [(_("player"), False, None, True), ("手役", False), ("出来役", False), ("特殊役", False),
+         *([(_("bonuses"), False)] if bonuses else []), ("札", True), ("文", True)],
         pad_edge=False,
     )
     priced = result.priced  # what the settlement priced each yaku at, in 文 before the multiplier
@@ -461,21 +562,24 @@ def round_view(result: Result, title: str | None = None) -> Group:
             label.append(" 追い込み", style="dim")
         if p in rnd.sage:
             label.append(" 下げ", style="yellow")
-        if p == rnd.ended_by:
-            label.append(" 上がり", style="cyan")
+        if p == rnd.ended_by:  # cancelled after their 下げ: no 上がり (TRADITIONAL §4)
+            label.append(" " + (_("cancel") if rnd.ended_how == "cancel" else "上がり"), style="cyan")
+        void = result.void(p)
         te = [yaku_label(t, priced.get((p, t))) for t in r.teyaku_all] or ["–"]
         if r.teyaku and r.role == "forced_out":
-            te[-1] += " (追い込み)"  # their compensation, paid before play: no 特殊役 cancels it (TRADITIONAL §7)
-        elif r.teyaku and (result.kind == SPECIAL_ROUND or r.role == "dropped"):
-            te[-1] += " " + _("(void)")  # a 特殊役 round voids 手役; a dropped hand earns nothing (TRADITIONAL §7)
+            te[-1] = noted(te[-1], "追い込み")  # their compensation, paid before play: no 特殊役 cancels it (§7)
+        elif r.teyaku in void:  # a hand's 手役 are paid or void together (a 特殊役 round, a dropped hand)
+            te[-1] = noted(te[-1], _("void"))
         # several yaku in a cell: " · " between them, so that a narrow column wraps between two
-        deki = [yaku_label(d, priced.get((p, d)))
-                + ("" if (p, d) in result.earned else " " + _("(void)")) for d in r.dekiyaku] or ["–"]
-        sp = [yaku_label(y, priced.get((p, y))) for y in (*r.special, *r.bonuses)] or ["–"]
+        deki = [yaku_label(d, priced.get((p, d))) for d in r.dekiyaku]
+        deki = [noted(label, _("void")) if d in void else label for d, label in zip(r.dekiyaku, deki)] or ["–"]
+        sp = [yaku_label(y, priced.get((p, y))) for y in r.special] or ["–"]
+        bonus = [yaku_label(b, priced.get((p, b))) for b in r.bonuses] or ["–"]
         table.add_row(label, _joined(te, "+"), _joined(deki, "·"), _joined(sp, "·"),
+                      *([_joined(bonus, "·")] if bonuses else []),
                       card_points_text(r) if r.role == "played" else "–", seat_mon(r))
 
-    pays = FitTable(_("payments"), pad_edge=False, title_justify="left")
+    pays = FitTable(_("payments"), pad_edge=False, title_justify="left", line=_payment_line)
     pays.add_column(_("from"), whole=True)
     pays.add_column(_("to"), whole=True)
     pays.add_column("文", right=True)
@@ -500,6 +604,14 @@ def round_view(result: Result, title: str | None = None) -> Group:
     if legend:
         foot.append(Prose(legend, "dim"))
     return Group(PhraseText(head), table, pays, *foot)
+
+
+def _payment_line(cells: tuple[Any, ...]) -> list[Any]:
+    """A payment's row as one line, for a terminal too narrow for the table: ``Ben → Aki 60文 短一``."""
+    payer, payee, amount, reason = cells
+    if str(payer) == "–":  # nobody pays
+        return Phrased.words(reason)
+    return [*phrases(_("{payer} → {payee} {mon}文"), payer=payer, payee=payee, mon=amount), *Phrased.words(reason)]
 
 
 def _joined(labels: list[str], sep: str) -> Phrased:

@@ -101,9 +101,12 @@ def alive(writer: str) -> bool:
     return True
 
 
-def who_said(by: str) -> Msg:
-    """Whose answer it is, as a person says it: a phone, another terminal."""
-    return msg("w.phone" if by == PHONE else "w.terminal")
+def who_said(by: str, to_phone: bool = False) -> Msg:
+    """Whose answer it is, as a person says it at a terminal (a phone, another terminal) or on a
+    phone (``to_phone``: another phone, the terminal)."""
+    if by == PHONE:
+        return msg("w.phone.other" if to_phone else "w.phone")
+    return msg("w.terminal.the" if to_phone else "w.terminal")
 
 
 class Incomplete(ValueError):
@@ -478,8 +481,8 @@ class RoundDraft(_Drafts):
             now = self.draft.answers.get(key)
             if was is not UNCHECKED and now != was and now != text:
                 by_now = self.draft.by.get(key, PHONE)
-                line = msg("r.overtaken" if by_now == PHONE else "r.overtaken.terminal", said=q.said(key))
-                raise Overtaken(line.said(), key, now, by_now)
+                raise Overtaken(msg("r.overtaken", said=q.said(key), who=who_said(by_now, to_phone=True)).said(),
+                                key, now, by_now)
             got = q.answer(self.givens, self.draft.answers, self.draft.done or (), key, text, complete=done)
             if got.problem is None or keep_refused:
                 self._keep(got, {key: by}, {key: now} if overrule else {})

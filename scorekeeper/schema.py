@@ -157,7 +157,7 @@ def check_new_session(players: Sequence[str], *, name: str | None, dealer: str |
     """A new session's players, first 親, name and rate as the book keeps them, or the
     :class:`SessionError` that names the option at fault. With ``tidy`` (no round names them
     yet) the players are kept as :func:`~scorekeeper.names.tidy` makes them."""
-    from .names import PlayerError, bad_character, resolve_player, tidy as tidied
+    from .names import PlayerError, bad_character, number_named, resolve_player, tidy as tidied
     from .scoring import RoundError, check_table
 
     players = [tidied(p) if tidy and isinstance(p, str) else p for p in players]
@@ -165,6 +165,8 @@ def check_new_session(players: Sequence[str], *, name: str | None, dealer: str |
         check_table(players, rules)
     except RoundError as e:
         raise SessionError(str(e)) from None
+    if tidy and (problem := number_named(players)):  # a night begun here, answered by number at the table
+        raise SessionError(L_("players: {problem}", problem=problem))
     try:
         dealer = players[0] if dealer is None else resolve_player(dealer, players)
     except PlayerError as e:

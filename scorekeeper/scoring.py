@@ -460,7 +460,7 @@ class _Fields:
         if extra:
             c = sort_cards(extra)[0]
             n = cards.count(c)
-            held = ", ".join(k for k, place in places.items() if c in place)
+            held = [k for k, place in places.items() if c in place]
             raise RoundError(
                 where, L_("hold {count} × {code} {name} (in {places}), but the deck has {deck}", count=n, code=c.code,
                           name=c.ja, places=held, deck=DECK_COUNT[c]),
@@ -630,11 +630,13 @@ class _Piles(_Fields):
                 raise RoundError(where, L_("a pile's card points are a whole number from 0 to 264, not {value}",
                                            value=quote(value)))
             if piles.get(p):
-                raise RoundError(where, L_("{player}'s pile is given both by its cards and by its points: give one",
-                                           player=p), "both")
-            if needs.get(p) == "dekiyaku" or (needs.get(p) == "cards" and p in holders):
-                raise RoundError(where, L_("{player}'s pile is counted, but its 出来役 are read from its "
-                                           "cards: give them", player=p), "counted")
+                raise RoundError(where, L_("this pile is given both by its cards and by its points: give one"), "both")
+            if needs.get(p) == "dekiyaku":
+                raise RoundError(where, L_("this pile pays its 出来役, which its points can't say: give its cards, or "
+                                           "its 出来役's names"), "counted")
+            if needs.get(p) == "cards" and p in holders:
+                raise RoundError(where, L_("this pile pays its 出来役 and a bonus (飛び込み, 抜け役), which its points "
+                                           "can't say: give its cards"), "counted")
             if needs.get(p) == "cards":
                 raise RoundError(where, L_("飛び込み could follow from {player}'s cards (the hand holds a three): "
                                            "give the pile's cards", player=p), "counted")
@@ -666,14 +668,14 @@ class _Piles(_Fields):
             if not names or not all(isinstance(n, str) for n in names):
                 raise RoundError(where, L_("must be a 出来役's name or a list of names, not {type}", type=_type(typed)))
             if needs.get(p) == "cards" and p in holders:
-                raise RoundError(where, L_("a bonus reads {player}'s pile too (飛び込み, 抜け役): give its cards",
-                                           player=p), "dekiyaku")
+                raise RoundError(where, L_("a bonus (飛び込み, 抜け役) reads this pile's cards too: give its cards, "
+                                           "not its 出来役's names"), "dekiyaku")
             if needs.get(p) != "dekiyaku":
                 raise RoundError(where, L_("only the pile of the player who ended the round, or of a 下げ caller "
                                            "in a round played out, may be given by its 出来役's names"))
             if piles.get(p) or p in counted:
-                raise RoundError(where, L_("{player}'s pile is given both by its cards and by its 出来役's names: "
-                                           "give one", player=p), "both")
+                raise RoundError(where, L_("this pile is given both by its cards and by its 出来役's names: give one"),
+                                 "both")
             found = []
             for n in names:
                 name = dekiyaku_name(n, rules)
@@ -865,8 +867,8 @@ def check_player_name(name: Any, where: str = "players") -> str:
     if not isinstance(name, str) or not _INVISIBLE.sub("", name):
         raise RoundError(where, L_("a player's name must not be empty (got {value})", value=quote(name)))
     if len(name) > MAX_NAME:
-        raise RoundError(where, L_("the name {name}… is {length} characters; at most {most}", name=repr(name[:20]),
-                                   length=len(name), most=MAX_NAME))
+        raise RoundError(where, L_("the name {name} is too long: at most {most} characters", name=quote(name),
+                                   most=MAX_NAME))
     if _CONTROL.search(name):
         raise RoundError(where, bad_character(name) or "")
     if _SURROGATE.search(name):
@@ -998,6 +1000,16 @@ class Result(NamedTuple):
 
     def mon(self, player: str) -> int:
         return self.players[player].mon
+
+    def void(self, player: str) -> tuple[str, ...]:
+        """The 手役 and 出来役 shown for ``player`` that the round does not pay: a 特殊役 round's
+        手役, a dropped hand's, a 下げ caller's 出来役 when another stops (TRADITIONAL §4, §7). A
+        forced-out hand's 手役 is paid as its compensation (追い込み): not void."""
+        if self.redeal:  # nothing is played, nothing is paid or void
+            return ()
+        r = self.players[player]
+        teyaku = () if r.role == "forced_out" else r.teyaku_all
+        return tuple(y for y in (*teyaku, *r.dekiyaku) if (player, y) not in self.earned)
 
     def to_json(self) -> dict[str, Any]:
         """The object `hachi-score score --json` prints (CONTRACT.md §4, §7)."""

@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.text import Text
 
-from .lang import _, n_
+from .lang import _, n_, noted
 from .render import FitTable, Phrased, mon, name, phrases
 from .stats import SAGE_ENDS, SAGE_LABELS, unusual, unusual_words
 
@@ -221,7 +221,7 @@ def stats_view(data: Mapping[str, Any]) -> Group:
 def _title(profile: str, data: Mapping[str, Any]) -> str:
     """``rules sdin (1貫 = 10文): 3 nights, 36 rounds``."""
     return _("rules {profile}: {nights}, {rounds}").format(
-        profile=f"{profile} (1貫 = {data['kan_per']}文)", nights=_nights(data["nights"]), rounds=_rounds(data["rounds"]))
+        profile=noted(profile, f"1貫 = {data['kan_per']}文"), nights=_nights(data["nights"]), rounds=_rounds(data["rounds"]))
 
 
 # ---------------------------------------------------------------------------------------------

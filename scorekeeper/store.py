@@ -64,6 +64,25 @@ def book_path(db: str | os.PathLike[str] | None = None) -> Path:
     return Path(platformdirs.user_data_dir(files.APP_DIR)) / BOOK_FILE
 
 
+def no_book_at(path: Path) -> bool:
+    """Nothing of a book is at ``path``: no main file, no ``.bak`` of it, no sessions folder (a
+    lost index beside its sessions is a damaged book, not a missing one). A path that can't be
+    looked at (a file on the way, no permission) is not said to be empty: opening it says why."""
+
+    def missing(p: Path) -> bool:
+        try:
+            p.stat()
+        except FileNotFoundError:
+            return True
+        except (OSError, ValueError):
+            return False
+        return False
+
+    if path.name in ("", ".", ".."):  # a folder's name: opening it says so
+        return False
+    return all(missing(p) for p in (path, files.backup_path(path), sessions_dir(path)))
+
+
 def sessions_dir(path: Path) -> Path:
     """The folder beside the book that holds one file per session: ``book.json`` -> ``book.sessions``."""
     return path.with_suffix(".sessions") if path.suffix else path.with_name(path.name + ".sessions")

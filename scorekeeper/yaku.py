@@ -26,7 +26,9 @@ class Yaku(NamedTuple):
 
     def label(self) -> str:
         """``三本 (さんぼん)`` — the name with its reading, for people."""
-        return f"{self.name} ({self.reading})" if self.reading != self.name else self.name
+        from .lang import noted
+
+        return noted(self.name, self.reading) if self.reading != self.name else self.name
 
 
 class HandShape(NamedTuple):
@@ -312,20 +314,31 @@ def dekiyaku_name(text: str, rules: Rules = SDIN) -> str | None:
 
 def teyaku_hint(text: str, rules: Rules = SDIN) -> str | None:
     """The profile's 手役 a mistyped name most likely means (``sanbonn`` → 三本), or None: the
-    closest of their names, readings and romaji, folded as :func:`yaku_key` and compared as a
-    mistyped card is (:mod:`notation`: :func:`difflib.get_close_matches`), a little stricter:
-    the names are short, and ``a`` is no 赤."""
+    closest of their names, readings and romaji (:func:`_hint`)."""
+    return _hint(text, [(row.name, next((pair for pair in _SAME_YAKU if row.name in pair), (row.name,)))
+                        for row in rules.teyaku_table])
+
+
+def dekiyaku_hint(text: str, rules: Rules = SDIN) -> str | None:
+    """The profile's 出来役 a mistyped name most likely means (``inosika`` → 猪鹿蝶), or None."""
+    return _hint(text, [(name, (name,)) for name in rules.dekiyaku])
+
+
+def _hint(text: str, names: Sequence[tuple[str, Sequence[str]]]) -> str | None:
+    """The yaku of ``names`` (each as the profile names it, with the names of the same yaku) that
+    ``text`` most likely means: the closest of their names, readings and romaji, folded as
+    :func:`yaku_key` and compared as a mistyped card is (:mod:`notation`:
+    :func:`difflib.get_close_matches`), a little stricter: the names are short, and ``a`` is no 赤."""
     import difflib
 
     key = yaku_key(text)
     if not key or len(key) > 40:
         return None
     forms: dict[str, str] = {}
-    for row in rules.teyaku_table:
-        same = next((pair for pair in _SAME_YAKU if row.name in pair), (row.name,))
+    for said, same in names:
         for name in same:
             for form in sorted(_yaku_keys().get(name, ())):
-                forms.setdefault(form, row.name)
+                forms.setdefault(form, said)
     close = difflib.get_close_matches(key, list(forms), n=1, cutoff=0.6)
     return forms[close[0]] if close else None
 

@@ -70,9 +70,9 @@ def test_a_healthy_book(book):
                     "restored": []}
 
 
-def test_no_book_yet(tmp_path):
-    result = doc(tmp_path / "none" / "book.json", code=0)
-    assert "no book here yet" in result.stdout
+def test_no_book_at_the_path_given(tmp_path):
+    result = doc(tmp_path / "none" / "book.json", code=2)
+    assert f"no book at {tmp_path / 'none' / 'book.json'}" in result.stderr
     assert not (tmp_path / "none").exists()
 
 
@@ -134,7 +134,7 @@ def test_a_damaged_index_is_found_and_put_back(book, damage):
     result = doc(book, code=1)
     assert str(book) in result.stdout
     assert snapshot(book.parent) == before
-    result = doc(book, "--restore")
+    result = doc(book, "--restore", input="y\n")
     if damage == "a future schema":
         assert result.exit_code == 1 and snapshot(book.parent) == before
         return
@@ -154,7 +154,7 @@ def test_an_index_with_no_good_copy_is_rebuilt_from_the_sessions(book):
     book.write_bytes(b'{"meta": {"1": {"schema": 1, "curr')
     result = doc(book, code=1)
     assert "--restore rebuilds the index from the session files" in result.stdout
-    result = doc(book, "--restore", code=0)
+    result = doc(book, "--restore", input="y\n", code=0)
     assert "rebuilt from the session files" in result.stdout
     rows = store.Book.open(book).sessions(with_rounds=True)
     assert [(r["id"], r["name"], r["rounds"]) for r in rows] == [("s1", "Friday", 3), ("s2", "Saturday", 3)]
@@ -166,7 +166,7 @@ def test_a_lost_index_is_rebuilt(book):
     files.backup_path(book).unlink()
     result = doc(book, code=1)
     assert "the index is missing" in result.stdout
-    doc(book, "--restore", code=0)
+    doc(book, "--restore", input="y\n", code=0)
     assert summary(book)["session"] == "s2"
 
 
@@ -175,7 +175,7 @@ def test_a_missing_session_file_comes_back_from_its_bak(book):
     file.unlink()
     result = doc(book, code=1)
     assert "its file is missing" in result.stdout
-    result = doc(book, "--restore", code=0)
+    result = doc(book, "--restore", input="y\n", code=0)
     assert "put back its last good copy s1.json.bak (2 rounds)" in result.stdout
     assert summary(book, "s1")["rounds"] == 2
 
@@ -288,10 +288,15 @@ def test_restore_asks_even_when_a_session_file_cant_be_read(book):
     assert "put back its last good copy s2.json.bak (2 rounds)" in doc(book, "--restore", input="y\n", code=0).stdout
 
 
-def test_a_missing_session_file_loses_nothing_and_is_not_asked_about(book):
+def test_a_missing_session_file_loses_nothing_and_is_asked_about_all_the_same(book):
+    """Issue 33: a restore puts nothing back unasked; no answer (or a closed standard input) is a no."""
     (store.sessions_dir(book) / "s1.json").unlink()
-    result = doc(book, "--restore", code=0)
-    assert "restore them?" not in result.stderr and "put back its last good copy s1.json.bak" in result.stdout
+    before = snapshot(book.parent)
+    result = doc(book, "--restore", code=1)
+    assert "--restore puts back s1.json; nothing is lost" in result.stderr and "restore them?" in result.stderr
+    assert snapshot(book.parent) == before
+    result = doc(book, "--restore", input="y\n", code=0)
+    assert "put back its last good copy s1.json.bak" in result.stdout
 
 
 def test_one_restore_puts_the_index_row_right(book):

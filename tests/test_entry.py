@@ -125,7 +125,7 @@ def test_a_hand_card_already_on_the_field_is_refused():
     lines = answers(golden("plain-teyaku"))  # field holds 1h
     lines[2:3] = ["1h 2r 2k 4t 6k 7k 10k", "-"]
     _, _, out = enter(lines)
-    assert "field and hands: hold 2 × 1h 松に鶴 (in field, hands.Aki), but the deck has 1" in out
+    assert "field and hands: hold 2 × 1h 松に鶴 (in 場札 field, Aki's hand), but the deck has 1" in out
 
 
 def test_a_hand_of_six_cards_is_refused():
@@ -267,7 +267,7 @@ def test_a_card_in_two_piles_names_both():
     lines = answers(golden("plain-teyaku"))
     lines[8:8] = ["1h 1k 2k 2k 3h 3r 9k 9k 10t 10r 10k 10k 11t 11k 12h 12k"]
     _, _, out = enter(lines)
-    assert "hold 2 × 1h 松に鶴 (in captured.Aki, captured.Ben)" in out
+    assert "hold 2 × 1h 松に鶴 (in Aki's pile, Ben's pile)" in out
 
 
 def test_a_yaku_in_the_first_pile_of_a_played_out_round_is_caught_at_once():

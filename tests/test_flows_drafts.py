@@ -143,7 +143,7 @@ def test_round_resume_takes_the_draft_without_asking_and_discard_throws_it_away(
     assert "aborted: the answers are kept" in run("round", "--discard", code=1).stderr  # asked; no answer: no
     assert draft_of(book_file) is not None
     discarded = run("round", "--discard", input="y\n")
-    assert "Throw away 3 more answers?" in discarded.stderr and "were discarded" in discarded.stdout
+    assert "Throw away 3 answers?" in discarded.stderr and "thrown away: 3 answers." in discarded.stdout
     assert draft_of(book_file) is None
     assert "no answers" in run("round", "--resume", code=2).stderr
     interrupt_after(monkeypatch, lines[:3])
@@ -558,7 +558,7 @@ def test_a_round_thrown_away_is_brought_back_until_the_next_round_is_saved(book_
     plain_input(monkeypatch)
     kept = draft_of(book_file)
     gone = run("round", "--discard", "--yes")
-    assert "were discarded" in gone.stdout and "'s pile, " in gone.stdout and "more answers" in gone.stdout
+    assert "thrown away: " in gone.stdout and "'s pile, " in gone.stdout and "other answers" in gone.stdout
     assert draft_of(book_file) is None
     back = run("round", "--restore", input=typed(lines[9:]))  # only the last pile is asked
     assert "brought back:" in back.stdout and "round 3 saved" in back.stdout

@@ -16,6 +16,7 @@ import crash_harness as ch
 from entry_lines import answers
 from fast_cli import FastRunner, one_line_error
 from helpers import HANG
+from scorekeeper import store
 
 runner = FastRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +39,7 @@ def test_db_before_the_command_name(tmp_path, monkeypatch, book_file):
     # the command's own --db wins over the root's
     third = tmp_path / "third" / "book.json"
     result = runner.invoke(args=["--db", str(other), "sessions", "--json", "--db", str(third)])
-    assert result.exit_code == 0 and json.loads(result.stdout) == []
+    assert result.exit_code == 2 and f"no book at {third}" in result.stderr  # third's, not other's
     assert not book_file.exists()
 
 
@@ -138,6 +139,7 @@ def test_a_closed_standard_output_is_one_line_and_status_1(tmp_path):
 @pytest.mark.parametrize("args", [["cards"], ["sessions", "--json"]])
 def test_a_reader_that_goes_away_is_quiet_status_1(tmp_path, args):
     db = tmp_path / "b" / "book.json"
+    store.Book.open(db).new_session(["Aki", "Ben", "Chie"])  # a book to read
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HACHI_SCORE_DB": str(db)}
     child = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)

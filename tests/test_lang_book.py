@@ -68,10 +68,10 @@ def test_doctor_on_a_healthy_book_says_so_in_japanese(book):
     assert en.stdout.splitlines()[-1] == "✓ healthy: 2 sessions, 6 rounds read and re-scored"
 
 
-def test_doctor_with_no_book_yet(tmp_path):
+def test_doctor_with_no_book_at_the_path_given(tmp_path):
     en, ja = both(tmp_path / "none" / "book.json", "doctor")
-    assert en.exit_code == 0
-    assert ja.stdout.splitlines()[-1] == "✓ ここにはまだ帳面がありません。調べるものはありません"
+    assert en.exit_code == 2
+    assert ja.stderr.startswith(f"hachi-score: {tmp_path / 'none' / 'book.json'} に帳面はありません")
 
 
 @pytest.mark.parametrize("damage", ["truncated", "NUL bytes", "0 bytes", "not UTF-8", "a JSON list", "no schema",

@@ -142,7 +142,7 @@ def test_japanese_help_keeps_options_names_and_amounts_whole(japanese, columns, 
              for line in help_at(columns, command, capsys=capsys, monkeypatch=monkeypatch).splitlines()]
     text = "\n".join(lines)
     for whole in ("--rechain", "--file", "ROUND.json", '"1h 3r 8k 12k 5t 9k"', "42枚", "6枚", '{"sessions": [...]}',
-                  "`round`", "1ラウンド1行", "環境変数", "FILE.damaged-DATE"):
+                  "`round`", "回ごとに1行", "環境変数", "FILE.damaged-DATE"):
         assert any(whole in line for line in lines), (whole, text)
     starts = [line.strip()[:1] for line in lines if line.strip()]
     assert not set(starts) & set("、。）」"), text  # no line starts with a closing mark

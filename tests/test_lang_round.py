@@ -121,7 +121,7 @@ def test_the_labels_titles_and_choices_are_japanese():
     g = q.Givens(("Aki", "Ben", "Chie", "Dan"), "Aki", FUDAWIKI)
     form = q.Form(g)
     v = form.answer("field", FIELD)
-    assert str(v.step("dealer").label) == "親 (1 Aki, 2 Ben, 3 Chie, 4 Dan)"
+    assert str(v.step("dealer").label) == "親（1 Aki, 2 Ben, 3 Chie, 4 Dan）"
     assert str(v.step("field").label) == "場札（6枚、または = と光だけ）"
     assert str(v.step("seat:Aki").label) == "席 Aki 打つ か 降りる（Enter: 打つ）"
     assert str(v.step("seat:Aki").title) == "席 Aki: 打つ か 降りる"
@@ -222,7 +222,7 @@ def test_a_view_made_in_japanese_words_again_in_english_for_a_phone_that_speaks_
     ({"field": "1h 3r 5t 8k 9k 1x"}, "場札 field: '1x' is not a card (did you mean 1r 松に赤短?)"),
     ({"field": FIELD, "captured": {"Ben": "1h 1k 1k"}}, "Ben's pile: holds 3 cards of month 1 (1h 1k 1k); "
                                                         "captures come in twos or fours"),
-    ({"field": FIELD, "sage": "Dan"}, "sage: 'Dan' is not one of the players ['Aki', 'Ben', 'Chie']"),
+    ({"field": FIELD, "sage": "Dan"}, "下げ: 'Dan' is not one of the players ['Aki', 'Ben', 'Chie']"),
     ({"field": FIELD, "teyaku": {"Aki": "赤短"}}, f"Aki's 手役: '赤短' is a 出来役, not a 手役 ({' '.join(SDIN.teyaku)})"),
 ])
 def test_every_problem_of_the_draft_check_words_again_in_english(data, english):
@@ -290,8 +290,8 @@ def test_round_in_japanese_asks_in_japanese_and_saves_the_same_round(book_file):
     assert saved_ja["file"] == saved_en["file"]
     assert {p: r["mon"] for p, r in saved_ja["players"].items()} == {"Aki": -24, "Ben": 64, "Chie": -40}
     out = jp.stdout
-    for japanese in ("Aki、Ben、Chieで打つ回です。", "親 (1 Aki, 2 Ben, 3 Chie) [Aki]: ", "札の書き方",
-                     "場札（6枚、または = と光だけ）: 1h 3r 5t 8k 9k 12k", "手役 Ben : 2t 2r 2k 4t 6k 7k 10k", "三本 (さんぼん) 20文 (手札から)",
+    for japanese in ("Aki、Ben、Chieで打つ回です。", "親（1 Aki, 2 Ben, 3 Chie） [Aki]: ", "札の書き方",
+                     "場札（6枚、または = と光だけ）: 1h 3r 5t 8k 9k 12k", "手役 Ben : 2t 2r 2k 4t 6k 7k 10k", "三本（さんぼん） 20文（手札から）",
                      "終わり方（Enter: 最後まで。", "下げを宣言した人（Enter: なし）: ", "取札 Aki : ", "14枚   96点",
                      "取札 Chie（または「残り」）: ", "✗ Chieの取札: '1x' は札ではありません", "保存しますか？（Y: はい／n: いいえ）: "):
         assert japanese in out, japanese

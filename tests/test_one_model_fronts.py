@@ -166,7 +166,7 @@ def test_the_terminal_offers_only_players_who_play_for_the_ending():
     assert ended[0].endswith("1 A, 3 C, 4 D): ")  # the example line: who plays, with their seat numbers
     out = printed(con)
     assert "✗ B does not play this round: answer 1 A, 3 C, 4 D" in out  # seat 2 is B, who dropped
-    assert "D stopped with a 出来役" in out  # seat 4 is D
+    assert "D ended the round" in out  # seat 4 is D, a 下げ caller: 勝負 or cancel is asked next, no 上がり yet
     sage = [p for p in script.prompts if p.startswith("下げ")]
     assert sage[0].endswith("(Enter: nobody; several: C A): ")  # the example: two who play
 

@@ -114,7 +114,7 @@ def test_a_tap_queued_against_an_answer_changed_meanwhile_is_shown_for_tapping_a
     RoundDraft.kept(night).answer("pile:Aki", "3h 3k", done=False)  # another phone, meanwhile
     page.unroute(API)
     page.wait_for_selector("body[data-unsent='0']")
-    page.wait_for_selector("#pile-problem:has-text('changed on another phone meanwhile')")
+    page.wait_for_selector("#pile-problem:has-text('changed meanwhile by another phone')")
     assert server_pile(app) == "3h 3k"  # the server's draft wins; nothing was dropped without a word
     shot(page, tmp_path, "3-overtaken-light")
     page.context.close()
@@ -294,7 +294,7 @@ def test_a_tap_another_phone_overtook_is_shown_by_its_question_and_sent_again_in
     aki.wait_for_selector(f"{overtaken} button[data-again]")
     said = aki.locator(overtaken).inner_text()
     nobody = aki.locator(overtaken).evaluate("() => say(step('ended').choices.find((c) => c.answer === '').label)")
-    assert "changed on another phone meanwhile" in said and f"your tap, not taken: {nobody}" in said, said
+    assert "changed meanwhile by another phone" in said and f"your tap, not taken: {nobody}" in said, said
     assert app.state.table.state["round"]["answers"]["ended"] == "Ben"  # the server's stands until tapped again
     aki.locator(overtaken).evaluate("b => b.scrollIntoView({block: 'center'})")
     shot(aki, tmp_path, "8-overtaken-ending-light", whole=False)

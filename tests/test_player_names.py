@@ -23,7 +23,7 @@ NAME_SETS = {
     "like options": ["--json", "-x", "--db"],
     "rich markup": ["[bold red]Aki[/]", "[/]", ":smile: [link=https://x.example]y[/link]"],
     "other scripts": ["עברית", "\u00e9mile", "Ωμέγα"],  # é typed as e and its accent is kept as é (NFC)
-    "forty characters": ["x" * 40, "s1", "1"],
+    "forty characters": ["x" * 40, "s1", "no. 1"],  # a name of a number alone is refused (issue 33)
 }
 
 

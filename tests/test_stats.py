@@ -246,8 +246,14 @@ def test_the_chart_as_svg_parses_as_xml(book, tmp_path):
 
 
 def test_an_empty_book(book_file):
-    data = stats_json()
+    Book.open(book_file).new_session(["Aki", "Ben", "Chie"])  # a book: no night is chosen from 2999 on
+    data = stats_json("--since", "2999-01-01")
     assert data["profiles"] == [] and data["players"] == {}
-    result = runner.invoke(app, ["stats"])
+    result = runner.invoke(app, ["stats", "--since", "2999-01-01"])
     assert result.exit_code == 0 and "nothing to add up" in result.stdout, result.output
+
+
+def test_no_book_at_the_path_given(book_file):
+    result = runner.invoke(app, ["stats"])
+    assert result.exit_code == 2 and result.stderr.startswith(f"hachi-score: no book at {book_file}"), result.output
     assert not book_file.exists()  # and nothing was made

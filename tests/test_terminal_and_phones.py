@@ -305,8 +305,8 @@ def test_a_phone_overtaken_by_the_terminal_is_told_it_was_the_terminal(book_file
     state = phones.state()
     late = phones("/api/answer", {"key": "field", "text": "1k 4k 4k 7t 7k 11t", "was": None,
                                   "round": 1, "draft": rd.draft.id})
-    assert late.status_code == 409 and "changed at the terminal meanwhile" in late.json()["error"], late.json()
+    assert late.status_code == 409 and "changed meanwhile by the terminal" in late.json()["error"], late.json()
     assert tap(phones, "field", "1k 4k 4k 7t 7k 11t").status_code == 200  # seen as it stands: taken
     again = phones("/api/answer", {"key": "field", "text": FIELD, "was": None, "round": 1, "draft": rd.draft.id})
-    assert again.status_code == 409 and "changed on another phone meanwhile" in again.json()["error"]
+    assert again.status_code == 409 and "changed meanwhile by another phone" in again.json()["error"]
     assert state["round"]["number"] == 1

@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 
 
 from .. import lang
+from ..files import os_words
 from ..lang import L_, N_, _
 from .refusal import HttpError, refuse, request_language
 
@@ -197,7 +198,7 @@ def tokens_for(book_path: Path, new_link: bool = False) -> tuple[Tokens, list[st
         return Tokens(key=key, links=kept_secret(links_path(book_path), LINKS_SIZE, new=new_link)), []
     except OSError as e:
         return Tokens(), [L_("hachi-score serve · the table's link and key can't be kept beside the book ({why}): "
-                             "after a restart, every phone scans the new code", why=e.strerror or str(e))]
+                             "after a restart, every phone scans the new code", why=os_words(e))]
 
 
 def client(request: Request) -> str:

@@ -15,6 +15,7 @@ import sys
 from typing import Any, Callable, TextIO
 
 from .. import lang
+from ..files import os_words
 from ..lang import _
 
 GRACE = 1  # seconds uvicorn waits for connections still open at shutdown
@@ -80,7 +81,7 @@ def serve(db: Any, host: str | None, port: int, out: TextIO | None = None,
         sock = bind(chosen, port)
     except OSError as e:
         message = _("can't listen on {host}:{port}: {why} (--host IP or --port N)").format(
-            host=chosen, port=port, why=e.strerror or e)
+            host=chosen, port=port, why=os_words(e))
         if fail is not None:
             fail(message)
         raise SystemExit(message) from None
