@@ -360,12 +360,36 @@ def test_the_phones_follow_the_current_session_made_or_chosen_at_the_terminal(se
 def test_done_and_discard(served, night, book_file):
     app, c = served
     enter(c, app, {"field": answers_of(ROUND1)["field"]})
-    r = post(c, app, "/api/done", {"player": "Ben", "done": True})
+    r = post(c, app, "/api/done", {"player": "Ben", "done": True, "empty": True})
     assert r.status_code == 200 and r.json()["round"]["done"] == ["Ben"]
     assert post(c, app, "/api/done", {"player": "Zed"}).status_code == 400
     r = post(c, app, "/api/discard", {})
     assert r.status_code == 200 and r.json()["round"]["answers"] == {}
     assert draft_answers(book_file, night[1]) is None
+
+
+def test_an_empty_pile_is_marked_complete_only_when_its_player_says_it_is_empty(served, night, book_file):
+    """A pile holding no cards said complete by a tap alone moved all its points to the last
+    pile (rest): refused with one line naming the player, nothing marked, unless the request says
+    it is empty. A pile given by its count, rest or its 出来役's names is not empty."""
+    app, c = served
+    enter(c, app, {"field": answers_of(ROUND1)["field"]})
+    for body in ({"player": "Ben"}, {"player": "Ben", "empty": "yes"}):
+        r = post(c, app, "/api/done", {**body, "done": True})
+        assert r.status_code == 422 and r.json()["key"] == "pile:Ben", r.text
+        assert r.json()["error"].startswith("Ben's pile holds no cards") and "\n" not in r.json()["error"]
+        assert "pile:Ben" not in draft_answers(book_file, night[1]) and c.get("/api/state").json()["round"]["done"] == []
+    post(c, app, "/api/answer", {"key": "pile:Ben", "text": "1h"})
+    post(c, app, "/api/answer", {"key": "pile:Ben", "text": ""})  # its one card taken off again
+    assert post(c, app, "/api/done", {"player": "Ben"}).status_code == 422
+    r = post(c, app, "/api/done", {"player": "Ben", "empty": True})
+    assert r.status_code == 200 and r.json()["round"]["done"] == ["Ben"]
+    assert post(c, app, "/api/done", {"player": "Ben", "done": False}).status_code == 200  # reopened: no question
+    assert post(c, app, "/api/answer", {"key": "pile:Aki", "text": "=88"}).status_code == 200
+    r = post(c, app, "/api/done", {"player": "Aki"})  # given by its count: not empty
+    assert r.status_code == 200 and r.json()["round"]["done"] == ["Aki"]
+    r = post(c, app, "/api/done", {"player": "Zed"})
+    assert r.status_code == 400 and "not a question" in r.json()["error"]
 
 
 def test_card_taps_from_two_phones_merge_and_the_whole_pile_answer_still_works(served, night, book_file):

@@ -208,9 +208,24 @@ class Table:
         expect = was if seen_was else UNCHECKED
         return self._tap_sync(lambda rd: rd.card(key, code, seen, count, was=expect), key, number, draft)
 
-    def done_sync(self, player: str, done: bool, number: int | None = None, draft: str | None = None) -> dict[str, Any]:
-        """``player`` says their pile is complete (the mark is the draft's)."""
-        return self._tap_sync(lambda rd: rd.mark(player, done), f"pile:{player}", number, draft)
+    def done_sync(self, player: str, done: bool, number: int | None = None, draft: str | None = None,
+                  empty: bool = False) -> dict[str, Any]:
+        """``player`` says their pile is complete (the mark is the draft's). A pile holding no
+        cards is marked complete only when the phone says it is empty (``empty``: its player
+        said yes), never by a tap alone."""
+        from ..questions import said
+        from ..round_draft import pile_cards
+        from ..words import msg
+
+        key = f"pile:{player}"
+
+        def mark(rd: Any) -> Any:
+            g = rd.givens
+            if done and not empty and player in g.players and pile_cards(g, key, rd.answers.get(key)) == []:
+                raise HttpError(422, msg("r.empty_pile", said=said(key)).said(), key=key)
+            return rd.mark(player, done)  # the draft read here is the one marked, or it is read again
+
+        return self._tap_sync(mark, key, number, draft)
 
     def save_sync(self, revision: int) -> dict[str, Any]:
         """Save the round once confirmed (``revision``: the one shown), exactly as `round` saves it."""
@@ -622,6 +637,8 @@ def card_of(data: Mapping[str, Any], key: str) -> tuple[str, int, int]:
 
 
 async def done(request: Request) -> Response:
+    """A pile said complete, or reopened: ``{"player": NAME, "done": true, "empty": true}``;
+    ``empty`` (its player said yes to a pile holding no cards) or a 422."""
     need(request, write=True)
     data = await body(request)
     player = data.get("player")
@@ -630,7 +647,7 @@ async def done(request: Request) -> Response:
     if len(player) > MAX_NAME:
         raise HttpError(400, L_("a player's name is at most {size} characters", size=MAX_NAME))
     return await written(request, request.app.state.table.done_sync, player, bool(data.get("done", True)),
-                         round_of(data), draft_of(data))
+                         round_of(data), draft_of(data), data.get("empty") is True)
 
 
 async def save(request: Request) -> Response:
