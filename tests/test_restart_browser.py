@@ -28,7 +28,7 @@ def test_a_restarted_server_is_told_and_its_new_link_works_after_a_dozen_taps_on
             assert again == base and new.state.tokens.run != old.state.tokens.run
             for code in pile[:12]:  # a dozen taps on the old page: refused for who sent them, kept
                 tap(page, "pile-grid", code)
-            page.wait_for_selector("body[data-unsent='1']")  # one answer waits on the phone
+            page.wait_for_selector("body[data-taps='12']")  # the dozen taps wait on the phone
             page.wait_for_selector("#bar #gone")  # in the bar at the bottom, in view while tapping
             assert page.locator("#gone").inner_text() == RESTARTED and wait_in_view(page, "#bar #gone")
             assert page.locator("#live").inner_text() == RESTARTED
