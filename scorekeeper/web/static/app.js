@@ -337,7 +337,7 @@ function again(t) {
 
 let flushing = false;
 async function flush() {
-  if (flushing || !S) return;
+  if (flushing || !S || !outbox.length) return;  // nothing to send: nothing to draw either
   flushing = true;
   try {
     while (outbox.length) {
@@ -644,9 +644,13 @@ function renderBar() {
   update(bar, kids);
   if (bar.hidden !== !kids.length) bar.hidden = !kids.length;
   if (document.body.classList.contains("has-bar") !== kids.length > 0) document.body.classList.toggle("has-bar", kids.length > 0);
-  const clear = `${bar.hidden ? 0 : bar.offsetHeight}px`;  // the page scrolls clear of it
-  if (document.body.style.getPropertyValue("--bar") !== clear) document.body.style.setProperty("--bar", clear);
 }
+// The page scrolls clear of the bar: its height, told once the page is laid out (never asked for
+// while drawing, which would lay the whole page out again on every draw).
+new ResizeObserver(([seen]) => {
+  const clear = `${seen.target.hidden ? 0 : seen.target.offsetHeight}px`;
+  if (document.body.style.getPropertyValue("--bar") !== clear) document.body.style.setProperty("--bar", clear);
+}).observe(document.getElementById("bar"));
 // The server restarted; the taps refused once their round was saved; how many taps wait on this
 // phone; a round just saved, with its result and the way to the standings.
 function barLines() {
