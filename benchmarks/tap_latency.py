@@ -98,7 +98,7 @@ def answers_of(data: dict, dealer: str) -> dict[str, str]:
 
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
-    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))] if values else float("nan")
+    return values[min(len(values) - 1, round(q * (len(values) - 1)))] if values else float("nan")
 
 
 def figure(values: list[float]) -> str:

@@ -164,6 +164,12 @@ def test_a_count_given_two_ways_is_shown_until_its_player_chooses(browser, live,
     assert "your tap, not taken: =88" in notice.inner_text()
     notice.evaluate("b => b.scrollIntoView({block: 'center'})")
     shot(page, tmp_path, "3-overtaken-count-light", whole=False)
+    page.click("#lang button[data-lang='ja']")  # and in Japanese, the same notice
+    page.wait_for_selector("body[data-lang='ja'] #pile-box [data-overtaken] :text('反映されなかったタップ: =88')")
+    notice.evaluate("b => b.scrollIntoView({block: 'center'})")
+    shot(page, tmp_path, "3-overtaken-count-ja", whole=False)
+    page.click("#lang button[data-lang='en']")
+    page.wait_for_selector("body[data-lang='en']")
     page.click("#pile-box [data-overtaken] button[data-again]")
     page.wait_for_selector("[data-overtaken]", state="detached")
     settle(page)
@@ -226,6 +232,13 @@ def test_a_number_half_typed_survives_other_phones_answers_and_is_sent(browser, 
     assert aki.evaluate("[document.activeElement.selectionStart, document.activeElement.selectionEnd]") == [1, 2]
     field.evaluate("b => b.scrollIntoView({block: 'center'})")
     shot(aki, tmp_path, "17-half-typed-count-light", whole=False)
+    aki.evaluate("chooseLang('ja')")  # the page words itself again, in Japanese: the digits stay
+    aki.wait_for_selector("body[data-lang='ja']")
+    drawn(aki)
+    assert field.input_value() == "88" and aki.evaluate("document.activeElement.id") == "pile-points"
+    shot(aki, tmp_path, "17-half-typed-count-ja", whole=False)
+    aki.evaluate("chooseLang('en')")
+    aki.wait_for_selector("body[data-lang='en']")
     aki.keyboard.press("End")
     aki.keyboard.press("Enter")
     settle(aki)

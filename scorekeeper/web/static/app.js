@@ -488,7 +488,6 @@ function pileCards(key) {
   }
   return codes;
 }
-const pileUnsent = (key) => unsent(key) || cardTaps(key).length > 0;
 
 // A choice of step ``attrs.key``: as this phone has it (its tap not sent yet marked so). Keyed by what
 // it answers: a button drawn again for another answer is another button.
@@ -558,7 +557,7 @@ function clock() {
   }
   return svg;
 }
-const notSent = (key, late = unsent(key)) => (late ? el("p", { class: "note unsent" }, offline ? _("not sent yet: kept on this phone") : _("sending…")) : document.createDocumentFragment());
+const notSent = (key) => (unsent(key) ? el("p", { class: "note unsent" }, offline ? _("not sent yet: kept on this phone") : _("sending…")) : document.createDocumentFragment());
 
 // -- the card grid --------------------------------------------------------------------------------
 // selected: a list of codes (a kasu may repeat); taken: code -> owner letters; bad: a code to mark.
@@ -880,7 +879,7 @@ function pileBox(s) {
     el("h3", {}, titled(s) + " · " + (rest ? _("rest") : counted ? fmt(_("{points} points, counted"), { points })
       : named ? fmt(_("出来役 by name: {yaku}"), { yaku: named.join("・") })
       : fmt(n_("1 card", "{n} cards", cards.length), { n: cards.length }))));
-  box.append(problemLine(s, "pile-problem"), notSent(key, pileUnsent(key)));
+  box.append(problemLine(s, "pile-problem"), notSent(key));  // a card not sent yet is marked on itself, and counted in the bar: no line comes and goes above the cards as they are tapped
   const byName = s.choices.some((c) => c.label.id === "a.dekiyaku");  // the ender's, or a 下げ caller's
   const choices = el("div", { class: "row", id: "pile-choices" },
     s.choices.map((c) => choice(c, null, { key, id: c.label.id === "a.rest" ? "rest" : null, "data-yaku": c.label.id === "a.dekiyaku" ? c.label.args.name : null })));
