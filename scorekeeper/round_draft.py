@@ -24,6 +24,9 @@ The rules, one place each:
   the newest draft, retried when another writer typed meanwhile; one that changed meanwhile is
   :class:`Overtaken`. A line typed at the terminal states nothing: it goes into the revision its
   terminal holds, or raises :class:`~scorekeeper.errors.DraftConflict`.
+- **A card tap.** A pile typed card by card on the phones is a set of taps, merged
+  (:meth:`RoundDraft.card`): each says one card's count as the phone saw it and once tapped, so
+  that taps of other cards, from any phone, all land and the same card tapped on two is one.
 """
 
 from __future__ import annotations
@@ -32,12 +35,14 @@ import contextlib
 import functools
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Self, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Self, Sequence
 
 from . import questions as q
+from .cards import card
 from .drafts import Draft
 from .errors import BookError, CantLock, DraftConflict, RoundTaken, SavedElsewhere, SessionError
 from .lang import L_
+from .notation import CardError
 from .words import Msg, msg
 
 if TYPE_CHECKING:
@@ -490,6 +495,26 @@ class RoundDraft(_Drafts):
             raise q.Refused(got.problem, got.view)
         return got.view
 
+    def card(self, key: str, code: str, seen: int, count: int, *, was: Any = UNCHECKED) -> q.RoundView:
+        """A phone's tap of one card of pile ``key``: ``code`` held ``seen`` times as it saw the
+        pile, ``count`` times once tapped (a kasu's code may be held twice), merged under the lock
+        with what other writers tapped meanwhile (:func:`tapped_pile`): taps of other cards all
+        land, and the same card tapped so on two phones is one. The pile is not complete after it.
+        :class:`Overtaken` when that card, or a pile given otherwise than by its cards, changed
+        meanwhile (``was``: the pile's answer the writer saw); else as :meth:`answer`."""
+        with self._lock(self.night):
+            self._fresh()
+            text = tapped_pile(self.givens, self.draft.answers, key, code, seen, count, was,
+                               self.draft.by.get(key, PHONE))
+            if text is None:  # held so already: the same tap, from another phone
+                return self.view()
+            got = q.answer(self.givens, self.draft.answers, self.draft.done or (), key, text, complete=False)
+            if got.problem is None:
+                self._keep(got, {key: PHONE})
+        if got.problem is not None:
+            raise q.Refused(got.problem, got.view)
+        return got.view
+
     def join(self) -> None:
         """This terminal holds the round now: said to another terminal that finds it (written at
         once where the draft is on disk, else with its first answer)."""
@@ -627,6 +652,44 @@ class RoundDraft(_Drafts):
     def form(self, notice: Callable[[BookError], None], kept: Callable[[Path], None] | None = None) -> DraftForm:
         """This round as the terminal's entry answers it (:class:`DraftForm`)."""
         return DraftForm(self, notice, kept)
+
+
+def pile_cards(g: q.Givens, key: str, text: str | None) -> list[str] | None:
+    """Pile ``key``'s answer as the codes of its cards (none typed: none); None when it is given
+    otherwise (its count, rest, its 出来役's names) or can't be read."""
+    if text is None:
+        return []
+    if q.is_rest(text):
+        return None
+    try:
+        value = q.read(g, key, text, {}).value
+    except (q.AnswerError, CardError):
+        return None
+    return list(value) if isinstance(value, list) else None
+
+
+def tapped_pile(g: q.Givens, answers: Mapping[str, str], key: str, code: str, seen: int, count: int,
+                was: Any = UNCHECKED, by: str = PHONE) -> str | None:
+    """Pile ``key``'s answer once ``code`` is tapped from ``seen`` to ``count`` over ``answers``
+    (None: it holds that already). The card's count is set when it is still ``seen``, and left
+    when another tap has already brought it as far (the same card, tapped on two phones); moved
+    the other way meanwhile, :class:`Overtaken`. A pile given otherwise (its count, rest, its
+    出来役's names) becomes the card tapped only when ``was`` is that answer, as the writer saw it."""
+    text = answers.get(key)
+    codes = pile_cards(g, key, text)
+    if codes is None:
+        if was is UNCHECKED or was != text:
+            raise Overtaken(msg("r.overtaken", said=q.said(key), who=who_said(by, to_phone=True)).said(), key, text, by)
+        codes = []
+    now = codes.count(code)
+    if now == count or (seen < count < now) or (now < count < seen):
+        return None
+    if now != seen:
+        face = card(code)
+        raise Overtaken(msg("r.overtaken.card", card=f"{face.code} {face.ja}", said=q.said(key)).said(), key)
+    for _ in range(now - count):
+        del codes[len(codes) - 1 - codes[::-1].index(code)]
+    return " ".join(codes + [code] * (count - now))
 
 
 def saved_elsewhere(number: int) -> str:

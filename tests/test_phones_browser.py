@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_serve_browser import PHONE, browser, live, phone, set_field, settle, shot, tap  # noqa: F401 (fixtures)
+from test_serve_browser import PHONE, browser, drawn, live, phone, set_field, settle, shot, tap  # noqa: F401 (fixtures)
 from serve_helpers import answers_of, bundled_night, new_night
 
 API = "**/api/answer"
@@ -102,22 +102,222 @@ def test_a_tap_made_without_the_network_is_kept_through_a_reload_and_sent_when_i
     page.context.close()
 
 
-def test_a_tap_queued_against_an_answer_changed_meanwhile_is_shown_for_tapping_again(browser, live, tmp_path):
+def another_phone(key, text):
+    """Another phone's answer (the round's owner, as the server takes it): pushed to every page."""
+    from scorekeeper.flows import Night
+    from scorekeeper.round_draft import RoundDraft
+
+    RoundDraft.kept(Night.open()).answer(key, text, done=False)
+
+
+def pushed(page, since):
+    """Until a state newer than version ``since`` is drawn on the page."""
+    page.wait_for_function("v => S.version > v", arg=since)
+    drawn(page)
+
+
+def to_the_count(page):
+    """Played out, no 下げ: the pile's counted points are asked beside its cards."""
+    page.click("#ended-out")
+    settle(page)
+    page.click("#sage-none")
+    settle(page)
+    page.wait_for_selector("#pile-points")
+
+
+def test_a_card_tapped_offline_is_merged_with_the_cards_another_phone_tapped_meanwhile(browser, live, tmp_path):
+    """A card tapped without the network while another phone typed the same pile is merged into
+    it: it was refused, the whole pile it had seen having changed."""
     app, a, page = aki_at_the_pile(browser, live)
     page.route(API, lambda route: route.abort())
     tap(page, "pile-grid", "1h")
     page.wait_for_selector("body[data-unsent='1']")
-    from scorekeeper.flows import Night
-    from scorekeeper.round_draft import RoundDraft
-
-    night = Night.open()
-    RoundDraft.kept(night).answer("pile:Aki", "3h 3k", done=False)  # another phone, meanwhile
+    another_phone("pile:Aki", "3h 3k")  # meanwhile
     page.unroute(API)
     page.wait_for_selector("body[data-unsent='0']")
-    page.wait_for_selector("#pile-problem:has-text('changed meanwhile by another phone')")
-    assert server_pile(app) == "3h 3k"  # the server's draft wins; nothing was dropped without a word
-    shot(page, tmp_path, "3-overtaken-light")
+    settle(page)
+    assert server_pile(app).split() == ["3h", "3k", "1h"]  # both kept, nothing to choose
+    assert page.locator("[data-overtaken]").count() == 0
+    page.wait_for_selector("#pile-box h3:has-text('3 cards')")
     page.context.close()
+
+
+def test_a_count_given_two_ways_is_shown_until_its_player_chooses(browser, live, tmp_path):
+    """A count given two ways on two phones is a true conflict: shown in the pile's box with the
+    tap that wasn't taken, and it stays through the player's next tap (which erased it) until they
+    send it again or leave it."""
+    app, a, page = aki_at_the_pile(browser, live)
+    to_the_count(page)
+    page.route(API, lambda route: route.abort())
+    page.fill("#pile-points", "88")
+    page.press("#pile-points", "Enter")
+    page.wait_for_selector("body[data-unsent='1']")
+    another_phone("pile:Aki", "=90")  # meanwhile, counted otherwise
+    page.unroute(API)
+    page.wait_for_selector("#pile-problem:has-text('changed on another phone meanwhile')")
+    settle(page)
+    assert server_pile(app) == "=90"  # the server's stands until the player chooses
+    tap(page, "pile-grid", "2t")  # the player's next tap: taken, and the notice stays
+    settle(page)
+    assert server_pile(app) == "2t"
+    notice = page.locator("#pile-box [data-overtaken='pile:Aki']")
+    assert "your tap, not taken: =88" in notice.inner_text()
+    notice.evaluate("b => b.scrollIntoView({block: 'center'})")
+    shot(page, tmp_path, "3-overtaken-count-light", whole=False)
+    page.click("#lang button[data-lang='ja']")  # and in Japanese, the same notice
+    page.wait_for_selector("body[data-lang='ja'] #pile-box [data-overtaken] :text('反映されなかったタップ: =88')")
+    notice.evaluate("b => b.scrollIntoView({block: 'center'})")
+    shot(page, tmp_path, "3-overtaken-count-ja", whole=False)
+    page.click("#lang button[data-lang='en']")
+    page.wait_for_selector("body[data-lang='en']")
+    page.click("#pile-box [data-overtaken] button[data-again]")
+    page.wait_for_selector("[data-overtaken]", state="detached")
+    settle(page)
+    assert server_pile(app) == "=88"
+    page.context.close()
+
+
+def test_two_phones_tapping_one_pile_interleaved_lose_no_card(browser, live, tmp_path):
+    """Two phones tap 8 cards of Aki's pile in turn, each tap of the second landing after the
+    first's (pushed to it meanwhile): a tap stated the whole pile its phone had seen, so each was
+    refused as overtaken (2-4 of 8 lost at a real table). Every card lands, none refused."""
+    app, a, one = aki_at_the_pile(browser, live)
+    two = phone(browser, f"{live[0]}/t/{app.state.tokens.table}", "dark")
+    two.click("#who button[data-player='Aki']")  # Aki's pile from a second phone (Aki's hand is set)
+    two.wait_for_selector("#pile-grid")
+    cards = list(dict.fromkeys(a["pile:Aki"].split()))[:8]
+    held: list = []
+    two.route(API, lambda route: held.append(route))  # the second phone's taps wait on the way, one at a time
+    for mine, theirs in zip(cards[0::2], cards[1::2]):
+        tap(two, "pile-grid", theirs)
+        while not held:  # its request, on the way
+            two.evaluate("0")
+        tap(one, "pile-grid", mine)
+        settle(one)  # the first phone's tap lands, and is pushed to the second
+        two.wait_for_function("code => (S.round.answers['pile:Aki'] || '').split(' ').includes(code)", arg=mine)
+        held.pop().continue_()
+        settle(two)
+    two.unroute(API)
+    for page in (one, two):
+        settle(page)
+        assert page.locator("[data-overtaken]").count() == 0
+        page.wait_for_selector(f"#pile-box h3:has-text('{len(cards)} cards')")
+        assert page.locator("#pile-grid button.on").count() == len(cards)
+    assert sorted(server_pile(app).split()) == sorted(cards)
+    shot(two, tmp_path, "16-two-phones-one-pile-dark", whole=False)
+    for page in (one, two):
+        page.context.close()
+
+
+def test_a_number_half_typed_survives_other_phones_answers_and_is_sent(browser, live, tmp_path):
+    """Gen typed 88 into his pile's counted points; another phone's answer arrived and the page,
+    drawn again whole, came back with the field empty and out of focus: "count" then found it
+    empty and did nothing. The digits, the focus and the selection stay through every push, and
+    Enter sends them."""
+    app, a, aki = aki_at_the_pile(browser, live)
+    to_the_count(aki)
+    field = aki.locator("#pile-points")
+    field.click()
+    aki.keyboard.type("8")
+    since = aki.evaluate("S.version")
+    another_phone("pile:Ben", "2t 2k")
+    pushed(aki, since)
+    assert field.input_value() == "8" and aki.evaluate("document.activeElement.id") == "pile-points"
+    aki.keyboard.type("8")
+    aki.keyboard.press("Shift+ArrowLeft")  # the last digit selected
+    since = aki.evaluate("S.version")
+    another_phone("pile:Chie", "3r 3k")
+    pushed(aki, since)
+    assert field.input_value() == "88" and aki.evaluate("document.activeElement.id") == "pile-points"
+    assert aki.evaluate("[document.activeElement.selectionStart, document.activeElement.selectionEnd]") == [1, 2]
+    field.evaluate("b => b.scrollIntoView({block: 'center'})")
+    shot(aki, tmp_path, "17-half-typed-count-light", whole=False)
+    aki.evaluate("chooseLang('ja')")  # the page words itself again, in Japanese: the digits stay
+    aki.wait_for_selector("body[data-lang='ja']")
+    drawn(aki)
+    assert field.input_value() == "88" and aki.evaluate("document.activeElement.id") == "pile-points"
+    shot(aki, tmp_path, "17-half-typed-count-ja", whole=False)
+    aki.evaluate("chooseLang('en')")
+    aki.wait_for_selector("body[data-lang='en']")
+    aki.keyboard.press("End")
+    aki.keyboard.press("Enter")
+    settle(aki)
+    assert server_pile(app) == "=88"
+    aki.wait_for_selector("#pile-box h3:has-text('88 points, counted')")
+    assert field.input_value() == ""
+    aki.click("#pile-points-set")  # nothing typed: said, not silently nothing
+    aki.wait_for_selector("#pile-points-problem")
+    assert aki.evaluate("document.activeElement.id") == "pile-points"
+    aki.context.close()
+
+
+def test_an_empty_pile_is_said_complete_only_once_its_player_says_yes(browser, live, tmp_path):
+    """'my pile is complete' on a pile holding no cards was the big button, taken without a word
+    (with rest on the last pile, a forgotten pile gave all its points to the last player). It
+    asks first, dismissed it marks nothing, and it is not the big button; a pile holding cards is
+    not asked."""
+    app, a, aki = aki_at_the_pile(browser, live)
+    assert "primary" not in (aki.locator("#bar #pile-done").get_attribute("class") or "")
+    asked = []
+
+    def answer(dialog, accept):
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    aki.once("dialog", lambda d: answer(d, False))
+    aki.click("#bar #pile-done")
+    settle(aki)
+    assert asked == ["Aki's pile holds no cards. Is it complete, empty?"]
+    assert app.state.table.state["round"]["done"] == [] and server_pile(app) is None  # nothing marked
+    aki.once("dialog", lambda d: answer(d, True))
+    aki.click("#bar #pile-done")
+    settle(aki)
+    assert len(asked) == 2 and app.state.table.state["round"]["done"] == ["Aki"] and server_pile(app) == ""
+    aki.click("#bar #pile-done")  # reopened
+    settle(aki)
+    tap(aki, "pile-grid", "1h")
+    settle(aki)
+    assert "primary" in aki.locator("#bar #pile-done").get_attribute("class")
+    aki.click("#bar #pile-done")  # a pile holding a card: not asked
+    settle(aki)
+    assert len(asked) == 2 and app.state.table.state["round"]["done"] == ["Aki"]
+    aki.context.close()
+
+
+def test_a_tap_draws_only_what_it_changed(browser, live, tmp_path):
+    """The page drew itself whole on every push, several times a tap (~970 elements): a tap now
+    changes the card tapped, the pile's count, its chip and the bar; the grid's other cards, the
+    standings, the chart and the rounds are the same nodes, untouched."""
+    app, a, aki = aki_at_the_pile(browser, live)
+    pile = a["pile:Aki"].split()
+    for code in pile[:3]:
+        tap(aki, "pile-grid", code)
+    settle(aki)
+    drawn(aki)
+    aki.evaluate("""() => {
+      window.kept = {card: document.querySelector("#pile-grid button[data-code='12h']"), grid: document.getElementById("pile-grid"),
+        standings: document.querySelector("#standings table"), history: document.querySelector("#history table"),
+        chart: document.querySelector("#chart svg"), box: document.getElementById("pile-box"), round: document.getElementById("round")};
+      window.touched = new Set();
+      window.watching = new MutationObserver((records) => { for (const r of records) for (const n of [r.target, ...r.addedNodes, ...r.removedNodes]) touched.add(n); });
+      watching.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+    }""")
+    tap(aki, "pile-grid", pile[3])
+    settle(aki)
+    drawn(aki)
+    out = aki.evaluate("""() => {
+      watching.disconnect();
+      const inside = (sel) => [...touched].filter((n) => { const e = n.nodeType === 1 ? n : n.parentElement; return e && e.closest(sel); });
+      return {replaced: Object.entries(kept).filter(([k, n]) => !n.isConnected).map(([k]) => k),
+              same: document.querySelector("#pile-grid button[data-code='12h']") === kept.card,
+              touched: touched.size, cards: [...touched].filter((n) => n.nodeType === 1 && n.matches("button.card")).map((n) => n.dataset.code),
+              standings: inside("#standings").length, history: inside("#history").length, chart: inside("#chart").length};
+    }""")
+    assert out["replaced"] == [] and out["same"], out
+    assert out["standings"] == out["history"] == out["chart"] == 0, out
+    assert set(out["cards"]) == {pile[3]}, out  # of the 48, the one tapped
+    assert out["touched"] <= 30, out  # 12 here; the page drawn whole touched 121
+    aki.context.close()
 
 
 def test_a_tap_held_while_another_phone_s_answer_arrives_is_not_lost(browser, live, tmp_path):
@@ -674,6 +874,7 @@ def test_two_names_tapped_offline_are_both_kept(browser, live_before_a_stop, tmp
     chie.context.set_offline(True)
     chie.click("#pile-choices button[data-yaku='赤短']")
     chie.click("#pile-choices button[data-yaku='青短']")
+    drawn(chie)
     pressed = chie.locator("#pile-choices button[aria-pressed='true']").all_inner_texts()
     assert sorted(pressed) == ["赤短", "青短"]
     assert chie.locator("body").get_attribute("data-taps") == "2"

@@ -119,7 +119,7 @@ def play_round(pages, server, tmp_path, name, *, cut=None, restart=False):
             if cut == who and i == 3:
                 page.route(API, lambda route: route.abort())
             if cut == who and i == 8:
-                page.wait_for_selector("body[data-unsent='1']")
+                page.wait_for_function("() => Number(document.body.dataset.taps) >= 5")  # each tap made offline waits
                 shot(page, tmp_path, f"{name}-offline")
                 page.unroute(API)
             tap(page, "pile-grid", code)

@@ -73,7 +73,7 @@ def test_a_new_link_tells_the_old_page_to_scan_and_the_new_link_works_after_a_do
             assert again == base and new.state.tokens.table != old.state.tokens.table
             for code in pile[:12]:  # a dozen taps on the old page: refused for who sent them, kept
                 tap(page, "pile-grid", code)
-            page.wait_for_selector("body[data-unsent='1']")  # one answer waits on the phone
+            page.wait_for_selector("body[data-taps='12']")  # the dozen taps wait on the phone
             page.wait_for_selector("#bar #gone")  # in the bar at the bottom, in view while tapping
             assert page.locator("#gone").inner_text() == RELINKED and wait_in_view(page, "#bar #gone")
             assert page.locator("#live").inner_text() == RELINKED

@@ -360,12 +360,77 @@ def test_the_phones_follow_the_current_session_made_or_chosen_at_the_terminal(se
 def test_done_and_discard(served, night, book_file):
     app, c = served
     enter(c, app, {"field": answers_of(ROUND1)["field"]})
-    r = post(c, app, "/api/done", {"player": "Ben", "done": True})
+    r = post(c, app, "/api/done", {"player": "Ben", "done": True, "empty": True})
     assert r.status_code == 200 and r.json()["round"]["done"] == ["Ben"]
     assert post(c, app, "/api/done", {"player": "Zed"}).status_code == 400
     r = post(c, app, "/api/discard", {})
     assert r.status_code == 200 and r.json()["round"]["answers"] == {}
     assert draft_answers(book_file, night[1]) is None
+
+
+def test_an_empty_pile_is_marked_complete_only_when_its_player_says_it_is_empty(served, night, book_file):
+    """A pile holding no cards said complete by a tap alone moved all its points to the last
+    pile (rest): refused with one line naming the player, nothing marked, unless the request says
+    it is empty. A pile given by its count, rest or its 出来役's names is not empty."""
+    app, c = served
+    enter(c, app, {"field": answers_of(ROUND1)["field"]})
+    for body in ({"player": "Ben"}, {"player": "Ben", "empty": "yes"}):
+        r = post(c, app, "/api/done", {**body, "done": True})
+        assert r.status_code == 422 and r.json()["key"] == "pile:Ben", r.text
+        assert r.json()["error"].startswith("Ben's pile holds no cards") and "\n" not in r.json()["error"]
+        assert "pile:Ben" not in draft_answers(book_file, night[1]) and c.get("/api/state").json()["round"]["done"] == []
+    post(c, app, "/api/answer", {"key": "pile:Ben", "text": "1h"})
+    post(c, app, "/api/answer", {"key": "pile:Ben", "text": ""})  # its one card taken off again
+    assert post(c, app, "/api/done", {"player": "Ben"}).status_code == 422
+    r = post(c, app, "/api/done", {"player": "Ben", "empty": True})
+    assert r.status_code == 200 and r.json()["round"]["done"] == ["Ben"]
+    assert post(c, app, "/api/done", {"player": "Ben", "done": False}).status_code == 200  # reopened: no question
+    assert post(c, app, "/api/answer", {"key": "pile:Aki", "text": "=88"}).status_code == 200
+    r = post(c, app, "/api/done", {"player": "Aki"})  # given by its count: not empty
+    assert r.status_code == 200 and r.json()["round"]["done"] == ["Aki"]
+    r = post(c, app, "/api/done", {"player": "Zed"})
+    assert r.status_code == 400 and "not a question" in r.json()["error"]
+
+
+def test_card_taps_from_two_phones_merge_and_the_whole_pile_answer_still_works(served, night, book_file):
+    """A card tap adds or takes off one card (``card``, ``seen``: how many of it the phone saw,
+    ``count``: how many once tapped): two phones tapping one pile interleaved lose none; the
+    same card tapped on both is one; a pile given by its count is replaced only by a phone that
+    saw it so. The whole pile's text (``text``, ``was``) is taken as before."""
+    app, c = served
+    other = as_table(TestClient(app), app)
+    enter(c, app, {"field": answers_of(ROUND1)["field"]})
+    a, b = ["1h", "1k", "3h", "4t"], ["8h", "9t", "11h", "12h"]
+    for mine, theirs in zip(a, b):
+        for client, code in ((c, mine), (other, theirs)):
+            r = post(client, app, "/api/answer", {"key": "pile:Aki", "card": code, "seen": 0, "count": 1, "was": None})
+            assert r.status_code == 200, r.text
+    assert sorted(draft_answers(book_file, night[1])["pile:Aki"].split()) == sorted(a + b)
+    r = post(other, app, "/api/answer", {"key": "pile:Aki", "card": "1h", "seen": 0, "count": 1})
+    assert r.status_code == 200 and r.json()["round"]["answers"]["pile:Aki"].split().count("1h") == 1
+    r = post(c, app, "/api/answer", {"key": "pile:Aki", "card": "1h", "seen": 1, "count": 0})
+    assert r.status_code == 200 and "1h" not in r.json()["round"]["answers"]["pile:Aki"].split()
+    assert post(c, app, "/api/answer", {"key": "pile:Aki", "text": "=88", "was": r.json()["round"]["answers"]["pile:Aki"]}).status_code == 200
+    r = post(other, app, "/api/answer", {"key": "pile:Aki", "card": "2t", "seen": 0, "count": 1, "was": "1k 3h"})
+    assert r.status_code == 409 and r.json()["key"] == "pile:Aki" and "another phone" in r.json()["error"]
+    assert draft_answers(book_file, night[1])["pile:Aki"] == "=88"
+    r = post(other, app, "/api/answer", {"key": "pile:Aki", "card": "2t", "seen": 0, "count": 1, "was": "=88"})
+    assert r.status_code == 200 and draft_answers(book_file, night[1])["pile:Aki"] == "2t"
+    assert post(c, app, "/api/answer", {"key": "pile:Aki", "text": "2t 2k", "was": "2t"}).status_code == 200
+    assert post(c, app, "/api/answer", {"key": "pile:Aki", "text": "2t", "was": "2t"}).status_code == 409
+
+
+@pytest.mark.parametrize("body", [
+    {"key": "field", "card": "1h", "seen": 0, "count": 1}, {"key": "pile:Aki", "card": "1x", "seen": 0, "count": 1},
+    {"key": "pile:Aki", "card": "1h", "seen": 0}, {"key": "pile:Aki", "card": "1h", "seen": 0, "count": 2},
+    {"key": "pile:Aki", "card": "1h", "seen": "0", "count": 1}, {"key": "pile:Aki", "card": ["1h"], "seen": 0, "count": 1},
+])
+def test_a_malformed_card_tap_is_a_400_and_changes_nothing(served, night, book_file, body):
+    app, c = served
+    enter(c, app, {"field": answers_of(ROUND1)["field"]})
+    r = post(c, app, "/api/answer", body)
+    assert r.status_code == 400 and r.json()["error"], r.text
+    assert "pile:Aki" not in draft_answers(book_file, night[1])
 
 
 def test_taking_an_answer_back(served):

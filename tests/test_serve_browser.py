@@ -100,7 +100,14 @@ def settle(page):
     assert PAGE_ERRORS.get(page, []) == []
 
 
+def drawn(page):
+    """Until the page has drawn what it holds (it draws once a frame: a button found before its
+    frame is the same button after it, drawn anew)."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+
+
 def tap(page, grid, code):
+    drawn(page)
     page.locator(f"#{grid} button[data-code='{code}']:not(.on)").first.click()
 
 

@@ -204,9 +204,34 @@ class Table:
         expect = was if seen else UNCHECKED
         return self._tap_sync(lambda rd: rd.answer(key, text, done=False, was=expect), key, number, draft)
 
-    def done_sync(self, player: str, done: bool, number: int | None = None, draft: str | None = None) -> dict[str, Any]:
-        """``player`` says their pile is complete (the mark is the draft's)."""
-        return self._tap_sync(lambda rd: rd.mark(player, done), f"pile:{player}", number, draft)
+    def card_sync(self, key: str, code: str, seen: int, count: int, was: Any = None, seen_was: bool = False,
+                  number: int | None = None, draft: str | None = None) -> dict[str, Any]:
+        """One card of pile ``key`` tapped from ``seen`` to ``count``, merged with the other
+        phones' taps by the round's owner (:meth:`~scorekeeper.round_draft.RoundDraft.card`);
+        ``was`` (when ``seen_was``): the pile's answer the phone had seen."""
+        from ..round_draft import UNCHECKED
+
+        expect = was if seen_was else UNCHECKED
+        return self._tap_sync(lambda rd: rd.card(key, code, seen, count, was=expect), key, number, draft)
+
+    def done_sync(self, player: str, done: bool, number: int | None = None, draft: str | None = None,
+                  empty: bool = False) -> dict[str, Any]:
+        """``player`` says their pile is complete (the mark is the draft's). A pile holding no
+        cards is marked complete only when the phone says it is empty (``empty``: its player
+        said yes), never by a tap alone."""
+        from ..questions import said
+        from ..round_draft import pile_cards
+        from ..words import msg
+
+        key = f"pile:{player}"
+
+        def mark(rd: Any) -> Any:
+            g = rd.givens
+            if done and not empty and player in g.players and pile_cards(g, key, rd.answers.get(key)) == []:
+                raise HttpError(422, msg("r.empty_pile", said=said(key)).said(), key=key)
+            return rd.mark(player, done)  # the draft read here is the one marked, or it is read again
+
+        return self._tap_sync(mark, key, number, draft)
 
     def save_sync(self, revision: int) -> dict[str, Any]:
         """Save the round once confirmed (``revision``: the one shown), exactly as `round` saves it."""
@@ -591,6 +616,13 @@ async def written(request: Request, sync: Callable[..., dict[str, Any]], *args: 
 
 
 async def answer(request: Request) -> Response:
+    """One answer: ``{"key": question, "text": the answer as typed (null: taken back), "was": the
+    answer the page had seen (refused with a 409 if it changed since), "round", "draft": the round
+    and draft the tap was made in}``. A card of a pile tapped on or off is ``{"key": "pile:NAME",
+    "card": code, "seen": how many of it the page saw in the pile, "count": how many once
+    tapped}`` (``was``: the pile's answer the page saw, checked only where it is given otherwise
+    than by its cards): the taps of several phones on one pile are merged, never refused for
+    another card's."""
     need(request, write=True)
     data = await body(request)
     key, text = data.get("key"), data.get("text")
@@ -601,11 +633,34 @@ async def answer(request: Request) -> Response:
     was = data.get("was")
     if not (was is None or isinstance(was, str)):
         raise HttpError(400, L_('"was" is the answer the page had seen: text, or null for none'))
-    return await written(request, request.app.state.table.answer_sync, key, text, was, "was" in data, round_of(data),
-                         draft_of(data))
+    table = request.app.state.table
+    if "card" in data:
+        code, seen, count = card_of(data, key)
+        return await written(request, table.card_sync, key, code, seen, count, was, "was" in data, round_of(data),
+                             draft_of(data))
+    return await written(request, table.answer_sync, key, text, was, "was" in data, round_of(data), draft_of(data))
+
+
+def card_of(data: Mapping[str, Any], key: str) -> tuple[str, int, int]:
+    """A card tap's ``card`` (a code), ``seen`` (how many of it the page saw in the pile) and
+    ``count`` (how many once tapped)."""
+    from ..cards import DECK_COUNT
+
+    code = data.get("card")
+    copies = next((n for c, n in DECK_COUNT.items() if c.code == code), 0)
+    if not key.startswith("pile:") or not copies:
+        raise HttpError(400, L_('a card tap is {{"key": "pile:NAME", "card": code, "seen": N, "count": N}}'))
+    said = L_('"seen" and "count" are how many of {card} the pile held as the page saw it and once tapped '
+              '(0 to {copies})', card=code, copies=copies)
+    seen, count = (number_of(data, name, said) for name in ("seen", "count"))
+    if seen is None or count is None or seen > copies or count > copies:
+        raise HttpError(400, said)
+    return str(code), seen, count
 
 
 async def done(request: Request) -> Response:
+    """A pile said complete, or reopened: ``{"player": NAME, "done": true, "empty": true}``;
+    ``empty`` (its player said yes to a pile holding no cards) or a 422."""
     need(request, write=True)
     data = await body(request)
     player = data.get("player")
@@ -614,7 +669,7 @@ async def done(request: Request) -> Response:
     if len(player) > MAX_NAME:
         raise HttpError(400, L_("a player's name is at most {size} characters", size=MAX_NAME))
     return await written(request, request.app.state.table.done_sync, player, bool(data.get("done", True)),
-                         round_of(data), draft_of(data))
+                         round_of(data), draft_of(data), data.get("empty") is True)
 
 
 async def save(request: Request) -> Response:

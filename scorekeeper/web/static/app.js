@@ -30,6 +30,7 @@ let LANG = (() => {
 let CAT = {};      // English template -> its words in LANG (English: empty, the templates are the words)
 let PLURALS = {};  // English singular -> its forms in LANG
 let worded = false;  // the catalog is in (or can't be had: then English)
+let wordsSeen = 0;   // how many times the page's words changed (every part is drawn again in them)
 const _ = (text) => CAT[text] || text;
 function n_(one, many, n) {
   const forms = PLURALS[one];
@@ -114,6 +115,7 @@ async function loadWords(language) {
   CAT = words;
   PLURALS = plurals;
   worded = true;
+  wordsSeen++;
   document.documentElement.lang = LANG;
   document.body.dataset.lang = LANG;
   renderStatic();
@@ -135,7 +137,7 @@ function renderStatic() {  // the page's own words outside the view model
   const box = document.getElementById("lang");
   if (!box) return;
   box.setAttribute("aria-label", _("language"));
-  box.replaceChildren(...Object.entries(LANGS).map(([code, nameOf]) => el("button", {
+  update(box, Object.entries(LANGS).map(([code, nameOf]) => el("button", {
     class: code === LANG ? "on" : "", lang: code, "data-lang": code, "aria-pressed": code === LANG ? "true" : "false",
     on: { click: () => chooseLang(code) } }, nameOf)));
 }
@@ -148,12 +150,15 @@ let me = localStorage.getItem("hachi-me") || "";
 // here but set by another phone came back picked in the next round, one tap from being set).
 let heldFor = "";          // the round they belong to (roundKey)
 let pick, refused, stale;  // selections not sent yet; key -> {text, card, message}: a tap refused (nothing
-                           // kept); key -> {id, path, body, message}: a tap sent after another phone changed that answer
+                           // kept); the outbox entry's id -> {key, id, path, body, message}: a tap sent after another
+                           // phone changed that answer, shown until its player sends it again or leaves it
+let saveSaid = "";         // why the round was not saved, when it was not
 function forget(round) {
   heldFor = round;
-  pick = { field: null, hand: null, handOpen: null, who: false, ending: false, dealer: false, toggles: {} };
+  pick = { field: null, hand: null, handOpen: null, who: false, ending: false, dealer: false, toggles: {}, counts: {} };
   refused = {};
   stale = {};
+  saveSaid = "";
 }
 forget("");
 const roundKey = (state) => `${state.session.session}/${state.round.number}/${state.round.draft}`;
@@ -163,17 +168,90 @@ let busy = 0;
 let offline = false;       // the last request found no server
 let gone = "";             // the server's own word that this page can't go on (new links: scan the new code)
 
+// An element: its attributes, its handlers (``on``: kept on the node, called by one listener of
+// the page's for each kind of event, so that a node kept when the page is drawn again takes the
+// new tree's handlers), its kids.
 function el(tag, attrs, ...kids) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
     if (k === "class") node.className = v;
-    else if (k === "on") for (const [ev, fn] of Object.entries(v)) node.addEventListener(ev, fn);
+    else if (k === "on") { node._on = v; for (const type of Object.keys(v)) listen(type); }
     else node.setAttribute(k, v === true ? "" : v);
   }
-  for (const kid of kids.flat()) if (kid !== null && kid !== undefined && kid !== false)
+  for (const kid of kids.flat(Infinity)) if (kid !== null && kid !== undefined && kid !== false)
     node.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
   return node;
+}
+const listening = new Set();
+function listen(type) {  // one listener for each kind of event: it calls each node's own handler, bubbling
+  if (listening.has(type)) return;
+  listening.add(type);
+  document.addEventListener(type, (ev) => {
+    for (let n = ev.target; n && n !== document && !ev.cancelBubble; n = n.parentNode) {
+      const fn = n._on && n._on[type];
+      if (fn) fn.call(n, ev);
+    }
+  });
+}
+
+// -- the page drawn again in place ----------------------------------------------------------------
+// Each part is built anew as the state says, then the live page is brought to it: each live node
+// is kept where the new tree has its like (the same id or data-key, else the next of its tag), its
+// attributes and text brought up to date and its handlers swapped, and only what differs is
+// touched. So a push never takes away what a person is typing, the focus, the selection, the
+// scroll, nor the node under a finger. A node built as ``same(live)`` is one that has not changed
+// since it was drawn: it is left as it is.
+const keyOf = (n) => (n.nodeType === 1 ? n.id || n.getAttribute("data-key") || "" : "");
+function same(live) {  // the live node, unchanged: a stand-in the update leaves it for
+  const stand = live.nodeType === 1 ? document.createElement(live.nodeName.toLowerCase()) : document.createTextNode("");
+  if (live.id) stand.id = live.id;
+  else if (live.nodeType === 1 && live.getAttribute("data-key")) stand.setAttribute("data-key", live.getAttribute("data-key"));
+  stand._same = live;
+  return stand;
+}
+function patch(live, fresh) {
+  if (fresh._same) return;
+  if (live.nodeType !== 1) { if (live.data !== fresh.data) live.data = fresh.data; return; }
+  for (const a of Array.from(live.attributes)) if (!fresh.hasAttribute(a.name)) live.removeAttribute(a.name);
+  for (const a of Array.from(fresh.attributes)) if (live.getAttribute(a.name) !== a.value) live.setAttribute(a.name, a.value);
+  live._on = fresh._on;
+  live._sig = fresh._sig;
+  update(live, Array.from(fresh.childNodes));
+}
+// ``parent``'s children brought to ``kids`` (nodes; a fragment stands for its children).
+function update(parent, kids) {
+  kids = kids.flat().filter(Boolean).flatMap((k) => (k.nodeType === 11 ? Array.from(k.childNodes) : [k]));
+  const old = Array.from(parent.childNodes), byKey = new Map(), taken = new Set();
+  for (const n of old) { const k = keyOf(n); if (k && !byKey.has(k)) byKey.set(k, n); }
+  let at = 0;
+  const placed = kids.map((kid) => {
+    const k = keyOf(kid);
+    let match = null;
+    if (k) match = byKey.get(k) || null;
+    else for (let i = at; i < old.length; i++) {
+      if (!taken.has(old[i]) && !keyOf(old[i]) && old[i].nodeName === kid.nodeName) { match = old[i]; at = i + 1; break; }
+    }
+    if (match && (taken.has(match) || match.nodeName !== kid.nodeName)) match = null;
+    if (!match) return kid._same || kid;
+    taken.add(match);
+    patch(match, kid);
+    return match;
+  });
+  for (const n of old) if (!taken.has(n) && !placed.includes(n)) parent.removeChild(n);
+  let cursor = parent.firstChild;
+  for (const n of placed) {
+    if (n === cursor) cursor = cursor.nextSibling;
+    else parent.insertBefore(n, cursor);
+  }
+}
+// A part drawn only when what it shows changed (its inputs, and the page's words).
+const drawnFrom = {};
+function changed(part, ...inputs) {
+  const sig = JSON.stringify([wordsSeen, inputs]);
+  if (drawnFrom[part] === sig) return false;
+  drawnFrom[part] = sig;
+  return true;
 }
 const signed = (n) => (n > 0 ? "+" : "") + n;
 const cls = (n) => (n > 0 ? "pos" : n < 0 ? "neg" : "");
@@ -183,21 +261,30 @@ const name = (p) => el("span", { class: "nm", title: p, tabindex: "0" }, p);  //
 
 // -- the outbox: every tap kept in the phone's storage until the server has it -------------------
 // One entry per answer of a round (a later tap of the same answer replaces its text, and is
-// counted: ``taps``), sent in order, resent when the connection is back. Each says what the phone
-// had seen (``was``) and for which round: the server refuses a tap made against an answer another
-// phone changed since, and the page shows it for tapping again, never dropping it without a word.
+// counted: ``taps``), and one per card of a pile (a card tapped on then off before it is sent
+// cancels out), sent in order, resent when the connection is back. Each says what the phone had
+// seen (``was``; a card: how many of it the pile held, ``seen``) and for which round: the server
+// merges the cards tapped on several phones, refuses a tap made against an answer another phone
+// changed since, and the page shows that one for tapping again, never dropping it without a word.
 const OUTBOX = "hachi-outbox";
 let outbox = [];
 try { outbox = JSON.parse(localStorage.getItem(OUTBOX) || "[]"); } catch (e) { outbox = []; }
-const keep = () => localStorage.setItem(OUTBOX, JSON.stringify(outbox));
+const keep = () => localStorage.setItem(OUTBOX, JSON.stringify(outbox, (k, v) => (k === "sending" ? undefined : v)));
+const drop = (e) => { const i = outbox.indexOf(e); if (i >= 0) outbox.splice(i, 1); };
 // this round's entry for an answer (a tap kept for a round gone is not this round's answer)
 const queued = (id) => outbox.find((e) => e.id === id && e.session === S.session.session && e.body.round === S.round.number) || null;
 const taps = () => outbox.reduce((n, e) => n + (e.taps || 1), 0);  // the taps not sent yet, each counted
 
+// What waits on this phone (requests, taps not sent yet): said at once when something does, and
+// that nothing does once the page is drawn so (a page marked settled is a page drawn settled).
+const waiting = () => ({ pending: String(busy + outbox.length), unsent: String(outbox.length), taps: String(taps()) });
+const setData = (name, value) => { if (document.body.dataset[name] !== value) document.body.dataset[name] = value; };
 function pending() {
-  document.body.dataset.pending = String(busy + outbox.length);
-  document.body.dataset.unsent = String(outbox.length);
-  document.body.dataset.taps = String(taps());
+  for (const [name, value] of Object.entries(waiting())) if (value !== "0") setData(name, value);
+  render();
+}
+function said() {
+  for (const [name, value] of Object.entries(waiting())) setData(name, value);
   setLive();
 }
 
@@ -208,26 +295,58 @@ function send(id, path, body) {
     const seen = "text" in body ? { was: S.round.answers[body.key] === undefined ? null : S.round.answers[body.key] } : {};
     outbox.push({ id, path, session: S.session.session, taps: 1, body: { ...body, ...seen, round: S.round.number, draft: S.round.draft } });
   }
-  delete stale[body.key || `pile:${body.player}`];
-  keep();
-  pending();
-  render();
-  flush();
+  sent();
 }
-const answer = (key, text) => send(`a:${key}`, "/api/answer", { key, text });
+function sent() { keep(); pending(); flush(); }
+function answer(key, text) {  // a pile's given whole (its count, rest, its 出来役's names): its cards not sent yet give way
+  if (key.startsWith("pile:")) outbox = outbox.filter((e) => e.sending || !(e.body.card && e.body.key === key));
+  send(`a:${key}`, "/api/answer", { key, text });
+}
 const bare = ({ was, round, ...tap }) => tap;  // a tap as tapped: what send adds taken off
-const sayDone = (player, done) => send(`d:${player}`, "/api/done", { player, done });
+const sayDone = (player, done, empty) => send(`d:${player}`, "/api/done", { player, done, ...(empty ? { empty: true } : {}) });
+// One card of pile ``key`` tapped (``on``: the button tapped is one of the pile's: one fewer of it;
+// else one more), from what this phone has of the pile.
+function tapCard(key, code, on) {
+  const r = refused[key], had = holding(key, code);
+  if (r && r.card === code && on && !had) { delete refused[key]; render(); return; }  // the card refused, untapped
+  setCard(key, code, on ? Math.max(0, had - 1) : Math.min(COPIES[code] || 1, had + 1));  // drawn off, held since: held
+}
+const holding = (key, code) => (pileCards(key) || []).filter((c) => c === code).length;
+// Pile ``key`` to hold ``count`` of ``code``: coalesced with a tap of that card not sent yet (tapped
+// back to what the server had, nothing is left to send), else a tap of its own.
+function setCard(key, code, count) {
+  const id = `c:${key}:${code}`, e = queued(id);
+  if (e) {
+    e.body.count = count;
+    e.taps = (e.taps || 1) + 1;
+    if (!e.sending && e.body.count === e.body.seen) drop(e);
+  } else {
+    const had = holding(key, code), was = mine(key) === undefined ? null : mine(key);
+    if (had === count) { render(); return; }
+    outbox.push({ id, path: "/api/answer", session: S.session.session, taps: 1,
+      body: { key, card: code, seen: had, count, was, round: S.round.number, draft: S.round.draft } });
+  }
+  sent();
+}
+// A tap another phone overtook, sent again from what the page shows now.
+function again(t) {
+  delete stale[t.id];
+  if (t.body.card) setCard(t.key, t.body.card, t.body.count);
+  else send(t.id, t.path, t.body);
+}
 
 let flushing = false;
 async function flush() {
-  if (flushing || !S) return;
+  if (flushing || !S || !outbox.length) return;  // nothing to send: nothing to draw either
   flushing = true;
   try {
     while (outbox.length) {
       const e = outbox[0];
       if (e.session !== S.session.session) { outbox.shift(); keep(); continue; }  // another night's
-      const body = { ...e.body }, sent = e.taps || 1;
+      const body = { ...e.body }, tapped = e.taps || 1;
+      e.sending = true;
       const r = await post(e.path, body);
+      delete e.sending;
       // no server, a server that doesn't know this phone (new links: rejoin), or one that can't
       // write just now: the tap is kept, and resent when that is over
       if (r.status === 0 || r.status === 401 || r.status === 403 || r.status === 429 || r.status >= 500) {
@@ -235,20 +354,21 @@ async function flush() {
         break;
       }
       if (r.status === 409) await fetchState();  // overtaken: by a phone, or by a save (then the round is gone)
-      const now = outbox[0];
-      if (now === e && JSON.stringify(now.body) !== JSON.stringify(body)) {  // tapped again meanwhile: that, next
-        if (r.ok && "text" in body) now.body.was = body.text;
-        now.taps = Math.max(1, (now.taps || 1) - sent);
-      } else outbox.shift();
+      if (JSON.stringify(e.body) !== JSON.stringify(body)) {  // tapped again meanwhile: that, next
+        if (r.ok && "text" in body) e.body.was = body.text;
+        if (r.ok && body.card) e.body.seen = body.count;
+        e.taps = Math.max(1, (e.taps || 1) - tapped);
+        if (e.body.card && e.body.count === e.body.seen) drop(e);  // tapped back: nothing left
+      } else drop(e);
       const key = body.key || `pile:${body.player}`;
       const message = r.data.error || fmt(_("HTTP {status}"), { status: r.status });
       if (r.ok) delete refused[key];
       else if (body.round !== S.round.number) { if (!missed.includes(message)) missed.push(message); }  // its round is gone
-      else if (r.status === 409 && r.data.key) stale[r.data.key] = { id: e.id, path: e.path, body: bare(body), message };
-      else refused[key] = { text: body.text || "", card: (r.data.problem || {}).card || null, message };
+      else if (r.status === 409 && r.data.key) stale[e.id] = { key: r.data.key, id: e.id, path: e.path, body: bare(body), message };
+      else refused[key] = { text: body.card ? null : body.text || "", card: (r.data.problem || {}).card || body.card || null, message };
       keep();
     }
-  } finally { flushing = false; pending(); render(); }
+  } finally { flushing = false; pending(); }
 }
 setInterval(() => { if (outbox.length) flush(); }, 2000);
 window.addEventListener("online", () => flush());
@@ -281,17 +401,22 @@ async function post(path, body) {
 function setLive() {
   const live = document.getElementById("live");
   if (!live) return;
-  if (gone) { live.textContent = gone; live.className = "live off"; }
-  else if (offline || live.dataset.stream === "off") { live.textContent = _("offline: the last standings"); live.className = "live off"; }
-  else { live.textContent = _("live"); live.className = outbox.length ? "live wait" : "live on"; }
+  const [text, className] = gone ? [gone, "live off"] : offline || live.dataset.stream === "off"
+    ? [_("offline: the last standings"), "live off"] : [_("live"), outbox.length ? "live wait" : "live on"];
+  if (live.textContent !== text) live.textContent = text;
+  if (live.className !== className) live.className = className;
 }
 
-const DECK = {};
+const DECK = {}, COPIES = {};  // each card by its code; how many the deck holds of it
 function take(state) {
-  if (state.deck && !Object.keys(DECK).length) for (const m of state.deck) for (const c of m.cards) DECK[c.code] = c;
-  // an older version of this run's is not taken; another run's (the server restarted, its versions
-  // counted from 0 again) always is
-  if (S && state.version !== undefined && S.version !== undefined && state.run === S.run && state.version < S.version) return;
+  if (state.deck && !Object.keys(DECK).length) for (const m of state.deck) for (const c of m.cards) {
+    DECK[c.code] = c;
+    COPIES[c.code] = (COPIES[c.code] || 0) + 1;
+  }
+  // an older state of this run's, or the same one again (the answer to a tap, then its push): nothing
+  // to draw; another run's (the server restarted, its versions counted from 0 again) always is taken
+  if (S && state.version !== undefined && S.version !== undefined && state.run === S.run && state.version <= S.version
+      && state.session.session === S.session.session) return;
   const was = S;
   S = state;
   if (roundKey(S) !== heldFor) forget(roundKey(S));
@@ -333,7 +458,8 @@ function fetchState() {
 const R = () => S.round;
 const step = (key) => R().steps.find((s) => s.key === key) || null;
 const stepsOf = (kind) => R().steps.filter((s) => s.kind === kind);
-const shownProblem = (s) => (refused[s.key] ? refused[s.key] : stale[s.key] ? stale[s.key]
+const staleOf = (key) => Object.values(stale).filter((t) => t.key === key);
+const shownProblem = (s) => (refused[s.key] ? refused[s.key] : staleOf(s.key).length ? staleOf(s.key)[0]
   : s.problem && !s.problem.soft ? s.problem : null);
 // An answer as this phone has it: a tap not sent yet, else the server's.
 function mine(key) {
@@ -341,13 +467,37 @@ function mine(key) {
   return e ? e.body.text : S.round.answers[key];
 }
 const unsent = (key) => !!queued(`a:${key}`);
+const cardTaps = (key) => outbox.filter((e) => e.body.card && e.body.key === key && e.session === S.session.session && e.body.round === S.round.number);
+// A pile's cards as the server has them (null: given otherwise: its count, rest, its 出来役's names).
+function serverCards(key) {
+  const s = step(key), text = S.round.answers[key];
+  if (text === undefined || text === null || !text.trim()) return [];
+  return s && Array.isArray(s.value) && !s.rest ? s.value.slice() : null;
+}
+// A pile's cards as this phone has them: the server's with its taps not sent yet (null: given
+// otherwise; the cards tapped since replace that answer).
+function pileCards(key) {
+  const whole = queued(`a:${key}`);
+  let codes = whole ? (whole.body.text && whole.body.text.trim() ? null : []) : serverCards(key);
+  const taps = cardTaps(key);
+  if (taps.length && codes === null) codes = [];
+  for (const e of taps) {
+    const code = e.body.card;
+    let now = codes.filter((c) => c === code).length;
+    for (; now < e.body.count; now++) codes.push(code);
+    for (; now > e.body.count; now--) codes.splice(codes.lastIndexOf(code), 1);
+  }
+  return codes;
+}
 
-// A choice of step ``attrs.key``: as this phone has it (its tap not sent yet marked so).
+// A choice of step ``attrs.key``: as this phone has it (its tap not sent yet marked so). Keyed by what
+// it answers: a button drawn again for another answer is another button.
 function choice(c, onClick, attrs = {}) {
   if (c.toggle !== undefined) return toggleChoice(c, attrs);
   const late = unsent(attrs.key), on = late ? mine(attrs.key) === c.answer : c.on;
   return el("button", { class: (on ? "on" : "") + (on && late ? " unsent" : ""), "aria-pressed": on ? "true" : "false",
-    on: { click: onClick || (() => answer(attrs.key, c.answer)) }, ...attrs, key: null }, on && late ? clock() : null, words(c.label));
+    on: { click: onClick || (() => answer(attrs.key, c.answer)) }, "data-key": `${attrs.key}=${c.answer}`, ...attrs, key: null },
+  on && late ? clock() : null, words(c.label));
 }
 
 // A choice that adds or takes away one item of a set (several 下げ callers, a pile's 出来役 by
@@ -359,31 +509,35 @@ function toggledSet(key) {
   return unsent(key) && pick.toggles[key] ? pick.toggles[key] : s.choices.filter((c) => c.toggle !== undefined && c.on).map((c) => c.toggle);
 }
 function toggleChoice(c, attrs) {
-  const key = attrs.key, now = toggledSet(key), on = now.includes(c.toggle), late = unsent(key);
-  const tap = () => {
-    const after = on ? now.filter((x) => x !== c.toggle) : [...now, c.toggle];  // in the order tapped: 下げ's calls
+  const key = attrs.key, on = toggledSet(key).includes(c.toggle), late = unsent(key);
+  const tap = () => {  // from the set as it is now: two taps before the page is drawn again both count
+    const now = toggledSet(key), was = now.includes(c.toggle);
+    const after = was ? now.filter((x) => x !== c.toggle) : [...now, c.toggle];  // in the order tapped: 下げ's calls
     pick.toggles[key] = after;
     answer(key, after.join(after.some((x) => x.includes(" ")) ? ", " : " "));
   };
   return el("button", { class: (on ? "on" : "") + (on && late ? " unsent" : ""), "aria-pressed": on ? "true" : "false",
-    on: { click: tap }, ...attrs, key: null }, on && late ? clock() : null, words(c.label));
+    on: { click: tap }, "data-key": `${key}+${c.toggle}`, ...attrs, key: null }, on && late ? clock() : null, words(c.label));
 }
 
 // The step's problem (nothing, an empty fragment, when it has none to show); a tap another phone
 // overtook: its line, the tap that wasn't taken, and one tap to send it again or leave it.
+// Each such tap is shown until its player chooses: their next taps never take it away.
 function problemLine(s, id) {
-  const t = stale[s.key];
-  if (t) return el("div", { class: "overtaken", "data-overtaken": s.key },
-    el("p", { class: "problem", id }, t.message),
-    el("p", { class: "note" }, ...nodes(_("your tap, not taken: {tap}"), { tap: el("b", {}, tapWords(s, t.body)) })),
-    el("div", { class: "row" },
-      el("button", { "data-again": s.key, on: { click: () => send(t.id, t.path, t.body) } }, _("send it again")),
-      el("button", { "data-leave": s.key, on: { click: () => { delete stale[s.key]; render(); } } }, _("leave it"))));
+  const ts = staleOf(s.key);
+  if (ts.length) return el("div", { class: "overtaken", "data-overtaken": s.key, "data-key": `overtaken:${s.key}` },
+    ts.map((t, i) => [
+      el("p", { class: "problem", id: i === 0 ? id : null }, t.message),
+      el("p", { class: "note" }, ...nodes(_("your tap, not taken: {tap}"), { tap: el("b", {}, tapWords(s, t.body)) })),
+      el("div", { class: "row" },
+        el("button", { "data-again": s.key, on: { click: () => again(t) } }, _("send it again")),
+        el("button", { "data-leave": s.key, on: { click: () => { delete stale[t.id]; render(); } } }, _("leave it")))]));
   const p = shownProblem(s);
   return p ? el("p", { class: "problem", id }, lineOf(p, "message") || lineOf(p, "text")) : document.createDocumentFragment();
 }
 function tapWords(s, tap) {  // a tap as the page shows it: the choice's label, the cards, the text
   if ("done" in tap) return tap.done ? _("my pile is complete") : _("my pile reopened");
+  if (tap.card) return fmt(tap.count > tap.seen ? _("{card}, tapped on") : _("{card}, tapped off"), { card: cardsText([tap.card]) });
   if (tap.text === null || tap.text === undefined) return _("the answer taken back");
   const c = (s.choices || []).find((x) => x.answer === tap.text);
   const codes = codesOf(tap.text);
@@ -393,6 +547,7 @@ function tapWords(s, tap) {  // a tap as the page shows it: the choice's label, 
 function clock() {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("class", "clock");
+  svg.setAttribute("data-key", "clock");
   svg.setAttribute("viewBox", "0 0 16 16");
   svg.setAttribute("aria-hidden", "true");
   svg.setAttribute("focusable", "false");
@@ -424,11 +579,18 @@ function picture(code) {  // the card's own picture, from the sprite (scripts/ma
   return svg;
 }
 // sent: the codes the server has, when some tap of them is not sent yet (each card that differs
-// is marked unsent).
-function grid(selected, onTap, { taken = {}, bad = null, id = "", sent = null } = {}) {
-  const count = {}, had = {};
+// is marked unsent); now: the selection as it is at a tap (else ``selected``). A card tapped calls
+// the grid's ``onTap`` as last drawn (the card, whether it is one of the selection now, the
+// selection); a card (or the whole grid) that shows what it showed is left as it is drawn.
+const gridTaps = {};  // a grid's id -> what a tap of its cards does, as last drawn
+function grid(selected, onTap, { taken = {}, bad = null, id = "", sent = null, now = () => selected } = {}) {
+  gridTaps[id] = { tap: onTap, now };
+  const live = document.getElementById(id), fresh = changed(`grid:${id}`, selected, taken, bad, sent);
+  if (live && !fresh) return same(live);
+  const count = {}, had = {}, drawn = {};
   for (const c of selected) count[c] = (count[c] || 0) + 1;
   for (const c of sent || []) had[c] = (had[c] || 0) + 1;
+  if (live) for (const b of live.querySelectorAll("button.card")) drawn[b.dataset.key] = b;
   const wrap = el("div", { class: "grid", id });
   for (const m of S.deck) {
     const seen = {};
@@ -440,13 +602,21 @@ function grid(selected, onTap, { taken = {}, bad = null, id = "", sent = null } 
       const isTaken = !on && owners.length >= seen[c.code];
       const isBad = bad === c.code && on;
       const late = sent !== null && on !== (seen[c.code] <= (had[c.code] || 0));
-      row.append(el("button", {
+      const nth = seen[c.code], cardKey = `${c.code}.${nth}`;
+      const sig = JSON.stringify([wordsSeen, on, isTaken, isTaken && owners[seen[c.code] - 1], isBad, late]);
+      if (drawn[cardKey] && drawn[cardKey]._sig === sig) { row.append(same(drawn[cardKey])); continue; }
+      const button = el("button", {
         class: "card" + (on ? " on" : "") + (isTaken ? " taken" : "") + (isBad ? " bad" : "") + (late ? " unsent" : ""),
-        "data-code": c.code, "aria-pressed": on ? "true" : "false",
+        "data-code": c.code, "data-key": cardKey, "aria-pressed": on ? "true" : "false",
         title: `${c.code} ${c.ja} (${c.romaji})` + (late ? " · " + _("not sent yet") : ""),
-        on: { click: () => onTap(c.code, on) },
+        on: { click: () => {  // on or off as the card is now: two taps before the page is drawn again both count
+          const g = gridTaps[id], cur = g.now();
+          g.tap(c.code, cur.filter((x) => x === c.code).length >= nth, cur);
+        } },
       }, late ? clock() : null, picture(c.code), el("span", { class: "ja" }, cardName(c.ja)),
-      el("span", { class: "code" }, isTaken ? `${c.code} · ${owners[seen[c.code] - 1]}` : c.code)));
+      el("span", { class: "code" }, isTaken ? `${c.code} · ${owners[seen[c.code] - 1]}` : c.code));
+      button._sig = sig;
+      row.append(button);
     }
     wrap.append(row);
   }
@@ -469,13 +639,18 @@ function renderBar() {
   const bar = document.getElementById("bar");
   if (!bar) return;
   const a = barAction, kids = barLines();
-  if (a) kids.push(el("button", { class: a.primary === false ? "on" : "primary", id: a.id, disabled: a.disabled ? true : null,
+  if (a) kids.push(el("button", { class: a.primary === false ? "on" : a.plain ? "" : "primary", id: a.id, disabled: a.disabled ? true : null,
     ...(a.attrs || {}), on: { click: a.on } }, a.label));
-  bar.replaceChildren(...kids);
-  bar.hidden = !kids.length;
-  document.body.classList.toggle("has-bar", kids.length > 0);
-  document.body.style.setProperty("--bar", `${bar.hidden ? 0 : bar.offsetHeight}px`);  // the page scrolls clear of it
+  update(bar, kids);
+  if (bar.hidden !== !kids.length) bar.hidden = !kids.length;
+  if (document.body.classList.contains("has-bar") !== kids.length > 0) document.body.classList.toggle("has-bar", kids.length > 0);
 }
+// The page scrolls clear of the bar: its height, told once the page is laid out (never asked for
+// while drawing, which would lay the whole page out again on every draw).
+new ResizeObserver(([seen]) => {
+  const clear = `${seen.target.hidden ? 0 : seen.target.offsetHeight}px`;
+  if (document.body.style.getPropertyValue("--bar") !== clear) document.body.style.setProperty("--bar", clear);
+}).observe(document.getElementById("bar"));
 // The links made new (scan the new code); the taps refused once their round was saved; how many
 // taps wait on this phone; a round just saved, with its result and the way to the standings.
 function barLines() {
@@ -496,33 +671,37 @@ function barLines() {
 
 // -- the parts of the page ------------------------------------------------------------------------
 function renderHead() {
-  document.getElementById("title").textContent = S.session.name;
-  document.getElementById("sub").textContent = lineOf(S, "header") + (ROLE === "view" ? _(" · view only") : "");
+  const set = (id, text) => { const e = document.getElementById(id); if (e.textContent !== text) e.textContent = text; };
+  set("title", S.session.name);
+  set("sub", lineOf(S, "header") + (ROLE === "view" ? _(" · view only") : ""));
 }
 
 function renderStandings() {
+  if (!changed("standings", S.session.players, S.totals, S.kan, S.settlement, S.session.pot, S.session.rounds)) return;
   const sec = document.getElementById("standings");
   const rows = S.session.players.map((p) => el("tr", {},
     el("td", { class: "name" }, name(p)), el("td", { class: cls(S.totals[p]) }, signed(S.totals[p]) + "文"), el("td", {}, S.kan[p])));
   const pays = S.settlement.map((s) => `${potted(s.from)} → ${potted(s.to)} ${s.mon}文`).join(" · ");
   const pot = S.session.pot ? el("p", { class: "small", id: "pot" }, fmt(_("pot {mon}文: the settlement pays it back to who paid in"), { mon: S.session.pot })) : null;
   const n = S.session.rounds;
-  sec.replaceChildren(...[el("h2", {}, fmt(n_("Standings · {n} round", "Standings · {n} rounds", n), { n })),
+  update(sec, [el("h2", {}, fmt(n_("Standings · {n} round", "Standings · {n} rounds", n), { n })),
     el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, _("player")), el("th", {}, "文"), el("th", {}, "貫"))), el("tbody", {}, rows)),
     pot, el("p", { class: "small", id: "settle" }, pays ? fmt(_("settle: {payments}"), { payments: pays }) : _("all square"))].filter(Boolean));
 }
 
 function renderChart() {
+  if (!changed("chart", S.chart)) return;
   const sec = document.getElementById("chart");
   const holder = el("div", {});
   holder.innerHTML = S.chart;  // drawn on the server; names escaped there
   const svg = holder.querySelector("svg");  // its words, drawn in English for every phone: in this page's
   if (svg) svg.setAttribute("aria-label", _("running totals"));
   for (const t of holder.querySelectorAll("[data-round]")) t.textContent = fmt(_("round {n}"), { n: Number(t.dataset.round) });
-  sec.replaceChildren(el("h2", {}, _("Running totals")), holder);
+  sec.replaceChildren(el("h2", {}, _("Running totals")), holder);  // drawn anew: its inputs changed
 }
 
 function renderHistory() {
+  if (!changed("history", S.history, S.session.players)) return;
   const sec = document.getElementById("history");
   const ps = S.session.players;
   const head = el("tr", {}, el("th", {}, "#"), el("th", {}, "親"), el("th", {}, "場"), ...ps.map((p) => el("th", {}, name(p))));
@@ -530,8 +709,8 @@ function renderHistory() {
     el("td", {}, h.round), el("td", { class: "name" }, name(h.dealer)), el("td", {}, `${h.field_class}×${h.multiplier}`),
     ...ps.map((p) => el("td", { class: cls(h.mon[p]) }, signed(h.mon[p])))));
   const wide = ps.length > 3 ? " wide" : "";  // four to six players: narrower cells, scrolled inside the box
-  sec.replaceChildren(el("h2", {}, _("Rounds")), el("div", { class: "scroll" + wide, id: "history-table" },
-    el("table", {}, el("thead", {}, head), el("tbody", {}, rows))));
+  update(sec, [el("h2", {}, _("Rounds")), el("div", { class: "scroll" + wide, id: "history-table" },
+    el("table", {}, el("thead", {}, head), el("tbody", {}, rows)))]);
 }
 
 // The steps as chips: each question's name (the server's words) and where it stands.
@@ -559,6 +738,8 @@ function standBox() {
 
 // The field: its six cards, or its 光 alone (they alone set the multiplier), sent as "=" and them.
 const isLight = (code) => /h$/.test(code);
+// The field's cards picked on this phone (else as it has them: its tap not sent yet, or the server's).
+const fieldPicked = () => pick.field || codesOf((refused.field ? refused.field.text : mine("field") || "").replace(/^[=＝]/, ""));
 function fieldBox() {
   const s = step("field");
   const lights = s.value && !Array.isArray(s.value) ? s.value.lights : null;
@@ -570,17 +751,17 @@ function fieldBox() {
     return box;
   }
   if (!CAN_WRITE) { box.append(el("p", { class: "note" }, _("not entered yet"))); return box; }
-  const sel = pick.field || codesOf((refused.field ? refused.field.text : mine("field") || "").replace(/^[=＝]/, ""));
+  const sel = fieldPicked();
   box.append(el("p", { class: "note" }, fmt(_("tap the six cards ({n}/6), or only its 光; anyone at the table may"), { n: sel.length })));
   box.append(el("div", { class: "row" }, el("button", { id: "set-field-lights", disabled: sel.every(isLight) ? null : true,
-    on: { click: () => { answer("field", "=" + sel.join(" ")); pick.field = null; } } },
+    on: { click: () => { answer("field", "=" + fieldPicked().join(" ")); pick.field = null; } } },
     sel.length ? _("only these 光: the multiplier needs no more") : _("no 光 on the field (小場)"))));
-  box.append(grid(sel, (code, on) => { pick.field = toggle(sel, code, on); delete refused.field; render(); },
-    { bad: refused.field && refused.field.card, id: "field-grid",
+  box.append(grid(sel, (code, on, now) => { pick.field = toggle(now, code, on); delete refused.field; render(); },
+    { bad: refused.field && refused.field.card, id: "field-grid", now: fieldPicked,
       sent: !pick.field && unsent("field") ? (Array.isArray(s.value) ? s.value : lights || []) : null }));
   box.append(problemLine(s), notSent("field"));
   offer({ label: _("set the field"), id: "set-field", disabled: sel.length !== 6,
-    on: () => { answer("field", sel.join(" ")); pick.field = null; } });
+    on: () => { answer("field", fieldPicked().join(" ")); pick.field = null; } });
   return box;
 }
 
@@ -590,13 +771,13 @@ function whoBox() {
     return el("div", { class: "box row", id: "who" }, el("p", { class: "chosen" }, ...nodes(_("You are {name}"), { name: el("b", {}, name(me)) })),
       el("button", { on: { click: () => { pick.who = true; render(); } } }, _("not me")));
   return el("div", { class: "box", id: "who" }, el("h3", {}, _("Who are you?")),
-    el("div", { class: "row" }, ps.map((p) => el("button", { class: p === me ? "on" : "", "data-player": p,
+    el("div", { class: "row" }, ps.map((p) => el("button", { class: p === me ? "on" : "", "data-player": p, "data-key": `who:${p}`,
       on: { click: () => { me = p; pick.who = false; localStorage.setItem("hachi-me", p); render(); } } }, name(p)))));
 }
 
 function handBox(s) {
   const forced = s.role === "forced_out", player = s.player, open = pick.handOpen === player;
-  const box = el("div", { class: "box", id: forced ? null : "hand-box", "data-hand": player }, el("h3", {}, titled(s)));
+  const box = el("div", { class: "box", id: forced ? null : "hand-box", "data-hand": player, "data-key": `hand:${player}` }, el("h3", {}, titled(s)));
   if (s.status === "answered" && !refused[s.key] && !unsent(s.key) && !open) {
     const on = s.choices.find((c) => c.on);
     box.append(el("p", { class: "chosen" }, s.shown || (on ? words(on.label) : "")), problemLine(s),
@@ -612,10 +793,10 @@ function handBox(s) {
   if (open) {  // the one grid on the page while it is open: the pile's gives way
     const sel = pick.hand || [];
     box.append(el("p", { class: "note" }, fmt(_("tap the seven dealt cards ({n}/7)"), { n: sel.length })));
-    box.append(grid(sel, (code, on) => { pick.hand = toggle(sel, code, on); render(); },
-      { bad: refused[s.key] && refused[s.key].card, id: `hand-grid-${S.session.players.indexOf(player)}` }));
+    box.append(grid(sel, (code, on, now) => { pick.hand = toggle(now, code, on); render(); },
+      { bad: refused[s.key] && refused[s.key].card, id: `hand-grid-${S.session.players.indexOf(player)}`, now: () => pick.hand || [] }));
     barAction = { label: _("set the hand"), attrs: { "data-set-hand": player }, disabled: sel.length !== 7,
-      on: () => { answer(s.key, sel.join(" ")); pick.hand = null; pick.handOpen = null; render(); } };
+      on: () => { answer(s.key, (pick.hand || []).join(" ")); pick.hand = null; pick.handOpen = null; render(); } };
   }
   return box;
 }
@@ -626,7 +807,7 @@ function seatsBox() {
   const box = el("div", { class: "box", id: "seats" }, el("h3", {}, _("席 play or drop, from the 親 in turn")));
   const next = stepsOf("seat").find((s) => s.status === "open" && !unsent(s.key));
   for (const row of rows) {
-    const line = el("div", { class: "seat", "data-seat": row.player },
+    const line = el("div", { class: "seat", "data-seat": row.player, "data-key": `seat:${row.player}` },
       el("span", { class: "who" }, name(row.player), row.dealer ? el("small", {}, " 親") : null));
     const s = row.key ? step(row.key) : null;
     if (row.state === "forced") line.append(el("span", { class: "tag forced" }, _("forced out 追い込み")));
@@ -681,41 +862,62 @@ function takenBy(except) {
   return taken;
 }
 
+// A card of pile ``key`` refused (another's, say): shown tapped, and marked, until untapped.
+function refusedCard(key, cards) {
+  const r = refused[key];
+  return r && r.card && !(cards || []).includes(r.card) ? [r.card] : [];
+}
 function pileBox(s) {
-  const key = s.key, typed = mine(key);
-  const rest = unsent(key) ? s.choices.some((c) => c.label.id === "a.rest" && c.answer === typed) : s.rest;
-  const counted = !rest && typeof s.value === "number";  // answered by its counted points
-  const named = !rest && s.value && typeof s.value === "object" && !Array.isArray(s.value) ? s.value.dekiyaku : null;  // by its 出来役's names
-  const sel = refused[key] ? codesOf(refused[key].text) : rest || counted || named ? [] : unsent(key) ? codesOf(typed) : Array.isArray(s.value) ? s.value : [];
+  const key = s.key, typed = mine(key), cards = pileCards(key), late = unsent(key);
+  // given otherwise than by its cards: rest, its counted points, its 出来役's names
+  const given = cards === null;
+  const rest = given && (late ? s.choices.some((c) => c.label.id === "a.rest" && c.answer === typed) : !!s.rest);
+  const points = given && !rest ? (late ? Number((/^[=＝]\s*(\d+)$/.exec(typed || "") || [])[1]) : typeof s.value === "number" ? s.value : NaN) : NaN;
+  const counted = !Number.isNaN(points);
+  const named = given && !rest && !counted ? (late ? toggledSet(key) : (s.value && s.value.dekiyaku) || []) : null;
+  const wrong = refusedCard(key, cards), sel = (cards || []).concat(wrong);
   const box = el("div", { class: "box", id: "pile-box" },
-    el("h3", {}, titled(s) + " · " + (rest ? _("rest") : counted ? fmt(_("{points} points, counted"), { points: s.value })
+    el("h3", {}, titled(s) + " · " + (rest ? _("rest") : counted ? fmt(_("{points} points, counted"), { points })
       : named ? fmt(_("出来役 by name: {yaku}"), { yaku: named.join("・") })
-      : fmt(n_("1 card", "{n} cards", sel.length), { n: sel.length }))));
-  box.append(problemLine(s, "pile-problem"), notSent(key));
+      : fmt(n_("1 card", "{n} cards", cards.length), { n: cards.length }))));
+  box.append(problemLine(s, "pile-problem"), notSent(key));  // a card not sent yet is marked on itself, and counted in the bar: no line comes and goes above the cards as they are tapped
   const byName = s.choices.some((c) => c.label.id === "a.dekiyaku");  // the ender's, or a 下げ caller's
   const choices = el("div", { class: "row", id: "pile-choices" },
     s.choices.map((c) => choice(c, null, { key, id: c.label.id === "a.rest" ? "rest" : null, "data-yaku": c.label.id === "a.dekiyaku" ? c.label.args.name : null })));
   if (byName) box.append(el("p", { class: "note" }, _("its 出来役 by name, or every card below:")), choices);  // one tap, above the 48 cards
   const bad = (refused[key] && refused[key].card) || (s.problem && !s.problem.soft && s.problem.card) || null;
-  if (pick.handOpen === null) box.append(grid(sel, (code, on) => answer(key, toggle(sel, code, on).join(" ")),
-    { taken: takenBy(s.player), bad, id: "pile-grid", sent: unsent(key) && !refused[key] ? (Array.isArray(s.value) && !s.rest ? s.value : []) : null }));  // a count, or names, holds no card
+  const now = () => { const c = pileCards(key); return (c || []).concat(refusedCard(key, c)); };
+  if (pick.handOpen === null) box.append(grid(sel, (code, on) => tapCard(key, code, on),
+    { taken: takenBy(s.player), bad, id: "pile-grid", sent: (serverCards(key) || []).concat(wrong), now }));  // a count, or names, holds no card
   else box.append(el("p", { class: "note" }, _("the pile's cards: once the hand is set")));
   if (!byName) box.append(choices);
-  if (s.need === "points") box.append(countRow("pile-points", _("or its counted card points"), (n) => answer(key, `=${n}`), _("count")));
+  if (s.need === "points") box.append(...countRow("pile-points", _("or its counted card points"), (n) => answer(key, `=${n}`), _("count")).filter(Boolean));
   if (s.status === "typing" && s.problem) box.append(el("p", { class: "note" }, _("checked once you say the pile is complete")));
-  const done = !!queued(`d:${s.player}`) ? queued(`d:${s.player}`).body.done : s.done;
-  offer({ label: done ? _("done ✓ (tap to reopen)") : _("my pile is complete"), id: "pile-done", primary: !done,
-    on: () => sayDone(s.player, !done) });
+  const done = queued(`d:${s.player}`) ? queued(`d:${s.player}`).body.done : s.done;
+  const empty = !done && cards !== null && cards.length === 0;  // holds no card: asked first, never the big button
+  offer({ label: done ? _("done ✓ (tap to reopen)") : _("my pile is complete"), id: "pile-done", primary: !done, plain: empty,
+    on: () => {
+      if (empty && !window.confirm(fmt(_("{player}'s pile holds no cards. Is it complete, empty?"), { player: s.player }))) return;
+      sayDone(s.player, !done, empty);
+    } });
   return box;
 }
 
-// A number typed rather than tapped (a pile's counted points, a kasu count): a field and its button.
+// A number typed rather than tapped (a pile's counted points, a kasu count): a field and its button,
+// and why the button did nothing, if it did nothing. What is typed stays through any push.
 function countRow(id, label, send, button) {
-  const field = el("input", { id, type: "text", inputmode: "numeric", pattern: "[0-9]*", size: "4", "aria-label": label });
-  const go = () => { const n = field.value.trim(); if (/^[0-9]+$/.test(n)) send(Number(n)); };
-  field.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
-  return el("div", { class: "row count" }, el("label", { for: id, class: "note" }, label), field,
-    el("button", { id: `${id}-set`, on: { click: go } }, button));
+  const go = () => {
+    const field = document.getElementById(id), n = field ? field.value.trim() : "";
+    if (!/^[0-9]+$/.test(n)) { pick.counts[id] = true; if (field) field.focus(); render(); return; }
+    delete pick.counts[id];
+    field.value = "";
+    send(Number(n));
+  };
+  return [el("div", { class: "row count", id: `${id}-row` }, el("label", { for: id, class: "note" }, label),
+    el("input", { id, type: "text", inputmode: "numeric", pattern: "[0-9]*", size: "4", "aria-label": label,
+      "aria-invalid": pick.counts[id] ? "true" : null, on: { keydown: (e) => { if (e.key === "Enter") go(); } } }),
+    el("button", { id: `${id}-set`, on: { click: go } }, button)),
+  pick.counts[id] ? el("p", { class: "problem", id: `${id}-problem` }, _("type the number first: its digits")) : null];
 }
 
 // 素十六 needs the kasu count of a pile given by its points: asked of its player once the piles are in.
@@ -724,7 +926,7 @@ function kasuBox(s) {
   box.append(problemLine(s, "kasu-problem"));
   if (s.status === "answered") box.append(el("p", { class: "note" }, s.value ? fmt(_("{player}: {n} kasu"), { player: s.value[0], n: s.value[1] }) : _("fewer than 16")));
   box.append(el("div", { class: "row" }, el("button", { id: "kasu-fewer", on: { click: () => answer("kasu", "") } }, _("fewer than 16"))));
-  box.append(countRow("kasu-count", _("the kasu in my pile"), (n) => answer("kasu", `${me} ${n}`), _("set")));
+  box.append(...countRow("kasu-count", _("the kasu in my pile"), (n) => answer("kasu", `${me} ${n}`), _("set")).filter(Boolean));
   return box;
 }
 
@@ -744,10 +946,12 @@ function resultBox() {
     box.append(el("ul", { class: "pays", id: "payments" }, res.payments.map((x) => el("li", {}, `${potted(x.from)} → ${potted(x.to)} ${x.mon}文 ${potted(x.reason)}`))));
     if (res.pot) box.append(el("p", { class: "small" }, fmt(_("pot after the round: {mon}文"), { mon: res.pot })));
   }
+  if (saveSaid) box.append(el("p", { class: "problem", id: "save-problem" }, saveSaid));
   if (CAN_WRITE && !res.redeal) {
     offer({ label: _("save the round"), id: "save", on: async () => {
       const r = await post("/api/save", { revision: R().revision });
-      if (!r.ok) { box.append(el("p", { class: "problem" }, r.data.error || _("not saved: no server"))); }
+      saveSaid = r.ok ? "" : r.data.error || _("not saved: no server");
+      render();
     } });
   } else if (CAN_WRITE) offer({ label: _("next round"), id: "next", on: () => post("/api/save", { revision: R().revision }) });
   return box;
@@ -770,7 +974,7 @@ function dealerRow() {
   const s = step("dealer");
   if (!pick.dealer) return el("div", { class: "row" }, el("button", { id: "dealer-change", on: { click: () => { pick.dealer = true; render(); } } }, _("another 親?")));
   return el("div", { class: "row", id: "dealer" }, s.choices.map((c) => el("button", {
-    class: c.on ? "on" : "", "data-dealer": c.answer, on: { click: () => {
+    class: c.on ? "on" : "", "data-dealer": c.answer, "data-key": `dealer:${c.answer}`, on: { click: () => {
       if (c.confirm && !window.confirm(words(c.confirm).trim())) return;
       pick.dealer = false;
       answer("dealer", c.answer);
@@ -808,11 +1012,11 @@ function renderRound() {
     for (const p of V.problems) kids.push(el("p", { class: "problem" }, lineOf(p, "message") || lineOf(p, "text")));
   }
   if (CAN_WRITE) kids.push(discardRow());
-  sec.replaceChildren(...kids.filter(Boolean));
+  update(sec, kids);
 }
 
 // A tap is a press and a release on one button: a page drawn again between the two (another
-// phone's answer, or this one's own, arriving meanwhile) would take the button away under the
+// phone's answer, or this one's own, arriving meanwhile) could move the button away under the
 // finger and lose the tap. So drawing waits while a finger or the mouse is down, and is done once
 // it is lifted (after its click: the next task), or if a press is never released.
 let pressed = null, drawLater = false;
@@ -835,17 +1039,27 @@ document.addEventListener("click", (ev) => {
   render();
 }, true);
 
+// The page is drawn once a frame at most, however many taps, answers and pushes came meanwhile.
+let frame = 0;
 function render() {
+  if (!frame) frame = requestAnimationFrame(draw);
+}
+function draw() {
+  frame = 0;
   if (!S || !worded) return;
   if (pressed !== null) { drawLater = true; return; }
   drawnFor = roundKey(S);
   barAction = null;
+  const typing = document.activeElement, at = typing && typing.tagName === "INPUT" ? [typing.selectionStart, typing.selectionEnd] : null;
   renderHead(); renderStandings(); renderRound(); renderChart(); renderHistory(); renderBar();
-  setLive();
-  document.body.dataset.ready = "1";
-  if (!document.body.dataset.pending) document.body.dataset.pending = "0";
-  document.body.dataset.round = String(S.session.rounds);
-  document.body.dataset.version = String(S.version);
+  if (at && typing.isConnected && document.activeElement !== typing) {  // moved, never rebuilt: in it still
+    typing.focus({ preventScroll: true });
+    typing.setSelectionRange(...at);
+  }
+  said();
+  setData("ready", "1");
+  setData("round", String(S.session.rounds));
+  setData("version", String(S.version));
 }
 
 // The cards' pictures: the sprite read once and kept in the page, so that a grid drawn again (as
