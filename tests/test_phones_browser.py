@@ -154,7 +154,7 @@ def test_a_count_given_two_ways_is_shown_until_its_player_chooses(browser, live,
     page.wait_for_selector("body[data-unsent='1']")
     another_phone("pile:Aki", "=90")  # meanwhile, counted otherwise
     page.unroute(API)
-    page.wait_for_selector("#pile-problem:has-text('changed on another phone meanwhile')")
+    page.wait_for_selector("#pile-problem:has-text('changed meanwhile by another phone')")
     settle(page)
     assert server_pile(app) == "=90"  # the server's stands until the player chooses
     tap(page, "pile-grid", "2t")  # the player's next tap: taken, and the notice stays
@@ -887,3 +887,25 @@ def test_two_names_tapped_offline_are_both_kept(browser, live_before_a_stop, tmp
     assert app.state.table.state["round"]["answers"]["pile:Chie"] == "赤短"
     for p in pages.values():
         p.context.close()
+
+
+def test_an_answer_the_terminal_replaced_is_shown_on_the_phone_until_its_player_chooses(browser, live, tmp_path):
+    """Issue 31, point 3: Aki's phone taps two cards of Aki's pile; the terminal types the pile
+    otherwise and keeps its own over the phone's (2 at its question): Aki's phone says so by the
+    pile, with the answer it gave, and sends it again in one tap; "leave it" takes the line away."""
+    from scorekeeper.flows import Night
+    from scorekeeper.round_draft import RoundDraft, writer_id
+
+    app, a, page = aki_at_the_pile(browser, live)
+    two = a["pile:Aki"].split()[:2]
+    for code in two:
+        tap(page, "pile-grid", code)
+    wait_server(app, page, lambda s: s.get("pile:Aki") == " ".join(two), "the phone's cards")
+    since = page.evaluate("S.version")
+    RoundDraft.kept(Night.open()).answer("pile:Aki", "=90", by=writer_id(), overrule=True)  # the terminal's choice
+    pushed(page, since)
+    page.wait_for_selector("[data-overruled='pile:Aki'] >> text=replaced at the terminal by =90")
+    shot(page, tmp_path, "31-overruled")
+    page.click("[data-overruled='pile:Aki'] [data-again]")
+    wait_server(app, page, lambda s: s.get("pile:Aki") == " ".join(two), "sent again")
+    page.wait_for_selector("[data-overruled]", state="detached")

@@ -532,8 +532,22 @@ function problemLine(s, id) {
       el("div", { class: "row" },
         el("button", { "data-again": s.key, on: { click: () => again(t) } }, _("send it again")),
         el("button", { "data-leave": s.key, on: { click: () => { delete stale[t.id]; render(); } } }, _("leave it")))]));
+  const o = overruled(s.key);
+  if (o) return el("div", { class: "overtaken", "data-overruled": s.key, "data-key": `overruled:${s.key}` },
+    el("p", { class: "problem", id }, words(o.line)),
+    el("div", { class: "row" },
+      el("button", { "data-again": s.key, on: { click: () => answer(s.key, o.text) } }, _("send it again")),
+      el("button", { "data-leave": s.key, on: { click: () => { left.add(overruledId(s.key, o)); render(); } } }, _("leave it"))));
   const p = shownProblem(s);
   return p ? el("p", { class: "problem", id }, lineOf(p, "message") || lineOf(p, "text")) : document.createDocumentFragment();
+}
+// An answer of the phones' that the terminal replaced (kept there over it): said where its question
+// is, until it is answered again or its player leaves it (on this phone).
+const left = new Set();
+const overruledId = (key, o) => `${S.round.draft}/${key}/${o.text}`;
+function overruled(key) {
+  const o = (R().overruled || {})[key];
+  return o && !left.has(overruledId(key, o)) ? o : null;
 }
 function tapWords(s, tap) {  // a tap as the page shows it: the choice's label, the cards, the text
   if ("done" in tap) return tap.done ? _("my pile is complete") : _("my pile reopened");
