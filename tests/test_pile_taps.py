@@ -67,7 +67,7 @@ events = st.lists(st.one_of(
 ), max_size=40)
 
 
-@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=100, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(events)
 def test_card_taps_from_three_phones_in_any_order_all_land_and_conflicts_are_reported(book_file, taps):
     if not book_file.exists():
