@@ -260,7 +260,7 @@ TEXT: dict[str, str] = {
     "r.not_done": N_("the round is not complete: {missing}"),
     "r.overtaken": N_("{said} was changed meanwhile by {who}: look at it and tap again"),
     "r.overtaken.card": N_("{card} in {said} was changed on another phone meanwhile: look at it and tap again"),
-    "r.empty_pile": N_('{said} holds no cards: it is marked complete only once its player says it is empty ("empty": true)'),
+    "r.empty_pile": N_("{said} holds no cards: it is marked complete only once its player says it is empty"),
     "r.draft_gone": N_("the round this tap was for was thrown away or set aside meanwhile: this tap is not kept"),
     "r.saved_since": N_("round {number} was saved meanwhile: this tap was for it, and is not kept"),
     "r.waits_for": N_("waiting for {said}"),

@@ -25,7 +25,8 @@ KEY = re.compile(rf"\b({'|'.join(PLAYER_KEYS)})\.[\w{{]")
 #: entry's words, a file's keys and values, names of programs and formats, the profiles)
 TYPED = {
     'Enter', 'Ctrl', 'C', 'JSON', 'CSV', 'TOML', 'UTF', 'BOM', 'NUL', 'QR', 'SVG', 'HTTP',
-    'IP', 'LAN', 'ID', 'id', 'KiB', 'JavaScript', 'WebSocket', 'CSRF', 'README', 'md', 'hachi', 'score',
+    'IP', 'LAN', 'ID', 'id', 'KiB', 'JavaScript', 'WebSocket', 'CSRF', 'README', 'RULES', 'TRADITIONAL', 'md', 'hachi',
+    'score',
     'sdin', 'fudawiki', 'traditional', 'toml', 'json', 'bak', 'damaged', 'lock', 'sessions', 'drafts', 'cards', 'round',
     'edit', 'undo', 'use', 'show', 'summary', 'stats', 'export', 'import', 'doctor', 'serve', 'demo', 'rules',
     'odds', 'new', 'session', 'back', 'out', 'rest', 'discard', 'none', 'y', 'n', 'yes', 'no',
