@@ -128,7 +128,7 @@ def to_the_count(page):
 def test_a_card_tapped_offline_is_merged_with_the_cards_another_phone_tapped_meanwhile(browser, live, tmp_path):
     """A card tapped without the network while another phone typed the same pile is merged into
     it: it was refused, the whole pile it had seen having changed."""
-    app, a, page = aki_at_the_pile(browser, live)
+    app, _a, page = aki_at_the_pile(browser, live)
     page.route(API, lambda route: route.abort())
     tap(page, "pile-grid", "1h")
     page.wait_for_selector("body[data-unsent='1']")
@@ -146,7 +146,7 @@ def test_a_count_given_two_ways_is_shown_until_its_player_chooses(browser, live,
     """A count given two ways on two phones is a true conflict: shown in the pile's box with the
     tap that wasn't taken, and it stays through the player's next tap (which erased it) until they
     send it again or leave it."""
-    app, a, page = aki_at_the_pile(browser, live)
+    app, _a, page = aki_at_the_pile(browser, live)
     to_the_count(page)
     page.route(API, lambda route: route.abort())
     page.fill("#pile-points", "88")
@@ -214,7 +214,7 @@ def test_a_number_half_typed_survives_other_phones_answers_and_is_sent(browser, 
     drawn again whole, came back with the field empty and out of focus: "count" then found it
     empty and did nothing. The digits, the focus and the selection stay through every push, and
     Enter sends them."""
-    app, a, aki = aki_at_the_pile(browser, live)
+    app, _a, aki = aki_at_the_pile(browser, live)
     to_the_count(aki)
     field = aki.locator("#pile-points")
     field.click()
@@ -256,7 +256,7 @@ def test_an_empty_pile_is_said_complete_only_once_its_player_says_yes(browser, l
     (with rest on the last pile, a forgotten pile gave all its points to the last player). It
     asks first, dismissed it marks nothing, and it is not the big button; a pile holding cards is
     not asked."""
-    app, a, aki = aki_at_the_pile(browser, live)
+    app, _a, aki = aki_at_the_pile(browser, live)
     assert "primary" not in (aki.locator("#bar #pile-done").get_attribute("class") or "")
     asked = []
 
@@ -288,7 +288,7 @@ def test_a_tap_draws_only_what_it_changed(browser, live, tmp_path):
     """The page drew itself whole on every push, several times a tap (~970 elements): a tap now
     changes the card tapped, the pile's count, its chip and the bar; the grid's other cards, the
     standings, the chart and the rounds are the same nodes, untouched."""
-    app, a, aki = aki_at_the_pile(browser, live)
+    _app, a, aki = aki_at_the_pile(browser, live)
     pile = a["pile:Aki"].split()
     for code in pile[:3]:
         tap(aki, "pile-grid", code)

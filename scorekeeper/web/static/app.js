@@ -423,8 +423,10 @@ function take(state) {
   const sameNight = was && was.session.session === S.session.session;
   if (sameNight && S.session.rounds > was.session.rounds) saved = S.session.rounds;  // on every phone, not only the one that saved
   else if (!sameNight || S.session.rounds < (saved || 0)) saved = null;
-  render();
+  if (!busy) render();
+  else if (!owed) owed = setTimeout(() => { owed = 0; render(); }, 250);  // drawn with its answer, due at once
 }
+let owed = 0;  // a push not drawn yet: this phone's own request is on its way, and its answer is drawn with it
 
 // -- live: server-sent events, reconnecting ---------------------------------------------------------
 function connect() {
@@ -604,11 +606,10 @@ function grid(selected, onTap, { taken = {}, bad = null, id = "", sent = null, n
   const count = {}, had = {}, drawn = {};
   for (const c of selected) count[c] = (count[c] || 0) + 1;
   for (const c of sent || []) had[c] = (had[c] || 0) + 1;
-  if (live) for (const b of live.querySelectorAll("button.card")) drawn[b.dataset.key] = b;
+  if (live) for (const b of live.querySelectorAll(".month, button.card")) drawn[b.dataset.key] = b;
   const wrap = el("div", { class: "grid", id });
   for (const m of S.deck) {
-    const seen = {};
-    const row = el("div", { class: "month" }, el("div", { class: "mlabel" }, el("b", {}, `${m.n}`), m.ja, el("span", {}, m.reading)));
+    const seen = {}, cards = [];
     for (const c of m.cards) {
       seen[c.code] = (seen[c.code] || 0) + 1;
       const on = seen[c.code] <= (count[c.code] || 0);
@@ -618,7 +619,7 @@ function grid(selected, onTap, { taken = {}, bad = null, id = "", sent = null, n
       const late = sent !== null && on !== (seen[c.code] <= (had[c.code] || 0));
       const nth = seen[c.code], cardKey = `${c.code}.${nth}`;
       const sig = JSON.stringify([wordsSeen, on, isTaken, isTaken && owners[seen[c.code] - 1], isBad, late]);
-      if (drawn[cardKey] && drawn[cardKey]._sig === sig) { row.append(same(drawn[cardKey])); continue; }
+      if (drawn[cardKey] && drawn[cardKey]._sig === sig) { cards.push(same(drawn[cardKey])); continue; }
       const button = el("button", {
         class: "card" + (on ? " on" : "") + (isTaken ? " taken" : "") + (isBad ? " bad" : "") + (late ? " unsent" : ""),
         "data-code": c.code, "data-key": cardKey, "aria-pressed": on ? "true" : "false",
@@ -630,9 +631,12 @@ function grid(selected, onTap, { taken = {}, bad = null, id = "", sent = null, n
       }, late ? clock() : null, picture(c.code), el("span", { class: "ja" }, cardName(c.ja)),
       el("span", { class: "code" }, isTaken ? `${c.code} · ${owners[seen[c.code] - 1]}` : c.code));
       button._sig = sig;
-      row.append(button);
+      cards.push(button);
     }
-    wrap.append(row);
+    const monthKey = `month:${m.n}`, drawnRow = drawn[monthKey];  // a month whose cards are all as drawn: left as it is
+    if (drawnRow && cards.every((b) => b._same && b._same.parentNode === drawnRow)) { wrap.append(same(drawnRow)); continue; }
+    wrap.append(el("div", { class: "month", "data-key": monthKey },
+      el("div", { class: "mlabel" }, el("b", {}, `${m.n}`), m.ja, el("span", {}, m.reading)), cards));
   }
   return wrap;
 }
@@ -1060,6 +1064,7 @@ function render() {
 }
 function draw() {
   frame = 0;
+  if (owed) { clearTimeout(owed); owed = 0; }
   if (!S || !worded) return;
   if (pressed !== null) { drawLater = true; return; }
   drawnFor = roundKey(S);
