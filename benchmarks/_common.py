@@ -51,3 +51,27 @@ def median_time(cmd: list[str], runs: int, env: dict[str, str] | None = None) ->
 def hachi(*args: str) -> list[str]:
     exe = BIN / "hachi-score"
     return [str(exe), *args] if exe.exists() else [sys.executable, "-m", "scorekeeper", *args]
+
+
+def bundled_rounds() -> list[dict]:
+    """The bundled night's twelve round files, in order."""
+    import json
+    from importlib.resources import files
+
+    night = files("scorekeeper").joinpath("data", "night")
+    return [json.loads(f.read_text("utf-8")) for f in sorted(night.iterdir(), key=lambda f: f.name) if f.name.endswith(".json")]
+
+
+def answers_of(data: dict, dealer: str) -> dict[str, str]:
+    """A round file as the phones answer it, by question (the draft's keys), the 親 as given."""
+    players = data["players"]
+    out = {"dealer": dealer, "field": " ".join(data["field"])}
+    for p in players:
+        hand = " ".join(data.get("hands", {}).get(p, []))
+        out[f"hand:{p}"] = " ".join(x for x in (hand, (data.get("teyaku") or {}).get(p) or "") if x)
+    out["ended"] = data.get("ended_by") or ""
+    sage = data.get("sage") or ""
+    out["sage"] = " ".join(sage) if isinstance(sage, list) else sage
+    for p in players:
+        out[f"pile:{p}"] = " ".join(data["captured"].get(p, []))
+    return out

@@ -42,13 +42,12 @@ import sys
 import tempfile
 import threading
 import time
-from importlib.resources import files
 from pathlib import Path
 
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import bench_env  # noqa: E402
+from _common import answers_of, bundled_rounds, bench_env  # noqa: E402
 
 PLAYERS = ["Aki", "Ben", "Chie"]
 #: httpx writes a POST's headers and body apart; without TCP_NODELAY, Nagle and the delayed ACK add
@@ -60,23 +59,6 @@ TIMEOUT = 10.0
 
 def transport(source: str | None = None) -> httpx.HTTPTransport:
     return httpx.HTTPTransport(socket_options=NODELAY, local_address=source)
-
-
-def rounds() -> list[dict]:
-    night = files("scorekeeper").joinpath("data", "night")
-    return [json.loads(f.read_text("utf-8")) for f in sorted(night.iterdir(), key=lambda f: f.name) if f.name.endswith(".json")]
-
-
-def answers_of(data: dict, dealer: str) -> dict[str, str]:
-    out = {"dealer": dealer, "field": " ".join(data["field"])}
-    for p in PLAYERS:
-        hand = " ".join(data.get("hands", {}).get(p, []))
-        out[f"hand:{p}"] = " ".join(x for x in (hand, (data.get("teyaku") or {}).get(p) or "") if x)
-    out["ended"] = data.get("ended_by") or ""
-    out["sage"] = data.get("sage") or ""
-    for p in PLAYERS:
-        out[f"pile:{p}"] = " ".join(data["captured"].get(p, []))
-    return out
 
 
 def pct(values: list[float], q: float) -> float:
@@ -529,7 +511,7 @@ def main() -> None:
     if args.stream_flood:
         stream_flood(args.stream_flood, args.streams, args.cookie)
         return
-    night = rounds()
+    night = bundled_rounds()
     alone = one_pass(args, night, 0)
     flooded = one_pass(args, night, args.slow) if args.slow else {}
     targets = {"first byte p99": "≤ 50 ms", "tap p99": "≤ 30 ms", "tap p99, stream flood": "≤ 100 ms",

@@ -31,13 +31,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from importlib.resources import files
 from pathlib import Path
 
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import bench_env  # noqa: E402
+from _common import answers_of, bundled_rounds, bench_env  # noqa: E402
 
 PLAYERS = ["Aki", "Ben", "Chie"]
 PHONE = {"width": 360, "height": 740}
@@ -78,24 +77,6 @@ def chromium() -> str:
     return found
 
 
-def rounds() -> list[dict]:
-    night = files("scorekeeper").joinpath("data", "night")
-    return [json.loads(f.read_text("utf-8")) for f in sorted(night.iterdir(), key=lambda f: f.name) if f.name.endswith(".json")]
-
-
-def answers_of(data: dict, dealer: str) -> dict[str, str]:
-    out = {"dealer": dealer, "field": " ".join(data["field"])}
-    for p in PLAYERS:
-        hand = " ".join(data.get("hands", {}).get(p, []))
-        out[f"hand:{p}"] = " ".join(x for x in (hand, (data.get("teyaku") or {}).get(p) or "") if x)
-    out["ended"] = data.get("ended_by") or ""
-    sage = data.get("sage") or ""
-    out["sage"] = " ".join(sage) if isinstance(sage, list) else sage
-    for p in PLAYERS:
-        out[f"pile:{p}"] = " ".join(data["captured"].get(p, []))
-    return out
-
-
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, round(q * (len(values) - 1)))] if values else float("nan")
@@ -118,7 +99,7 @@ class Server:
         db = self.tmp / "book.json"
         book = Book.open(db)
         sid = book.new_session(PLAYERS, name="tap night", rate=10)
-        for data in rounds()[:2]:
+        for data in bundled_rounds()[:2]:
             Night(book, sid, load=False).add_round(data)
         self.proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--host", "127.0.0.1", "--port", "0",
                                       "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
@@ -168,7 +149,7 @@ def one_pass(browser, args: argparse.Namespace, rate: float) -> dict[str, list[f
             contexts.append(context)
             pages.append(page)
         aki = pages[0]
-        a = answers_of(rounds()[2], server.state()["session"]["dealer"])
+        a = answers_of(bundled_rounds()[2], server.state()["session"]["dealer"])
         for key in ["field", *[f"hand:{p}" for p in PLAYERS]]:
             server.post("/api/answer", {"key": key, "text": a[key]})
         aki.click("#who button[data-player='Aki']")
@@ -184,7 +165,7 @@ def one_pass(browser, args: argparse.Namespace, rate: float) -> dict[str, list[f
             taps.append(aki.evaluate("window.__acked"))
 
         saves: list[float] = []
-        for data in rounds()[2: 2 + args.saves]:
+        for data in bundled_rounds()[2: 2 + args.saves]:
             state = server.state()
             a = answers_of(data, state["session"]["dealer"])
             for key, text in a.items():
