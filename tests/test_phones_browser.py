@@ -13,6 +13,7 @@ import pytest
 
 from test_serve_browser import PHONE, browser, drawn, live, phone, set_field, settle, shot, tap  # noqa: F401 (fixtures)
 from serve_helpers import answers_of, bundled_night, new_night
+from helpers import eventually
 
 API = "**/api/answer"
 
@@ -156,7 +157,7 @@ def test_a_count_given_two_ways_is_shown_until_its_player_chooses(browser, live,
     page.unroute(API)
     page.wait_for_selector("#pile-problem:has-text('changed meanwhile by another phone')")
     settle(page)
-    assert server_pile(app) == "=90"  # the server's stands until the player chooses
+    eventually(lambda: server_pile(app) == "=90", "the server's state from its next look")  # it stands until the player chooses
     tap(page, "pile-grid", "2t")  # the player's next tap: taken, and the notice stays
     settle(page)
     assert server_pile(app) == "2t"
