@@ -75,6 +75,14 @@ def finish_round(a, save=True):
     return rd.save().number if save else None
 
 
+def dialogs(asked):
+    """A page's confirm answered as the test says (accept or dismiss), its words kept in ``asked``."""
+    def answer(dialog, accept):
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+    return answer
+
+
 def test_a_tap_made_without_the_network_is_kept_through_a_reload_and_sent_when_it_is_back(browser, live, tmp_path):
     app, a, page = aki_at_the_pile(browser, live)
     pile = a["pile:Aki"].split()
@@ -259,12 +267,8 @@ def test_an_empty_pile_is_said_complete_only_once_its_player_says_yes(browser, l
     not asked."""
     app, _a, aki = aki_at_the_pile(browser, live)
     assert "primary" not in (aki.locator("#bar #pile-done").get_attribute("class") or "")
-    asked = []
-
-    def answer(dialog, accept):
-        asked.append(dialog.message)
-        dialog.accept() if accept else dialog.dismiss()
-
+    asked: list[str] = []
+    answer = dialogs(asked)
     aki.once("dialog", lambda d: answer(d, False))
     aki.click("#bar #pile-done")
     settle(aki)
@@ -345,12 +349,8 @@ def test_discard_says_what_it_throws_away_asks_and_is_undone(browser, live, tmp_
     for code in a["pile:Aki"].split()[:4]:
         tap(page, "pile-grid", code)
     settle(page)
-    asked = []
-
-    def answer(dialog, accept):
-        asked.append(dialog.message)
-        dialog.accept() if accept else dialog.dismiss()
-
+    asked: list[str] = []
+    answer = dialogs(asked)
     page.once("dialog", lambda d: answer(d, False))
     page.click("#discard")
     assert asked and asked[0].startswith("Throw away Aki's pile, 4 cards and ") and "brought back" in asked[0]
