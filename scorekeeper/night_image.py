@@ -115,8 +115,12 @@ def draw_end(F: Mapping[str, Any], drawn: Callable[[Mapping[str, Any]], Any] | N
     img = Image.new("RGB", (W, H), INK["bg"])
     g = ImageDraw.Draw(img)
 
-    def text(t: str, x: float, y: float, size: int, color: str, strong: bool = False, right: bool = False) -> None:
-        g.text((x, y), t, fill=color, font=font(size, strong), anchor="rs" if right else "ls")
+    def text(t: str, x: float, y: float, size: int, color: str, strong: bool = False, right: bool = False,
+             room: float = W - 2 * pad) -> None:
+        cut = t  # a long name cut with … to its room
+        while len(cut) > 1 and g.textlength(t if cut == t else cut + "…", font=font(size, strong)) > room:
+            cut = cut[:-1]
+        g.text((x, y), t if cut == t else cut + "…", fill=color, font=font(size, strong), anchor="rs" if right else "ls")
 
     def tone(mon: int) -> str:
         return INK["pos"] if mon > 0 else INK["neg"] if mon < 0 else INK["fg"]
@@ -128,8 +132,8 @@ def draw_end(F: Mapping[str, Any], drawn: Callable[[Mapping[str, Any]], Any] | N
     for s in F["standings"]:
         y += row
         text(str(s["rank"]), pad, y - 24, 44, INK["muted"], True)
-        text(s["player"], pad + 64, y - 24, 44, INK["fg"], True)
         right = W - pad if F["rate_text"] is None else W - pad - 260
+        text(s["player"], pad + 64, y - 24, 44, INK["fg"], True, room=right - 400 - pad - 64)
         text(f"{signed(s['mon'])}文", right - 200, y - 24, 44, tone(s["mon"]), True, True)
         text(s["kan"], right, y - 24, 30, INK["muted"], False, True)
         if F["rate_text"] is not None:
@@ -159,13 +163,15 @@ def draw_end(F: Mapping[str, Any], drawn: Callable[[Mapping[str, Any]], Any] | N
 
     g.rectangle((pad + 80, cy(0) - 1, W - pad, cy(0)), fill=INK["line"])
     text(signed(hi), pad + 70, cy(hi) + 10, 24, INK["muted"], False, True)
+    text("0", pad + 70, cy(0) + 10, 24, INK["muted"], False, True)
     text(signed(lo), pad + 70, cy(lo) + 10, 24, INK["muted"], False, True)
     for i, p in enumerate(F["players"]):
         colour = PLAYER_INK[i % len(PLAYER_INK)]
         g.line([(cx(j), cy(v)) for j, v in enumerate(F["running"][p])], fill=colour, width=6, joint="curve")
     y += chart_h + 50
+    key = (W - 2 * pad) / len(F["players"])
     for i, p in enumerate(F["players"]):
-        text(f"● {p}", pad + i * ((W - 2 * pad) / len(F["players"])), y, 28, PLAYER_INK[i % len(PLAYER_INK)], True)
+        text(f"● {p}", pad + i * key, y, 28, PLAYER_INK[i % len(PLAYER_INK)], True, room=key - 12)
     out = io.BytesIO()
     img.save(out, "PNG")
     return out.getvalue()

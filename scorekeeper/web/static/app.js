@@ -1140,8 +1140,11 @@ function drawEnd(canvas, F) {
   canvas.width = W; canvas.height = H;
   canvas.dataset.figures = JSON.stringify(F);
   const g = canvas.getContext("2d");
-  const text = (t, x, y, size, color, weight = "", align = "left") => {
-    g.font = `${weight} ${size}px ${family}`.trim(); g.fillStyle = color; g.textAlign = align; g.textBaseline = "alphabetic"; g.fillText(t, x, y);
+  const text = (t, x, y, size, color, weight = "", align = "left", room = W - 2 * pad) => {
+    g.font = `${weight} ${size}px ${family}`.trim(); g.fillStyle = color; g.textAlign = align; g.textBaseline = "alphabetic";
+    let cut = t;  // a long name cut with … to its room
+    while (cut.length > 1 && g.measureText(cut === t ? t : cut + "…").width > room) cut = cut.slice(0, -1);
+    g.fillText(cut === t ? t : cut + "…", x, y);
   };
   g.fillStyle = INK.bg; g.fillRect(0, 0, W, H);
   g.fillStyle = INK.accent; g.fillRect(0, 0, W, 150);
@@ -1151,8 +1154,8 @@ function drawEnd(canvas, F) {
   for (const s of F.standings) {
     y += row;
     text(String(s.rank), pad, y - 24, 44, INK.muted, "bold");
-    text(s.player, pad + 64, y - 24, 44, INK.fg, "bold");
     const right = F.rate_text === null ? W - pad : W - pad - 260;
+    text(s.player, pad + 64, y - 24, 44, INK.fg, "bold", "left", right - 400 - pad - 64);
     text(`${signed(s.mon)}文`, right - 200, y - 24, 44, s.mon > 0 ? INK.pos : s.mon < 0 ? INK.neg : INK.fg, "bold", "right");
     text(s.kan, right, y - 24, 30, INK.muted, "", "right");
     if (F.rate_text !== null) text(s.money_text, W - pad, y - 24, 44, s.mon > 0 ? INK.pos : s.mon < 0 ? INK.neg : INK.fg, "bold", "right");
@@ -1170,6 +1173,7 @@ function drawEnd(canvas, F) {
   const cy = (v) => y + 10 + (chartH - 20) * (hi - v) / span;
   g.fillStyle = INK.line; g.fillRect(pad + 80, cy(0) - 1, W - 2 * pad - 80, 2);
   text(signed(hi), pad + 70, cy(hi) + 10, 24, INK.muted, "", "right");
+  text("0", pad + 70, cy(0) + 10, 24, INK.muted, "", "right");
   text(signed(lo), pad + 70, cy(lo) + 10, 24, INK.muted, "", "right");
   F.players.forEach((p, i) => {
     g.strokeStyle = INK.players[i % INK.players.length]; g.lineWidth = 6; g.lineJoin = "round"; g.beginPath();
@@ -1177,7 +1181,8 @@ function drawEnd(canvas, F) {
     g.stroke();
   });
   y += chartH + 50;
-  F.players.forEach((p, i) => text(`● ${p}`, pad + i * ((W - 2 * pad) / F.players.length), y, 28, INK.players[i % INK.players.length], "bold"));
+  const key = (W - 2 * pad) / F.players.length;
+  F.players.forEach((p, i) => text(`● ${p}`, pad + i * key, y, 28, INK.players[i % INK.players.length], "bold", "left", key - 12));
 }
 
 // A tap is a press and a release on one button: a page drawn again between the two (another
