@@ -174,6 +174,7 @@ def test_the_choices_at_the_end_over_http(book_file):
 
     book, sid = short_night(book_file, 6)
     app = make_app()
+    before = [runner.invoke(cli_app, args).output for args in (["summary"], ["summary", "--json"], ["export", "--csv"])]
 
     def post(c, body):
         return c.post("/api/end", content=json.dumps(body), headers={**writer_headers(app), "Content-Type": "application/json"})
@@ -190,6 +191,8 @@ def test_the_choices_at_the_end_over_http(book_file):
         assert read_mark(book.path, sid) == {"ended": False, "more": 0}
         assert post(c, {"do": "end"}).json()["end"]["shown"] is True
         assert read_mark(book.path, sid)["ended"] is True
+        assert [runner.invoke(cli_app, args).output for args in (["summary"], ["summary", "--json"], ["export", "--csv"])] \
+            == before  # the terminal and the CSV say the same figures: ending changes no round
         state = post(c, {"do": "reopen"}).json()
         assert state["end"]["ended"] is False and state["end"]["due"] is True
         state = post(c, {"do": "more"}).json()

@@ -116,6 +116,7 @@ def test_a_short_night_played_to_its_end_on_three_phones_and_a_board(browser, sh
     for k, b in boards.items():
         assert b.locator("body.board").count() == 1
         b.wait_for_selector("#round h2")
+        assert b.locator("#round button, #bar button").count() == 0  # nothing that changes the round
         shot(b, folder, f"board-{k}-1-playing", whole=False)
     assert all(p.locator("#end").is_hidden() for p in phones)
     play_the_last_round(phones, answers_of(bundled_night()[2]))
