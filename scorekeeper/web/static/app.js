@@ -699,7 +699,7 @@ function renderStandings() {
   const sec = document.getElementById("standings");
   const F = S.end.figures, money = F.rate_text !== null, moneyFor = (p) => F.standings.find((s) => s.player === p).money_text;
   const rows = S.session.players.map((p) => el("tr", {},
-    el("td", { class: "name" }, name(p)), el("td", { class: cls(S.totals[p]) }, signed(S.totals[p]) + "文"), el("td", {}, S.kan[p]),
+    el("td", { class: "name" }, name(p)), el("td", { class: cls(S.totals[p]) }, signed(S.totals[p]) + "文"), el("td", { class: "kan" }, S.kan[p]),
     money ? el("td", { class: cls(S.totals[p]) }, moneyFor(p)) : null));
   const pays = F.settlement.map(payLine).join(" · ");
   const pot = S.session.pot ? el("p", { class: "small", id: "pot" }, fmt(_("pot {mon}文: the settlement pays it back to who paid in"), { mon: S.session.pot })) : null;
@@ -1117,7 +1117,7 @@ function textBox(F) {
   const area = el("textarea", { id: "share-words", readonly: true, rows: String(text.split("\n").length + 1), "aria-label": _("share as text") });
   area.value = text;
   const pick = () => { area.focus(); area.select(); area.setSelectionRange(0, text.length); };
-  return el("div", { class: "box", id: "share-text-box" }, el("p", { class: "note" }, _("selected: copy it, and paste it in the chat")), area,
+  return el("div", { class: "box", id: "share-text-box" }, el("p", { class: "note" }, _("select the text, copy it and paste it in the chat")), area,
     el("div", { class: "row" }, el("button", { id: "select-text", on: { click: pick } }, _("select the text"))));
 }
 
