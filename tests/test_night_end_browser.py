@@ -233,3 +233,38 @@ def end_the_night(page, accept):
     click(page, "#end-night")
     settle(page)
     return asked
+
+
+@pytest.fixture
+def six_ended(book_file):
+    """A night of six long names (fudawiki, a rate of 2.5), ended on a phone before its first round."""
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli import app as cli_app
+    from scorekeeper.flows import Night
+    from scorekeeper.night_end import write_mark
+    from test_phones_browser import LONG
+
+    r = CliRunner().invoke(cli_app, ["new-session", *LONG, "--rules", "fudawiki", "--rate", "2.5"])
+    assert r.exit_code == 0, r.output
+    night = Night.open()
+    write_mark(night.book.path, night.sid, ended=True, more=0)
+    with live_server() as (base, app, _):
+        yield base, app
+
+
+def test_the_end_of_a_night_of_six_long_names_fits_a_phone_light_and_dark_and_its_picture_draws(browser, six_ended, tmp_path):
+    base, app = six_ended
+    folder = shots_folder(tmp_path)
+    for scheme in ("light", "dark"):
+        page = device(browser, f"{base}/t/{app.state.tokens.table}", {"width": 360, "height": 740}, scheme=scheme)
+        page.wait_for_selector("#end h2.over")
+        assert page.locator("#final tbody tr").count() == 6
+        assert page.locator("#final tbody td:nth-child(5)").first.text_content() == "0.00"  # money at a rate of 2.5
+        click(page, "#share-image")
+        page.wait_for_selector("#share-canvas")
+        settle(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        touch_targets(page, "#end")
+        shot(page, folder, f"six-names-ended-{scheme}")
+        page.context.close()
