@@ -133,7 +133,10 @@ def draw_end(F: Mapping[str, Any], drawn: Callable[[Mapping[str, Any]], Any] | N
         y += row
         text(str(s["rank"]), pad, y - 24, 44, INK["muted"], True)
         right = W - pad if F["rate_text"] is None else W - pad - 260
-        text(s["player"], pad + 64, y - 24, 44, INK["fg"], True, room=right - 400 - pad - 64)
+        room, size = right - 400 - pad - 64, 44  # a long name in smaller type (down to 30 px), then cut
+        while size > 30 and g.textlength(s["player"], font=font(size, True)) > room:
+            size -= 2
+        text(s["player"], pad + 64, y - 24, size, INK["fg"], True, room=room)
         text(f"{signed(s['mon'])}文", right - 200, y - 24, 44, tone(s["mon"]), True, True)
         text(s["kan"], right, y - 24, 30, INK["muted"], False, True)
         if F["rate_text"] is not None:

@@ -6,6 +6,7 @@ figures it draws are `summary --json`'s, a PNG for a chat, one line and status 2
 
 from __future__ import annotations
 
+import io
 import json
 import re
 
@@ -198,3 +199,24 @@ def test_the_choices_at_the_end_over_http(book_file):
         state = post(c, {"do": "more"}).json()
         assert state["end"]["shown"] is False and read_mark(book.path, sid) == {"ended": False, "more": 1}
         assert state["history"][4]["sage"] == ["Aki"]  # the 下げ callers beside each round's yaku
+
+
+def test_a_night_of_six_long_names_is_drawn(book_file, tmp_path):
+    """Six names of 20 letters, a rate with a fraction, no round won by most: drawn, each name
+    in its room (smaller, then cut), the picture as tall as its rows."""
+    pytest.importorskip("PIL")
+    from PIL import Image
+
+    from scorekeeper.night_image import draw_end, image_height
+
+    names = [f"{c}{'x' * 19}" for c in "ABCDEF"]
+    summary = {"session": "s1", "name": "金曜", "players": names, "rounds": 1, "months": 1, "planned_rounds": 6,
+               "rate": 2.5, "totals": {n: (60 if i == 0 else -12) for i, n in enumerate(names)},
+               "kan": {n: ("+6貫" if i == 0 else "-1貫2文") for i, n in enumerate(names)},
+               "settlement": [{"from": n, "to": names[0], "mon": 12, "money": 30} for n in names[1:]], "pot": 0,
+               "history": [{"round": 1, "mon": {n: (60 if i == 0 else -12) for i, n in enumerate(names)},
+                            "yaku": [{"player": names[0], "yaku": "三本"}]}]}
+    F = end_figures(summary)
+    assert [b["round"] for b in F["best"]] == [1, None, None, None, None, None]
+    with Image.open(io.BytesIO(draw_end(F))) as img:
+        assert img.size == (1080, image_height(F))

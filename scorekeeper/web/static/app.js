@@ -1155,7 +1155,10 @@ function drawEnd(canvas, F) {
     y += row;
     text(String(s.rank), pad, y - 24, 44, INK.muted, "bold");
     const right = F.rate_text === null ? W - pad : W - pad - 260;
-    text(s.player, pad + 64, y - 24, 44, INK.fg, "bold", "left", right - 400 - pad - 64);
+    const room = right - 400 - pad - 64;
+    let size = 44;  // a long name in smaller type (down to 30 px), then cut
+    for (; size > 30; size -= 2) { g.font = `bold ${size}px ${family}`; if (g.measureText(s.player).width <= room) break; }
+    text(s.player, pad + 64, y - 24, size, INK.fg, "bold", "left", room);
     text(`${signed(s.mon)}文`, right - 200, y - 24, 44, s.mon > 0 ? INK.pos : s.mon < 0 ? INK.neg : INK.fg, "bold", "right");
     text(s.kan, right, y - 24, 30, INK.muted, "", "right");
     if (F.rate_text !== null) text(s.money_text, W - pad, y - 24, 44, s.mon > 0 ? INK.pos : s.mon < 0 ? INK.neg : INK.fg, "bold", "right");
