@@ -133,7 +133,8 @@ def draw_end(F: Mapping[str, Any], drawn: Callable[[Mapping[str, Any]], Any] | N
         y += row
         text(str(s["rank"]), pad, y - 24, 44, INK["muted"], True)
         right = W - pad if F["rate_text"] is None else W - pad - 260
-        room, size = right - 400 - pad - 64, 44  # a long name in smaller type (down to 30 px), then cut
+        room = right - 200 - g.textlength(f"{signed(s['mon'])}文", font=font(44, True)) - 24 - pad - 64  # up to the 文
+        size = 44  # a long name in smaller type (down to 30 px), then cut
         while size > 30 and g.textlength(s["player"], font=font(size, True)) > room:
             size -= 2
         text(s["player"], pad + 64, y - 24, size, INK["fg"], True, room=room)

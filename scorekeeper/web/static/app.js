@@ -1155,7 +1155,8 @@ function drawEnd(canvas, F) {
     y += row;
     text(String(s.rank), pad, y - 24, 44, INK.muted, "bold");
     const right = F.rate_text === null ? W - pad : W - pad - 260;
-    const room = right - 400 - pad - 64;
+    g.font = `bold 44px ${family}`;
+    const room = right - 200 - g.measureText(`${signed(s.mon)}文`).width - 24 - pad - 64;  // up to the 文
     let size = 44;  // a long name in smaller type (down to 30 px), then cut
     for (; size > 30; size -= 2) { g.font = `bold ${size}px ${family}`; if (g.measureText(s.player).width <= room) break; }
     text(s.player, pad + 64, y - 24, size, INK.fg, "bold", "left", room);
