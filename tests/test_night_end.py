@@ -220,3 +220,15 @@ def test_a_night_of_six_long_names_is_drawn(book_file, tmp_path):
     assert [b["round"] for b in F["best"]] == [1, None, None, None, None, None]
     with Image.open(io.BytesIO(draw_end(F))) as img:
         assert img.size == (1080, image_height(F))
+
+
+def test_serve_prints_a_board_link_the_view_link_with_board(book_file, monkeypatch):
+    pytest.importorskip("uvicorn")
+    import uvicorn
+
+    short_night(book_file, 1)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)  # bound, not served
+    r = runner.invoke(cli_app, ["serve", "--host", "127.0.0.1", "--port", "0"])
+    assert r.exit_code == 0, r.output
+    view = next(line.split()[-1] for line in r.output.splitlines() if "view only:" in line)
+    assert f"  board (TV):      {view}?board" in r.output.splitlines()
