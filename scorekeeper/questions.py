@@ -218,7 +218,8 @@ class Step:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "key": self.key, "kind": self.kind, "player": self.player, "status": self.status,
+            "key": self.key, "kind": self.kind, "box": _steps.kind(self.kind).box, "player": self.player,
+            "status": self.status,
             "text": self.text, "value": _jsonable(self.value), "shown": self.shown, "done": self.done,
             "rest": self.rest, "label": self.label.to_json() if self.label else None,
             "title": self.title.to_json() if self.title else None,

@@ -98,5 +98,16 @@ def test_a_kind_added_to_the_registry_alone_is_asked_read_and_offered(toy):
     assert [c.on for c in s.choices] == [True, False]
     shown = s.to_json()
     assert shown["kind"] == "toy" and [c["answer"] for c in shown["choices"]] == ["yes", "no"]
+    assert shown["box"] == "choice"  # the page draws it with the generic choice box
     with pytest.raises(q.NoSuchQuestion):
         q.admit(v, "toy:Aki")  # not a player's question
+
+
+def test_each_step_says_the_box_a_page_draws_it_with():
+    v = q.view(q.Givens(SIX, "Aki", FUDAWIKI), {"field": FIELD})
+    boxes = {s["kind"]: s["box"] for s in v.to_json()["steps"]}
+    assert boxes == {"dealer": "dealer", "field": "field", "seat": "seat"}
+    v = q.view(q.Givens(PLAYERS, "Aki", FUDAWIKI), {"field": FIELD})
+    boxes = {s["kind"]: s["box"] for s in v.to_json()["steps"]}
+    assert boxes == {"dealer": "dealer", "field": "field", "hand": "hand", "sage": "ending", "ended": "ending",
+                     "pile": "pile"}
