@@ -19,7 +19,7 @@ PLAYERS = ("Aki", "Ben", "Chie")
 SIX = ("Aki", "Ben", "Chie", "Dan", "Eri", "Fumi")
 FIELD = "2t 3k 8h 8t 8k 10t"
 #: the modules that once chose a step's behaviour by its kind's name
-FRONTS = ("questions.py", "entry.py")
+FRONTS = ("questions.py", "entry.py", "web/static/app.js")
 
 
 def test_every_step_the_model_asks_is_a_registered_kind():
