@@ -123,7 +123,7 @@ class Givens:
     @property
     def many_callers(self) -> bool:
         """Any number of players may call 下げ (``fudawiki``), not one (SDIN)."""
-        return self.rules.sage_callers != 1
+        return self.rules.sage_callers.many
 
     @property
     def grouped(self) -> bool:
@@ -507,7 +507,7 @@ def may_cancel(g: Givens, values: Mapping[str, Any]) -> bool:
     """Can the round have ended by cancel? Only where the profile has it and the player who
     ended the round is among the 下げ callers answered (TRADITIONAL §4)."""
     ended = values.get("ended")
-    return g.rules.cancel and ended is not None and ended in values.get("sage", ())
+    return g.rules.cancel.allowed and ended is not None and ended in values.get("sage", ())
 
 
 def _depends(key: str) -> tuple[str, ...]:
@@ -590,8 +590,7 @@ def read_callers(g: Givens, text: str, allowed: Sequence[str]) -> tuple[str, ...
         if who in seen:
             raise AnswerError(msg("r.twice", player=who).said())
         seen.add(who)
-    limit = g.rules.sage_callers
-    if limit and len(callers) > limit:
+    if g.rules.sage_callers.refuses(len(callers)):
         raise AnswerError(msg("r.one_caller", players=both(callers), profile=g.rules.name).said())
     return tuple(callers)
 

@@ -19,6 +19,7 @@ from .cards import (
     tally_cards, tally_count, tally_has_four, tally_holds, tally_low, tally_month, tally_month_planes,
     tally_odd_months, tally_of, tally_points, tally_within_deck, within_deck,
 )
+from . import catalog
 from .lang import L_, N_, Said, echo, quote
 from .names import bad_character, name_problem
 from .notation import CardError, parse_cards
@@ -281,7 +282,7 @@ def may_drop(seated: int, dropped_before: int, rules: Rules) -> bool:
     """Whether a seat may drop when its turn comes, ``dropped_before`` seats having dropped before
     it (TRADITIONAL §7): never with three seated; under ``forced_three`` not once only three could
     still play (this seat and every one after it, with those who said play)."""
-    return seated > 3 and not (rules.forced_three and seated - dropped_before <= 3)
+    return rules.forced_three.may_drop(seated, dropped_before)
 
 
 def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rules) -> Seating:
@@ -724,8 +725,7 @@ class _Ending(_Fields):
         if len(set(callers)) != len(callers):
             raise RoundError("sage", L_("names a player twice ({names}): list each caller once, in the order they "
                                         "first called", names=_names(list(callers))))
-        limit = self.rules.sage_callers
-        if limit and len(callers) > limit:
+        if self.rules.sage_callers.refuses(len(callers)):
             raise RoundError("sage", L_("{count} players called 下げ, but under {profile} only one may",
                                         count=len(callers), profile=self.rules.name))
         return callers
@@ -747,7 +747,7 @@ class _Ending(_Fields):
         if ended_by is None:
             raise RoundError("ended_how", L_("is given, but ended_by is not: who ended the round?"))
         if value == "cancel":
-            if not self.rules.cancel:
+            if not self.rules.cancel.allowed:
                 raise RoundError("ended_how", L_("cancel is not a rule of {profile}: a 下げ can't be taken back",
                                                  profile=self.rules.name))
             if ended_by not in sage:
@@ -1180,7 +1180,9 @@ def paid_dekiyaku(ended_by: str | None, sage: Sequence[str]) -> tuple[str, ...]:
 def nameable(rules: Rules) -> tuple[str, ...]:
     """The 出来役 a pile may be given by name (``dekiyaku``): each of the profile's, but 七短
     where its value counts its 短冊 (``nanatan_plus``: the cards are needed)."""
-    return tuple(n for n in rules.dekiyaku if not (n == "七短" and rules.nanatan_plus))
+    if not rules.nanatan_plus.on:
+        return tuple(rules.dekiyaku)
+    return tuple(n for n in rules.dekiyaku if not catalog.BY_NAME[n].climbs)
 
 
 def _three_no_four(hand: int) -> bool:

@@ -382,14 +382,14 @@ class Ended(StepKind):
 
     def label(self, g: Givens, values: Values, key: str, player: str | None) -> Msg:
         playing = q.order(g, values)
-        return msg("q.ended.cancel" if g.rules.cancel else "q.ended", players=g.numbered(playing or None))
+        return msg("q.ended.cancel" if g.rules.cancel.allowed else "q.ended", players=g.numbered(playing or None))
 
     def words(self, g: Givens, values: Values, key: str) -> tuple[str, ...]:
         return (*(q.order(g, values) or g.players), "out")
 
     def choices(self, g: Givens, values: Values, step: Step, playing: Sequence[str]) -> list[Choice]:
         now = values.get("ended", False)
-        callers = values.get("sage", ()) if g.rules.cancel else ()  # a caller may end it by cancel: no 上がり
+        callers = values.get("sage", ()) if g.rules.cancel.allowed else ()  # a caller may end it by cancel: no 上がり
         return [q.Choice(msg("a.played_out"), "", "ended" in values and now is None, default=True)] + [
             q.Choice(msg("a.ended" if p in callers else "a.stopped", player=p), p, now == p, player=p)
             for p in playing]
@@ -405,7 +405,7 @@ class Ended(StepKind):
 
     def help(self, t: Speaker, v: RoundView, step: Step | None) -> None:
         _players_help(t, v)
-        t.speak(say(msg("h.ended.cancel" if t.g.rules.cancel else "h.ended")))
+        t.speak(say(msg("h.ended.cancel" if t.g.rules.cancel.allowed else "h.ended")))
 
 
 def _echo_sage(t: Speaker, v: RoundView, value: Sequence[str]) -> None:
