@@ -1141,13 +1141,23 @@ def dekiyaku_terms(players: Sequence[str], ended: str | None, sage: Sequence[str
     return Terms("shoubu", ended, {o: 2 for o in others})
 
 
-def _tobikomi(rnd: Round, player: str, group_a: str | None) -> bool:
+def _may_tobikomi(rules: Rules, hand: int | None) -> bool:
+    """飛び込み may follow (TRADITIONAL §6): the profile pays it, and the dealt hand holds a three
+    and no four (its pile decides)."""
+    return "飛び込み" in rules.bonuses and hand is not None and _three_no_four(hand)
+
+
+def _may_nukeyaku(rules: Rules, held: Sequence[str]) -> bool:
+    """抜け役 may follow (TRADITIONAL §6): the profile pays it, and the hand's Group B 手役 is one
+    other than 光一 (its pile's points decide)."""
+    return "抜け役" in rules.bonuses and any(rules.group_of(n) == "B" and n != "光一" for n in held)
+
+
+def _tobikomi(rnd: Round, player: str, rules: Rules, group_a: str | None) -> bool:
     """飛び込み (TRADITIONAL §6): the dealt hand's Group A 手役 holds a three and no four, and the
     pile holds all four cards of the month of one of its threes."""
     hand = rnd.shown.get(player)
-    if hand is None or group_a is None:
-        return False
-    if not _three_no_four(hand):
+    if group_a is None or hand is None or not _may_tobikomi(rules, hand):
         return False
     _, _, threes, _ = tally_month_planes(hand)
     pile = rnd.piles[player]
@@ -1161,10 +1171,10 @@ def pile_needed(rules: Rules, player: str, ended_by: str | None, sage: Sequence[
     or its 出来役's names: the round's ender, or a 下げ caller in a round played out), ``points``
     (its cards or its counted points: a played-out round with no 下げ, or 抜け役), or None: a
     round of 出来役 pays no card points (RULES §7, TRADITIONAL §4), and nobody else's 出来役."""
-    if "飛び込み" in rules.bonuses and hand is not None and _three_no_four(hand):
+    if _may_tobikomi(rules, hand):
         return "cards"
     held = teyaku or (tally_teyaku_all(hand, rules) if hand is not None else ())
-    nukeyaku = "抜け役" in rules.bonuses and any(rules.group_of(n) == "B" and n != "光一" for n in held)
+    nukeyaku = _may_nukeyaku(rules, held)
     if player in paid_dekiyaku(ended_by, sage):
         return "cards" if nukeyaku else "dekiyaku"
     if (ended_by is None and not sage) or nukeyaku:
@@ -1197,9 +1207,9 @@ def _bonuses(rnd: Round, rules: Rules, player: str, held: tuple[str, ...], card_
         return ()
     groups = {rules.group_of(n): n for n in held}
     out = []
-    if "飛び込み" in rules.bonuses and _tobikomi(rnd, player, groups.get("A")):
+    if _tobikomi(rnd, player, rules, groups.get("A")):
         out.append("飛び込み")
-    if "抜け役" in rules.bonuses and groups.get("B") not in (None, "光一") and card_points >= 89:
+    if _may_nukeyaku(rules, held) and card_points >= 89:
         out.append("抜け役")
     return tuple(out)
 
