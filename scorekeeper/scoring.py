@@ -1223,8 +1223,10 @@ MISDEAL, SOLO, SPLIT = "流れ", "一人", "山分け"
 _INOSHIKACHO_CARDS = DEKIYAKU_FACES["猪鹿蝶"][0]
 #: the cards a forced-out player is paid for when they are no part of a yaku: the 光, 赤短 and 青短
 _COMPENSATED = DEKIYAKU_FACES["五光"][0] | DEKIYAKU_FACES["赤短"][0] | DEKIYAKU_FACES["青短"][0]
-#: the cards each 出来役 takes (七短: the hand's own ribbons)
-_DEKIYAKU_CARDS = {name: faces for name, (faces, _) in DEKIYAKU_FACES.items() if name != "七短"}
+#: the cards each 出来役 takes: all its faces, or, made of some of them (七短: seven of nine), the
+#: hand's own cards of their kind (its catalog record's)
+_DEKIYAKU_CARDS = {name: faces for name, (faces, need) in DEKIYAKU_FACES.items() if need == len(faces)}
+_DEKIYAKU_KIND = {name: catalog.BY_NAME[name].faces[0] for name in DEKIYAKU_FACES}
 
 
 def nobody_plays(players: Sequence[str], dropped: Sequence[str]) -> bool:
@@ -1265,7 +1267,7 @@ def forced_out_mon(rnd: Round, player: str, rules: Rules) -> int:
         group_a = next((n for n in names if rules.group_of(n) == "A"), None)
         inside = _group_a_cards(hand, group_a)
         for n in deki:
-            inside |= _DEKIYAKU_CARDS.get(n, {c for c in hand if c.kind_code == "r"})  # 七短: its ribbons
+            inside |= _DEKIYAKU_CARDS.get(n) or {c for c in hand if c.kind_code == _DEKIYAKU_KIND[n]}  # 七短: its ribbons
         loose = sum(1 for c in hand if c in counted and c not in inside)
     return rules.mon(kan_total) // 2 + 3 * loose
 
