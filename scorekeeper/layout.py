@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from . import lang
+from . import catalog, lang
 
 
 def wide(ch: str) -> bool:
@@ -44,10 +44,9 @@ _WORDS = tuple(sorted((
     "下げ", "勝負", "場札", "取札", "手札", "場銭", "札点", "帳面", "下書き", "倍率", "成績",
     "精算", "合計", "推移", "配り直し", "上がり", "残り",
     "既定", "必須", "環境変数", "標準入力", "標準出力", "標準エラー", "終了コード",
-    # the yaku (CONTRACT §2)
-    "四三", "一二四", "手四", "空巣", "喰付", "光一", "十一", "短一", "立三本", "三本", "五光", "四光", "七短",
-    "赤短", "青短", "猪鹿蝶", "総八", "二八", "素十六", "二立三本", "三本立三本", "二三本", "空素", "短カス",
-    "抜け役"), key=len, reverse=True))
+    # the yaku and fees, and their other spellings in Japanese alone (the catalog's)
+    *(d.name for d in catalog.CATALOG),
+    *(a for d in catalog.CATALOG for a in d.aliases if all(wide(ch) for ch in a))), key=len, reverse=True))
 #: a reading in brackets, ``(たてさんぼん)``, is one piece: at most this many characters
 _READING = 12
 #: what closes a quoted example, a `command` or a JSON value, kept on one line in Japanese

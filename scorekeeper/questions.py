@@ -44,7 +44,7 @@ from .scoring import (DECK_POINTS, FIELD_LIGHTS, MAX_KASU, FIELD_READINGS, Night
                       round_multiplier, score, seat, may_drop)
 from .lang import quote
 from .words import Msg, both, msg
-from . import steps as _steps
+from . import catalog, steps as _steps
 from .yaku import not_teyaku, teyaku_hint, teyaku_name
 
 SHOUBU_WORDS = frozenset({"shoubu", "shobu", "勝負", "しょうぶ", "s"})
@@ -57,8 +57,18 @@ SOFT = frozenset({"incomplete", "no_dekiyaku", "unclaimed", "odd"})
 
 #: between 下げ callers typed on one line: a comma of either width (spaces are tried after)
 _CALLER_SEP = re.compile(r"\s*[,、，]\s*")
-#: 赤 (短カス), CONTRACT §2's spelling with a space, kept one token among several 手役 names
-_AKA_ALIAS = re.compile(r"赤\s*[(（]\s*短カス\s*[)）]")
+
+
+def _bracketed(alias: str) -> str:
+    """A spelling with brackets as a pattern: any spaces around them, either width."""
+    return "".join(r"\s*[(（]\s*" if ch in "(（" else r"\s*[)）]" if ch in ")）" else re.escape(ch)
+                   for ch in alias.replace(" ", ""))
+
+
+#: the 手役 spelled with brackets (赤 (短カス), CONTRACT §2's spelling with a space: the catalog's
+#: aliases), each kept one token among several 手役 names, read as its name
+_BRACKETED = tuple((re.compile(p), d.name) for d in catalog.of_kind(catalog.TEYAKU)
+                   for p in dict.fromkeys(_bracketed(a) for a in d.aliases if "(" in a or "（" in a))
 
 #: a pile answered by its card points: ``=95``, ``95点``, or the number alone
 _COUNTED = re.compile(r"^[=＝]?\s*(\d+)\s*(?:点|てん|pts?|points?)?$")
@@ -640,7 +650,9 @@ def read_hand(g: Givens, text: str) -> tuple[dict[str, Any] | None, str | None]:
     name = teyaku_name(text, rules)
     if name is not None:
         return {"hand": None, "teyaku": [name]}, None
-    tokens = split_tokens(_AKA_ALIAS.sub("赤", text))
+    for pattern, named in _BRACKETED:
+        text = pattern.sub(named, text)
+    tokens = split_tokens(text)
     for t in tokens:  # a yaku that is no 手役 (赤短, 総八 …) is said as such, not as "no card"
         if teyaku_name(t, rules) is not None or _is_card(t):
             continue
