@@ -10,7 +10,7 @@ from scorekeeper.rules import FUDAWIKI
 
 def test_every_yaku_and_fee_of_the_catalog_is_one_unbroken_word():
     for d in catalog.CATALOG:
-        assert d.name in layout._WORDS, d.name
+        assert d.name in layout._words(), d.name
         text = "役は" + d.name + "です"
         assert (d.name, False) in layout.units(text), (d.name, layout.units(text))
 
