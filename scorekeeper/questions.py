@@ -70,8 +70,6 @@ def _bracketed(alias: str) -> str:
 _BRACKETED = tuple((re.compile(p), d.name) for d in catalog.of_kind(catalog.TEYAKU)
                    for p in dict.fromkeys(_bracketed(a) for a in d.aliases if "(" in a or "（" in a))
 
-#: a pile answered by its card points: ``=95``, ``95点``, or the number alone
-_COUNTED = re.compile(r"^[=＝]?\s*(\d+)\s*(?:点|てん|pts?|points?)?$")
 
 #: Card codes, Japanese names and month flowers: the words a card question takes
 CARD_WORDS: tuple[str, ...] = tuple([c.code for c in FACES] + [c.ja for c in FACES] + [m.ja for m in MONTHS])
@@ -781,14 +779,6 @@ def round_file(g: Givens, values: Mapping[str, Any]) -> dict[str, Any]:
         if skipped := unasked(g, values):
             data["unasked"] = skipped
     return data
-
-
-def _rest_may_be(g: Givens, values: Mapping[str, Any], key: str) -> bool:
-    """``rest`` offered now, or once the ending is answered as played out (the phones may type
-    the last pile before the ending)."""
-    playing = order(g, values)
-    return rest_offered(g, values, key) or (
-        len(playing) == 3 and key == f"pile:{playing[-1]}" and "ended" not in values)
 
 
 def label(g: Givens, values: Mapping[str, Any], key: str) -> Msg:

@@ -28,6 +28,7 @@ Pure: no rich, no I/O. Every word comes from :mod:`scorekeeper.words`.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
 from . import questions as q
@@ -544,6 +545,18 @@ class How(StepKind):
         t.speak(say(msg("h.how.cancel", settlement=str(cancel))))
 
 
+#: a pile answered by its card points: ``=95``, ``95点``, or the number alone
+_COUNTED = re.compile(r"^[=＝]?\s*(\d+)\s*(?:点|てん|pts?|points?)?$")
+
+
+def _rest_may_be(g: Givens, values: Mapping[str, Any], key: str) -> bool:
+    """``rest`` offered now, or once the ending is answered as played out (the phones may type
+    the last pile before the ending)."""
+    playing = q.order(g, values)
+    return q.rest_offered(g, values, key) or (
+        len(playing) == 3 and key == f"pile:{playing[-1]}" and "ended" not in values)
+
+
 @register
 class Pile(StepKind):
     name = "pile"
@@ -560,7 +573,7 @@ class Pile(StepKind):
     def read(self, g: Givens, player: str | None, text: str, values: Values) -> Reading:
         if fold(text) in NONE_WORDS:
             text = ""
-        counted = q._COUNTED.match(text.strip())
+        counted = _COUNTED.match(text.strip())
         if counted:
             n = int(counted.group(1))
             if n > DECK_POINTS:
@@ -600,10 +613,10 @@ class Pile(StepKind):
         return msg("q.pile.rest" if q.rest_offered(g, values, key) else "q.pile", player=player)
 
     def words(self, g: Givens, values: Values, key: str) -> tuple[str, ...]:
-        return (*q.CARD_WORDS, *g.rules.dekiyaku, *(("rest",) if q._rest_may_be(g, values, key) else ()))
+        return (*q.CARD_WORDS, *g.rules.dekiyaku, *(("rest",) if _rest_may_be(g, values, key) else ()))
 
     def choices(self, g: Givens, values: Values, step: Step, playing: Sequence[str]) -> list[Choice]:
-        if q._rest_may_be(g, values, step.key):
+        if _rest_may_be(g, values, step.key):
             return [q.Choice(msg("a.rest"), "rest", step.rest)]
         if "ended" in values and step.need == "dekiyaku":
             named = set(step.value["dekiyaku"]) if q.is_named(step.value) else set()  # typed, done or not
