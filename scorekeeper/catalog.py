@@ -42,6 +42,10 @@ class YakuDef(NamedTuple):
     #: 出来役: the kind code and months of the faces it is made of, and how many it needs
     faces: tuple[str, tuple[int, ...]] = ("", ())
     need: int = 0
+    #: 出来役: its value climbs +1 kan per card of its kind beyond ``need``, every card of the kind
+    #: counted (柳's 短冊 too), where the profile's ``nanatan_plus`` is on (TRADITIONAL §10); such
+    #: a value counts cards, so it is not given by name then
+    climbs: bool = False
     #: per built-in base: absent means the yaku is not of that profile
     defaults: Mapping[str, Default] = {}
 
@@ -91,7 +95,7 @@ CATALOG: tuple[YakuDef, ...] = (
     YakuDef("四光", DEKIYAKU, "しこう", "four brights", ("shikou", "shiko"),
             faces=("h", (1, 3, 8, 12)), need=4, defaults=_both(10)),
     YakuDef("七短", DEKIYAKU, "ななたん", "seven ribbons", ("nanatan",),
-            faces=("r", (1, 2, 3, 4, 5, 6, 7, 9, 10)), need=7, defaults=_both(10)),
+            faces=("r", (1, 2, 3, 4, 5, 6, 7, 9, 10)), need=7, climbs=True, defaults=_both(10)),
     YakuDef("赤短", DEKIYAKU, "あかたん", "red poetry ribbons", ("akatan",),
             faces=("r", (1, 2, 3)), need=3, defaults=_both(7)),
     YakuDef("青短", DEKIYAKU, "あおたん", "blue ribbons", ("aotan",),

@@ -311,7 +311,7 @@ def _with_inoshikacho(rules: Rules, on: bool) -> Rules:
 
 
 def _with_nanatan_plus(rules: Rules, on: bool) -> Rules:
-    return rules._replace(nanatan_plus=on)
+    return rules._replace(nanatan_plus=policy.CLIMBS if on else policy.FLAT)
 
 
 def _with_two_volunteers(rules: Rules, key: str) -> Rules:
@@ -319,7 +319,7 @@ def _with_two_volunteers(rules: Rules, key: str) -> Rules:
 
 
 def _with_forced_three(rules: Rules, on: bool) -> Rules:
-    return rules._replace(forced_three=on)
+    return rules._replace(forced_three=policy.FORCED_THREE if on else policy.FREE_DROPS)
 
 
 def _with_standing_three_pairs(rules: Rules, on: bool) -> Rules:

@@ -10,6 +10,7 @@ or after an opening one. English (no wide character) is left to the caller's own
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterable
 
 from . import lang
@@ -37,17 +38,25 @@ _NO_START = frozenset("、。，．・：；？！ー々ゝゞぁぃぅぇぉっ
                       "）」』】〕〉》］｝’”)]},.:;!?%")
 #: ... and no line ends with these (opening marks)
 _NO_END = frozenset("（「『【〔〈《［｛‘“([{")
-#: the game's words (the glossary's) and a few of the help's, never broken across lines; the
-#: longest first
-_WORDS = tuple(sorted((
+#: the game's words (the glossary's) and a few of the help's, never broken across lines
+_GLOSSARY = (
     "八八", "出来役", "手役", "特殊役", "小場", "大場", "絶場", "場四", "逃げ料", "追い込み", "飛び込み",
     "下げ", "勝負", "場札", "取札", "手札", "場銭", "札点", "帳面", "下書き", "倍率", "成績",
     "精算", "合計", "推移", "配り直し", "上がり", "残り",
     "既定", "必須", "環境変数", "標準入力", "標準出力", "標準エラー", "終了コード",
-    # the yaku (CONTRACT §2)
-    "四三", "一二四", "手四", "空巣", "喰付", "光一", "十一", "短一", "立三本", "三本", "五光", "四光", "七短",
-    "赤短", "青短", "猪鹿蝶", "総八", "二八", "素十六", "二立三本", "三本立三本", "二三本", "空素", "短カス",
-    "抜け役"), key=len, reverse=True))
+)
+
+
+@lru_cache(maxsize=1)
+def _words() -> tuple[str, ...]:
+    """The words never broken, the longest first: the glossary's, and the yaku and fees with their
+    other spellings in Japanese alone (the catalog's, read on the first line laid out)."""
+    from . import catalog
+
+    yaku = [*(d.name for d in catalog.CATALOG), *(a for d in catalog.CATALOG for a in d.aliases if all(wide(ch) for ch in a))]
+    return tuple(sorted(dict.fromkeys([*_GLOSSARY, *yaku]), key=len, reverse=True))
+
+
 #: a reading in brackets, ``(たてさんぼん)``, is one piece: at most this many characters
 _READING = 12
 #: what closes a quoted example, a `command` or a JSON value, kept on one line in Japanese
@@ -108,7 +117,7 @@ def units(text: str, keep: Iterable[str] = ()) -> list[tuple[str, bool]]:
             while j < n and _katakana(text[j]):
                 j += 1
         else:
-            word = next((w for w in _WORDS if text.startswith(w, i)), ch)
+            word = next((w for w in _words() if text.startswith(w, i)), ch)
             j = i + len(word)
         atoms.append((text[i:j], space))
         space, i = False, j

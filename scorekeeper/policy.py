@@ -9,7 +9,7 @@ does not change. Pure: imports nothing of the package.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 
 class Policy:
@@ -128,6 +128,101 @@ BY_RESULT = Winner("result", by_result=True)
 BY_PLAY = Winner("play", by_result=False)
 
 
+class _Asked(Policy):
+    """A policy stored as a bool or a number: asked, never read as a flag (``if rules.cancel``
+    would be true of every object, so it is refused)."""
+
+    __slots__ = ()
+
+    def __bool__(self) -> bool:
+        raise TypeError(f"{self!r} is a policy: ask it, do not test it")
+
+
+class SageCallers(_Asked):
+    """``sage_callers``: how many players may call 下げ in a round: one (RULES §7), any number
+    (``0``: TRADITIONAL §4), or at most ``limit``."""
+
+    __slots__ = ("limit",)
+    _made: ClassVar[dict[int, "SageCallers"]] = {}
+
+    def __init__(self, key: int) -> None:
+        self.key = key
+        #: the most callers a round may have (0: any number)
+        self.limit = key
+
+    @classmethod
+    def of(cls, limit: int) -> "SageCallers":
+        """The policy of ``limit`` callers, one object per limit."""
+        return cls._made.setdefault(limit, cls(limit))
+
+    @property
+    def many(self) -> bool:
+        """More than one player may call 下げ."""
+        return self.limit != 1
+
+    def refuses(self, callers: int) -> bool:
+        """Are ``callers`` more than a round may have?"""
+        return bool(self.limit) and callers > self.limit
+
+
+ONE_CALLER = SageCallers.of(1)
+ANY_CALLERS = SageCallers.of(0)
+
+
+class Cancel(_Asked):
+    """``cancel`` (TRADITIONAL §4): a 下げ caller who ends the round may end it by cancel, not
+    勝負; RULES has no cancel."""
+
+    __slots__ = ("allowed",)
+
+    def __init__(self, key: bool) -> None:
+        self.key = key
+        self.allowed = key
+
+
+CANCEL = Cancel(True)
+NO_CANCEL = Cancel(False)
+
+
+class ForcedThree(_Asked):
+    """``forced_three`` (TRADITIONAL §7, §10): once only three could still play, nobody may drop."""
+
+    __slots__ = ("on",)
+
+    def __init__(self, key: bool) -> None:
+        self.key = key
+        self.on = key
+
+    def may_drop(self, seated: int, dropped_before: int) -> bool:
+        """May the next seat to speak drop, ``dropped_before`` having dropped? Never with three
+        seated; under this rule, not once only three could still play."""
+        return seated > 3 and not (self.on and seated - dropped_before <= 3)
+
+
+FORCED_THREE = ForcedThree(True)
+FREE_DROPS = ForcedThree(False)
+
+
+class Climb(_Asked):
+    """``nanatan_plus`` (TRADITIONAL §10): a 出来役 whose catalog record climbs (七短) is worth +1 kan
+    per card of its kind beyond its need, every such card counted (on), or its flat value. A
+    climbing value counts cards, so such a 出来役 may not be given by name."""
+
+    __slots__ = ("on",)
+
+    def __init__(self, key: bool) -> None:
+        self.key = key
+        self.on = key
+
+    def kan(self, value: int, held: int, need: int) -> int:
+        """The value in kan of a climbing 出来役 of ``held`` cards of its kind."""
+        return value + max(0, held - need) if self.on else value
+
+
+CLIMBS = Climb(True)
+FLAT = Climb(False)
+
+
 #: each policy slot of a profile: its values by the key a stored profile writes
 FIELDS: Mapping[str, Field] = {p.key: p for p in (NONE, CARRY, STACK)}
 VOLUNTEERS: Mapping[str, TwoVolunteers] = {p.key: p for p in (PLAY, SPLIT)}
@@ -137,15 +232,27 @@ CHOICES: Mapping[str, Mapping[Any, Policy]] = {
     "teyaku_mode": {p.key: p for p in (HIGHEST, GROUPS)},
     "special_mode": {p.key: p for p in (ALL, FIRST)},
     "winner": {p.key: p for p in (BY_RESULT, BY_PLAY)},
+    "sage_callers": {p.key: p for p in (ONE_CALLER, ANY_CALLERS)},
+    "cancel": {p.key: p for p in (CANCEL, NO_CANCEL)},
+    "forced_three": {p.key: p for p in (FORCED_THREE, FREE_DROPS)},
+    "nanatan_plus": {p.key: p for p in (CLIMBS, FLAT)},
 }
 
 
 def chosen(slot: str, value: Any) -> Any:
     """The policy object a slot's stored key names (an object stays as it is); a value that names
-    none is kept as it is, for the profile's check to refuse with its own words."""
+    none is kept as it is, for the profile's check to refuse with its own words. A stored bool is
+    a bool (``1`` names no cancel policy), and any count of 下げ callers has its policy."""
     if isinstance(value, Policy):
         return value
+    if slot in _BOOLEAN and not isinstance(value, bool):
+        return value
+    if slot == "sage_callers" and type(value) is int and value >= 0:
+        return SageCallers.of(value)
     try:
         return CHOICES[slot].get(value, value)
     except TypeError:  # unhashable: not a key
         return value
+
+
+_BOOLEAN = frozenset({"cancel", "forced_three", "nanatan_plus"})

@@ -47,7 +47,7 @@ def _kind(rules: Rules, name: str) -> str:
 
 
 def _note(rules: Rules, name: str) -> str:
-    if name == "七短" and rules.nanatan_plus:
+    if rules.nanatan_plus.on and name in catalog.YAKU and catalog.YAKU[name].climbs:
         return _("+1 per 短冊 > 7")
     if name == "二八":
         return _("+{step}/point > {start}").format(step=rules.nihachi_step, start=rules.nihachi_from)
@@ -99,10 +99,10 @@ def _teyaku_policy(rules: Rules) -> str:
 
 
 def _sage_policy(rules: Rules) -> str:
-    who = _("one caller") if rules.sage_callers == 1 else (
-        _("any number of callers") if rules.sage_callers == 0
-        else _("up to {n} callers").format(n=rules.sage_callers))
-    return who + (_(", may cancel") if rules.cancel else _(", no cancel"))
+    limit = rules.sage_callers.limit
+    who = _("one caller") if limit == 1 else (
+        _("any number of callers") if limit == 0 else _("up to {n} callers").format(n=limit))
+    return who + (_(", may cancel") if rules.cancel.allowed else _(", no cancel"))
 
 
 def _special_policy(rules: Rules) -> str:
@@ -136,7 +136,7 @@ def _policies(rules: Rules) -> list[tuple[str, str]]:
          else _("{mon} 文 (dozenal)").format(mon=rules.kan)),
         ("手役", _teyaku_policy(rules)),
         (_("猪鹿蝶 (inoshikacho)"), on if rules.inoshikacho else off),
-        (_("七短 (nanatan_plus)"), _("+1 kan per 短冊 over 7") if rules.nanatan_plus else _("flat")),
+        (_("七短 (nanatan_plus)"), _("+1 kan per 短冊 over 7") if rules.nanatan_plus.on else _("flat")),
         ("下げ", _sage_policy(rules)),
         ("特殊役", _special_policy(rules)),
         (_("bonuses"), _(", ").join(rules.bonuses) or _("none")),
@@ -147,7 +147,7 @@ def _policies(rules: Rules) -> list[tuple[str, str]]:
     if rules.max_players > 3 or SDIN.max_players > 3:
         out += [
             (_("two_volunteers"), _("play for the pot") if rules.two_volunteers.play else _("split the pot")),
-            (_("forced_three"), _("on: no drop once only 3 can play") if rules.forced_three else off),
+            (_("forced_three"), _("on: no drop once only 3 can play") if rules.forced_three.on else off),
         ]
     if not rules.standing_three_pairs:  # TRADITIONAL §11.4: shown only when off, as a file sets it
         out.append((_("standing_three_pairs"), _("off: two threes make 二三本, whatever they are")))

@@ -64,7 +64,7 @@ class _Profile(NamedTuple):
     #: pairs (higher, lower): a pile making the higher is not paid the lower (五光 over 四光)
     no_overlap: tuple[tuple[str, str], ...]
     #: 七短 +1 kan per 短冊 beyond seven, 柳に短冊 counted (TRADITIONAL §10 ``nanatan_plus``)
-    nanatan_plus: bool
+    nanatan_plus: policy.Climb
     #: 特殊役 base values in kan, in precedence order; the steps above the threshold
     special: Mapping[str, int]
     nihachi_from: int
@@ -79,15 +79,15 @@ class _Profile(NamedTuple):
     #: ``none``, ``carry`` or ``stack`` (TRADITIONAL §8)
     field: policy.Field
     #: how many players may call 下げ in a round (0: any number); whether a caller may cancel
-    sage_callers: int
-    cancel: bool
+    sage_callers: policy.SageCallers
+    cancel: policy.Cancel
     #: who wins a round: ``result`` the highest 文 (RULES §8), ``play`` TRADITIONAL §9
     winner: policy.Winner
     #: nights of 4–6 players (TRADITIONAL §7): the most seated, the fee in kan, the switches
     max_players: int
     fee: int
     two_volunteers: policy.TwoVolunteers
-    forced_three: bool
+    forced_three: policy.ForcedThree
     base_points: int = 88
     #: TRADITIONAL §11.4: false, the table has no 二立三本 or 三本立三本 and two threes make 二三本
     #: (the rows are taken out when the profile is built; stored only when false)
@@ -181,9 +181,9 @@ class Rules(_Profile):
             "kan": self.kan,
             "field": self.field.key,
             "inoshikacho": self.inoshikacho,
-            "nanatan_plus": self.nanatan_plus,
+            "nanatan_plus": self.nanatan_plus.key,
             "two_volunteers": self.two_volunteers.key,
-            "forced_three": self.forced_three,
+            "forced_three": self.forced_three.key,
             **({} if self.standing_three_pairs else {"standing_three_pairs": False}),
             "values": self.values(),
         }
@@ -205,8 +205,8 @@ class Rules(_Profile):
             "special_mode": self.special_mode.key,
             "bonuses": dict(self.bonuses),
             "multipliers": dict(self.multipliers),
-            "sage_callers": self.sage_callers,
-            "cancel": self.cancel,
+            "sage_callers": self.sage_callers.key,
+            "cancel": self.cancel.key,
             "winner": self.winner.key,
             "max_players": self.max_players,
             "fee": self.fee,
@@ -251,12 +251,20 @@ def check(rules: Rules) -> Rules:
         raise ValueError("two_volunteers: " + _("{value!r} is not play or split").format(value=rules.two_volunteers))
     if not isinstance(rules.teyaku_mode, policy.TeyakuMode) or not isinstance(rules.special_mode, policy.SpecialMode):
         raise ValueError(_("not a hachi-score rule profile (teyaku_mode / special_mode)"))
+    for slot, kind in _ASKED:
+        if not isinstance(getattr(rules, slot), kind):
+            raise ValueError(f"{slot}: " + _("{value!r} is not one of {choices}").format(
+                value=getattr(rules, slot), choices=", ".join(map(str, policy.CHOICES[slot]))))
     if not isinstance(rules.winner, policy.Winner):
         raise ValueError("winner: " + _("{value!r} is not result or play").format(value=rules.winner))
     if not isinstance(rules.name, str) or not rules.name.strip():
         raise ValueError("name: " + _("a profile needs a name"))
     return rules
 
+
+#: the policy slots stored as a bool or a count, and the class each must hold
+_ASKED = (("sage_callers", policy.SageCallers), ("cancel", policy.Cancel), ("forced_three", policy.ForcedThree),
+          ("nanatan_plus", policy.Climb))
 
 _TATE = "standing-three"
 #: a profile of groups stored before TRADITIONAL §3's "one three means exactly one" named its
@@ -304,7 +312,7 @@ SDIN = check(Rules(
     teyaku_mode=policy.HIGHEST,
     dekiyaku=_kan("sdin", catalog.DEKIYAKU),
     no_overlap=(("五光", "四光"),),
-    nanatan_plus=False,
+    nanatan_plus=policy.FLAT,
     special=_kan("sdin", catalog.SPECIAL),
     nihachi_from=168,
     nihachi_step=1,
@@ -314,13 +322,13 @@ SDIN = check(Rules(
     bonuses=_kan("sdin", catalog.BONUS),
     multipliers=FIELD_MULTIPLIERS,
     field=policy.NONE,
-    sage_callers=1,
-    cancel=False,
+    sage_callers=policy.ONE_CALLER,
+    cancel=policy.NO_CANCEL,
     winner=policy.BY_RESULT,
     max_players=3,
     fee=catalog.BY_NAME["逃げ料"].defaults["fudawiki"].kan,  # dormant: three seats pay none
     two_volunteers=policy.PLAY,
-    forced_three=False,
+    forced_three=policy.FREE_DROPS,
 ))
 
 FUDAWIKI = check(SDIN._replace(
@@ -332,8 +340,8 @@ FUDAWIKI = check(SDIN._replace(
     special_mode=policy.FIRST,
     bonuses=_kan("fudawiki", catalog.BONUS),
     field=policy.CARRY,
-    sage_callers=0,
-    cancel=True,
+    sage_callers=policy.ANY_CALLERS,
+    cancel=policy.CANCEL,
     winner=policy.BY_PLAY,
     max_players=6,
 ))

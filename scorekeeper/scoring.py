@@ -19,6 +19,7 @@ from .cards import (
     tally_cards, tally_count, tally_has_four, tally_holds, tally_low, tally_month, tally_month_planes,
     tally_odd_months, tally_of, tally_points, tally_within_deck, within_deck,
 )
+from . import catalog
 from .lang import L_, N_, Said, echo, quote
 from .names import bad_character, name_problem
 from .notation import CardError, parse_cards
@@ -281,7 +282,7 @@ def may_drop(seated: int, dropped_before: int, rules: Rules) -> bool:
     """Whether a seat may drop when its turn comes, ``dropped_before`` seats having dropped before
     it (TRADITIONAL §7): never with three seated; under ``forced_three`` not once only three could
     still play (this seat and every one after it, with those who said play)."""
-    return seated > 3 and not (rules.forced_three and seated - dropped_before <= 3)
+    return rules.forced_three.may_drop(seated, dropped_before)
 
 
 def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rules) -> Seating:
@@ -724,8 +725,7 @@ class _Ending(_Fields):
         if len(set(callers)) != len(callers):
             raise RoundError("sage", L_("names a player twice ({names}): list each caller once, in the order they "
                                         "first called", names=_names(list(callers))))
-        limit = self.rules.sage_callers
-        if limit and len(callers) > limit:
+        if self.rules.sage_callers.refuses(len(callers)):
             raise RoundError("sage", L_("{count} players called 下げ, but under {profile} only one may",
                                         count=len(callers), profile=self.rules.name))
         return callers
@@ -747,7 +747,7 @@ class _Ending(_Fields):
         if ended_by is None:
             raise RoundError("ended_how", L_("is given, but ended_by is not: who ended the round?"))
         if value == "cancel":
-            if not self.rules.cancel:
+            if not self.rules.cancel.allowed:
                 raise RoundError("ended_how", L_("cancel is not a rule of {profile}: a 下げ can't be taken back",
                                                  profile=self.rules.name))
             if ended_by not in sage:
@@ -1141,13 +1141,23 @@ def dekiyaku_terms(players: Sequence[str], ended: str | None, sage: Sequence[str
     return Terms("shoubu", ended, {o: 2 for o in others})
 
 
-def _tobikomi(rnd: Round, player: str, group_a: str | None) -> bool:
+def _may_tobikomi(rules: Rules, hand: int | None) -> bool:
+    """飛び込み may follow (TRADITIONAL §6): the profile pays it, and the dealt hand holds a three
+    and no four (its pile decides)."""
+    return "飛び込み" in rules.bonuses and hand is not None and _three_no_four(hand)
+
+
+def _may_nukeyaku(rules: Rules, held: Sequence[str]) -> bool:
+    """抜け役 may follow (TRADITIONAL §6): the profile pays it, and the hand's Group B 手役 is one
+    other than 光一 (its pile's points decide)."""
+    return "抜け役" in rules.bonuses and any(rules.group_of(n) == "B" and n != "光一" for n in held)
+
+
+def _tobikomi(rnd: Round, player: str, rules: Rules, group_a: str | None) -> bool:
     """飛び込み (TRADITIONAL §6): the dealt hand's Group A 手役 holds a three and no four, and the
     pile holds all four cards of the month of one of its threes."""
     hand = rnd.shown.get(player)
-    if hand is None or group_a is None:
-        return False
-    if not _three_no_four(hand):
+    if group_a is None or hand is None or not _may_tobikomi(rules, hand):
         return False
     _, _, threes, _ = tally_month_planes(hand)
     pile = rnd.piles[player]
@@ -1161,10 +1171,10 @@ def pile_needed(rules: Rules, player: str, ended_by: str | None, sage: Sequence[
     or its 出来役's names: the round's ender, or a 下げ caller in a round played out), ``points``
     (its cards or its counted points: a played-out round with no 下げ, or 抜け役), or None: a
     round of 出来役 pays no card points (RULES §7, TRADITIONAL §4), and nobody else's 出来役."""
-    if "飛び込み" in rules.bonuses and hand is not None and _three_no_four(hand):
+    if _may_tobikomi(rules, hand):
         return "cards"
     held = teyaku or (tally_teyaku_all(hand, rules) if hand is not None else ())
-    nukeyaku = "抜け役" in rules.bonuses and any(rules.group_of(n) == "B" and n != "光一" for n in held)
+    nukeyaku = _may_nukeyaku(rules, held)
     if player in paid_dekiyaku(ended_by, sage):
         return "cards" if nukeyaku else "dekiyaku"
     if (ended_by is None and not sage) or nukeyaku:
@@ -1180,7 +1190,9 @@ def paid_dekiyaku(ended_by: str | None, sage: Sequence[str]) -> tuple[str, ...]:
 def nameable(rules: Rules) -> tuple[str, ...]:
     """The 出来役 a pile may be given by name (``dekiyaku``): each of the profile's, but 七短
     where its value counts its 短冊 (``nanatan_plus``: the cards are needed)."""
-    return tuple(n for n in rules.dekiyaku if not (n == "七短" and rules.nanatan_plus))
+    if not rules.nanatan_plus.on:
+        return tuple(rules.dekiyaku)
+    return tuple(n for n in rules.dekiyaku if not catalog.BY_NAME[n].climbs)
 
 
 def _three_no_four(hand: int) -> bool:
@@ -1195,9 +1207,9 @@ def _bonuses(rnd: Round, rules: Rules, player: str, held: tuple[str, ...], card_
         return ()
     groups = {rules.group_of(n): n for n in held}
     out = []
-    if "飛び込み" in rules.bonuses and _tobikomi(rnd, player, groups.get("A")):
+    if _tobikomi(rnd, player, rules, groups.get("A")):
         out.append("飛び込み")
-    if "抜け役" in rules.bonuses and groups.get("B") not in (None, "光一") and card_points >= 89:
+    if _may_nukeyaku(rules, held) and card_points >= 89:
         out.append("抜け役")
     return tuple(out)
 
@@ -1211,8 +1223,10 @@ MISDEAL, SOLO, SPLIT = "流れ", "一人", "山分け"
 _INOSHIKACHO_CARDS = DEKIYAKU_FACES["猪鹿蝶"][0]
 #: the cards a forced-out player is paid for when they are no part of a yaku: the 光, 赤短 and 青短
 _COMPENSATED = DEKIYAKU_FACES["五光"][0] | DEKIYAKU_FACES["赤短"][0] | DEKIYAKU_FACES["青短"][0]
-#: the cards each 出来役 takes (七短: the hand's own ribbons)
-_DEKIYAKU_CARDS = {name: faces for name, (faces, _) in DEKIYAKU_FACES.items() if name != "七短"}
+#: the cards each 出来役 takes: all its faces, or, made of some of them (七短: seven of nine), the
+#: hand's own cards of their kind (its catalog record's)
+_DEKIYAKU_CARDS = {name: faces for name, (faces, need) in DEKIYAKU_FACES.items() if need == len(faces)}
+_DEKIYAKU_KIND = {name: catalog.BY_NAME[name].faces[0] for name in DEKIYAKU_FACES}
 
 
 def nobody_plays(players: Sequence[str], dropped: Sequence[str]) -> bool:
@@ -1253,7 +1267,7 @@ def forced_out_mon(rnd: Round, player: str, rules: Rules) -> int:
         group_a = next((n for n in names if rules.group_of(n) == "A"), None)
         inside = _group_a_cards(hand, group_a)
         for n in deki:
-            inside |= _DEKIYAKU_CARDS.get(n, {c for c in hand if c.kind_code == "r"})  # 七短: its ribbons
+            inside |= _DEKIYAKU_CARDS.get(n) or {c for c in hand if c.kind_code == _DEKIYAKU_KIND[n]}  # 七短: its ribbons
         loose = sum(1 for c in hand if c in counted and c not in inside)
     return rules.mon(kan_total) // 2 + 3 * loose
 

@@ -126,8 +126,10 @@ DEKIYAKU_FACES: dict[str, tuple[frozenset[Card], int]] = {
     d.name: (_faces(*d.faces), d.need) for d in catalog.of_kind(catalog.DEKIYAKU)
 }
 _DEKIYAKU_READINGS = {d.name: (d.reading, d.gloss) for d in catalog.of_kind(catalog.DEKIYAKU)}
-#: every 短冊, 柳's too (七短 under nanatan_plus counts them all)
-_RIBBONS = face_mask(c for c in FACES if c.kind_code == "r")
+#: the 出来役 whose value climbs (七短, its catalog record says): the mask of every card of its
+#: kind, 柳's too (counted under nanatan_plus), and its need
+_CLIMBING = {d.name: (face_mask(c for c in FACES if c.kind_code == d.faces[0]), d.need)
+             for d in catalog.of_kind(catalog.DEKIYAKU) if d.climbs}
 
 #: each 出来役 as a test on a pile's tally: (yaku, the mask of its faces, how many it needs). A
 #: pile within the deck holds each of these faces at most once, so a face's low bit says it is held.
@@ -368,9 +370,11 @@ def dekiyaku_kan(name: str, pile: Iterable[Card], rules: Rules = SDIN) -> int:
 def tally_dekiyaku_kan(name: str, t: int, rules: Rules = SDIN) -> int:
     """:func:`dekiyaku_kan` of a pile's tally (a pile within the deck)."""
     value = rules.dekiyaku[name]
-    if name == "七短" and rules.nanatan_plus:
-        value += max(0, (t & _RIBBONS).bit_count() - 7)
-    return value
+    climbing = _CLIMBING.get(name)
+    if climbing is None:
+        return value
+    mask, need = climbing
+    return rules.nanatan_plus.kan(value, (t & mask).bit_count(), need)
 
 
 def special(

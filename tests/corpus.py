@@ -801,7 +801,7 @@ def night_rounds(spec: Any, players: Sequence[str], count: int, seed: int) -> li
     while len(out) < count:
         if len(players) > 3:
             data = simulate_seated(rng, players, dealer, drop_chance=0.35, split=not rules.two_volunteers.play,
-                                   forced_three=rules.forced_three).round
+                                   forced_three=rules.forced_three.on).round
         else:
             data = simulate(rng, players, dealer, rules="fudawiki" if rules.base == "fudawiki" else "sdin").round
         try:

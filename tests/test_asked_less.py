@@ -295,7 +295,7 @@ def test_seven_ribbons_counted_by_their_ribbons_are_never_offered_by_name():
     from scorekeeper.scoring import nameable
 
     rules = profile("fudawiki")
-    assert ("七短" in nameable(rules)) is (not rules.nanatan_plus)
+    assert ("七短" in nameable(rules)) is (not rules.nanatan_plus.on)
     plus = rules._replace(nanatan_plus=True)
     assert "七短" not in nameable(plus) and "赤短" in nameable(plus)
     assert "七短" in nameable(profile("sdin"))

@@ -9,7 +9,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 BUILDERS = {"rules.py", "house.py", "policy.py", "catalog.py"}
-SLOTS = {"field", "two_volunteers", "teyaku_mode", "special_mode", "winner", "name", "base", "key"}
+SLOTS = {"field", "two_volunteers", "teyaku_mode", "special_mode", "winner", "name", "base", "key",
+         "sage_callers", "cancel", "forced_three", "nanatan_plus"}
 PROFILE_NAMES = {"rules", "base", "profile", "SDIN", "FUDAWIKI"}
 
 
@@ -25,7 +26,8 @@ def _profile_slot(node: ast.AST) -> bool:
 
 
 def _literal(node: ast.AST) -> bool:
-    return isinstance(node, ast.Constant) and isinstance(node.value, str) or (
+    """A string, a number or a bool written out (``1 caller``, ``cancel is True`` …)."""
+    return isinstance(node, ast.Constant) and isinstance(node.value, (str, int)) or (
         isinstance(node, (ast.Tuple, ast.List, ast.Set)) and any(_literal(e) for e in node.elts))
 
 

@@ -137,7 +137,7 @@ def test_the_simulator_seats_by_traditional_section_7(case):
         assert vol == sim.volunteers
         if len(rnd["players"]) == 3:
             assert not rnd.get("dropped")
-        if rules.forced_three and len(rnd["players"]) > 3:
+        if rules.forced_three.on and len(rnd["players"]) > 3:
             assert len(vol) == 3
         assert len(vol) == 3 or not forced
 
