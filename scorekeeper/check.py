@@ -84,6 +84,8 @@ def where_said(where: str) -> Any:
             return L_("{player}'s 手役", player=player)
         if head in ("captured", "points", "kasu", "dekiyaku"):
             return L_("{player}'s pile", player=player)
+        if head == "liable":  # liable.RECEIVER.YAKU
+            return Said(_KEYS[head])
         return where
     if where in ("field", "field_given"):
         return L_("場札 field")
@@ -99,7 +101,8 @@ _KEYS = {"players": N_("the players"), "dropped": N_("who dropped"), "pot": N_("
          "points": N_("the piles"), "dekiyaku": N_("the piles"), "unasked": N_("the piles not asked"),
          "hands": N_("the hands"), "teyaku": N_("手役"), "kasu": N_("素十六's kasu"),
          "ended_by": N_("who ended the round"), "sage": N_("下げ"), "ended_how": N_("how the round ended"),
-         "carry": N_("the multipliers waiting")}
+         "carry": N_("the multipliers waiting"), "liable": N_("責任 (who fed it)"), "mizuten": N_("みずてん"),
+         "blank": N_("the 白札's holder")}
 
 
 def check_draft(data: Mapping[str, Any], *, rules: Rules = SDIN, players: Sequence[str] | None = None) -> Verdict:

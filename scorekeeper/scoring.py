@@ -401,6 +401,7 @@ class _Fields:
 
     data: Any
     players: tuple[str, ...]  # set by _Reader.read once the table is read
+    declarer: str | None = None  # FudaWiki's みずてん's declarer, whose pile is always asked: set likewise
 
     def __init__(self, data: Any, players: Sequence[str] | None, dealer: str | None, rules: Rules):
         self.data = data
@@ -556,8 +557,7 @@ class _Table(_Fields):
         if value not in players:
             raise RoundError("blank", self._not_a_player(value), "player")
         if len(players) != 7:
-            raise RoundError("blank", L_("{player} can't hold the 白札: it joins the deck only with seven seated "
-                                         "(TRADITIONAL §11.5)", player=quote(value)))
+            raise RoundError("blank", L_("{player} can't hold the 白札: it joins the deck only with seven seated", player=quote(value)))
         for key in ("hands", "teyaku", "points", "kasu", "dekiyaku", "captured"):
             table = self._get(key)
             if isinstance(table, dict) and table.get(value) not in (None, [], "") :
@@ -683,6 +683,9 @@ class _Piles(_Fields):
             if needs.get(p) == "dekiyaku":
                 raise RoundError(where, L_("this pile pays its 出来役, which its points can't say: give its cards, or "
                                            "its 出来役's names"), "counted")
+            if needs.get(p) == "cards" and p == self.declarer and p in holders:
+                raise RoundError(where, L_("this pile pays its 出来役 and みずてん reads its points: give its cards"),
+                                 "counted")
             if needs.get(p) == "cards" and p in holders:
                 raise RoundError(where, L_("this pile pays its 出来役 and a bonus (飛び込み, 抜け役), which its points "
                                            "can't say: give its cards"), "counted")
@@ -716,6 +719,9 @@ class _Piles(_Fields):
             names = typed if isinstance(typed, list) else [typed]
             if not names or not all(isinstance(n, str) for n in names):
                 raise RoundError(where, L_("must be a 出来役's name or a list of names, not {type}", type=_type(typed)))
+            if needs.get(p) == "cards" and p == self.declarer:
+                raise RoundError(where, L_("みずてん reads this pile's points too: give its cards, not its 出来役's "
+                                           "names"), "dekiyaku")
             if needs.get(p) == "cards" and p in holders:
                 raise RoundError(where, L_("a bonus (飛び込み, 抜け役) reads this pile's cards too: give its cards, "
                                            "not its 出来役's names"), "dekiyaku")
@@ -853,6 +859,7 @@ class _Reader(_Table, _Deal, _Piles, _Ending):
         ended_by = self._player_key("ended_by", None)
         playing = playing_of(seating, rules)
         mizuten = self._mizuten(seating, dealer)
+        self.declarer = mizuten if rules.mizuten.by_pile else None  # the pile みずてん reads (§11.2)
         needs = {p: pile_needed(rules, p, ended_by, sage, hands.get(p), declared.get(p), mizuten) for p in playing}
         holders = paid_dekiyaku(ended_by, sage)
         counted = self._counted(piles, needs, holders)
@@ -916,11 +923,11 @@ class _Reader(_Table, _Deal, _Piles, _Ending):
             return None
         rules = self.rules
         if not rules.mizuten.on:
-            raise RoundError("mizuten", L_("{profile} has no みずてん: it needs the house rule mizuten = \"fudawiki\" "
-                                           "or \"flat\" (TRADITIONAL §11.2)", profile=rules.name))
+            raise RoundError("mizuten", L_("{profile} has no みずてん: it needs the house rule {switch}", profile=rules.name,
+                                           switch='mizuten = "fudawiki" or "flat"'))
         if isinstance(value, str) and rules.mizuten.by_pile:
-            raise RoundError("mizuten", L_("under mizuten = \"fudawiki\" only the night's 親 declares: give true, "
-                                           "not {value}", value=quote(value)))
+            raise RoundError("mizuten", L_("under {switch} only the night's 親 declares: give {true}, not {value}",
+                                           switch='mizuten = "fudawiki"', true="true", value=quote(value)))
         if value is True:
             who = dealer
         elif isinstance(value, str):
@@ -928,7 +935,7 @@ class _Reader(_Table, _Deal, _Piles, _Ending):
                 raise RoundError("mizuten", self._not_a_player(value), "player")
             who = value
         else:
-            raise RoundError("mizuten", L_("must be true, false or a player's name, not {type}", type=_type(value)))
+            raise RoundError("mizuten", L_("must be {choices} or a player's name, not {type}", choices="true, false", type=_type(value)))
         if who not in seating.volunteers:
             said = self._absent(seating, who)
             if rules.mizuten.by_pile:
@@ -957,8 +964,8 @@ class _Reader(_Table, _Deal, _Piles, _Ending):
                 raise RoundError(where, L_("must be an object: yaku -> the player who fed it, not {type}",
                                            type=_type(by)))
             if not self.rules.liability:
-                raise RoundError(where, L_("{profile} has no 責任: it needs the house rule liability = true "
-                                           "(TRADITIONAL §11.1)", profile=self.rules.name))
+                raise RoundError(where, L_("{profile} has no 責任: it needs the house rule {switch}", profile=self.rules.name,
+                                           switch="liability = true"))
             if receiver not in self.players:
                 raise RoundError(where, self._not_a_player(receiver), "player")
             for typed, feeder in by.items():
