@@ -22,21 +22,18 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from . import questions as q
-from .cards import Card, points
-from .check import cards_of
 from .names import fold as _fold
-from .lang import _, noted
+from .lang import _
 from .layout import Prose, prompt
 from .notation import help_text
-from .render import field_cards_text
 from .questions import AnswerError, Form, Givens, Refused, RoundView, Step
 from .round_draft import Overtaken, who_said
 from .rules import SDIN, Rules
-from .scoring import NightState, Result, dekiyaku_terms
+from .steps import KINDS, kind, yaku_text
 from .words import Msg, msg, say
-from .yaku import YAKU_BY_NAME, dekiyaku, dekiyaku_kan, teyaku_all
 
 if TYPE_CHECKING:
+    from .scoring import NightState, Result
     from rich.console import Console
 
 #: Reads one answer: called with the prompt, returns the line typed (``input`` has this shape).
@@ -73,11 +70,6 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cell_len(text))
 
 
-def yaku_text(name: str, value: int) -> str:
-    """``三本 (さんぼん) 20文``: the name with its reading, and its value."""
-    return f"{YAKU_BY_NAME[name].label()} {value}文"
-
-
 class _Said:
     """What each answer means, said back in the model's words, and the help of each question:
     the half of :class:`RoundEntry` that only speaks."""
@@ -95,180 +87,23 @@ class _Said:
 
         def _say(self, text: str, style: str = "") -> None: ...
 
+    def speak(self, text: str, style: str = "") -> None:
+        """A line for the person (a step kind's echo and help say theirs through it)."""
+        self._say(text, style)
+
+    def pad(self, who: str) -> str:
+        """A player's name padded so that the columns of names line up."""
+        return pad(who, self.width)
+
     def _echo(self, step: Step) -> None:
-        """What the answer means, in the model's words."""
-        v = self.view
-        kind, player, value = step.kind, step.player, step.value
-        if kind == "seat":
-            self._echo_seat(v, player, value)  # type: ignore[arg-type]
-        elif kind == "field":
-            self._say("  " + field_cards_text(*q.field_of(value), " · "))
-            if v.redeal:
-                self._say("  " + say(msg("e.redeal")), style="bold")
-                return
-            self._say("  " + say(v.stand.line()), style="bold")
-        elif kind == "hand":
-            self._echo_hand(v, step)
-        elif kind == "ended":
-            if value is None:
-                self._say("  " + say(msg("e.played_out.two" if len(v.order) == 2 else "e.played_out")))
-            else:  # a 下げ caller who may cancel ended it: 勝負 or cancel is asked next, no 上がり yet
-                self._say("  " + say(msg("e.ended" if q.may_cancel(self.g, v.values) else "e.stopped", player=value)))
-            self._echo_sage(v, v.values.get("sage", ()))
-            self._echo_unasked(v)
-        elif kind == "sage" and value:
-            order: Any = value[0]
-            for caller in value[1:]:
-                order = msg("list.then", first=order, second=caller)
-            self._say(f"  下げ: {say(order) if isinstance(order, Msg) else order}")
-        elif kind == "how":
-            ended = v.values["ended"]
-            self._say("  " + say(q.settlement_said(self.g, v.values, ended, v.values.get("sage", ()), value)))
-        elif kind == "pile":
-            self._echo_pile(v, player, value)  # type: ignore[arg-type]
-        elif kind == "kasu":
-            line = msg("e.kasu", player=value[0], count=value[1]) if value else msg("e.kasu.none")
-            self._say("  " + say(line))
-
-    def _echo_sage(self, v: RoundView, value: Sequence[str]) -> None:
-        """What the 下げ means for the settlement, once the ending is known."""
-        if self.g.many_callers:
-            self._echo_callers(v, value)
-        elif value:  # RULES §7's three cases, from the settlement's own terms
-            ended, caller = v.values.get("ended"), value[0]
-            terms = dekiyaku_terms(v.order, ended, value, None)
-            if terms.case == "played_out":
-                note = msg("e.sage.halved", player=caller)
-            elif terms.lone is not None:
-                note = msg("e.sage.overtaken", player=terms.lone, ended=ended)
-            else:
-                note = msg("e.sage.stopped", player=caller)
-            self._say(f"  下げ: {say(note)}")
-
-    def _echo_unasked(self, v: RoundView) -> None:
-        """Once the ending is known: the piles that are not asked (they can't change the money)."""
-        if "ended" in v.values and "sage" in v.values and (skipped := q.unasked(self.g, v.values)):
-            self._say("  " + say(msg("e.unasked", players=list(skipped))), style="dim")
-
-    def _echo_seat(self, v: RoundView, player: str, choice: str) -> None:
-        """A seat's answer; once the seating is settled, who plays, who dropped, who was forced out."""
-        self._say("  " + say(msg("e.plays" if choice == "play" else "e.drops", player=player)))
-        if v.seating is None:
-            return
-        for p in v.must:
-            self._say("  " + say(msg("e.must_play", player=p, profile=self.rules.name)), style="dim")
-        self._say("  " + say(q.seating_line(v.seating, self.rules)), style="bold")
-        if v.seating.forced_out:
-            self._say("  " + say(msg("e.forced", players=list(v.seating.forced_out))))
-        for who, fee in v.stand.fees:  # what the phones show beside the seats too
-            self._say("  " + say(msg("stand.fee", player=who, mon=fee)))
-        if v.stand.pot:
-            self._say("  " + say(msg("stand.pot", mon=v.stand.pot)))
-
-    def _echo_callers(self, v: RoundView, callers: Sequence[str]) -> None:
-        """What the 下げ callers mean for the settlement, as far as it is known (TRADITIONAL §4)."""
-        ended = v.values.get("ended")
-        if not callers:
-            if ended is not None:
-                said_ = q.settlement_said(self.g, v.values, ended, (), "shoubu")
-                self._say("  " + say(msg("e.sage.nobody", settlement=said_)))
-            return
-        first = "" if len(callers) == 1 else msg("e.sage.in_order")
-        if ended is None:
-            note = q.settlement_said(self.g, v.values, None, callers, None)
-        elif q.may_cancel(self.g, v.values):
-            note = msg("e.sage.then_how", player=ended)
-        else:
-            note = q.settlement_said(self.g, v.values, ended, callers, "shoubu")
-        order: Any = callers[0]
-        for caller in callers[1:]:
-            order = msg("list.then", first=order, second=caller)
-        self._say("  " + say(msg("e.sage.callers", order=order, first=first, note=note)))
-
-    def _echo_hand(self, v: RoundView, step: Step) -> None:
-        player, value = step.player, step.value
-        name = pad(player, self.width)  # type: ignore[arg-type]
-        found = value and (value["teyaku"] or teyaku_all(cards_of(value["hand"]), self.rules))
-        forced = self.g.seated and v.seating is not None and player in v.seating.forced_out
-        if not value and forced:
-            self._say(f"  {name}  {say(msg('e.no_claim'))}")
-            return
-        if not found:
-            self._say(f"  {name}  {say(msg('e.no_teyaku.hand' if value else 'e.no_teyaku'))}")
-            return
-        how = msg("e.teyaku.declared") if value["teyaku"] else msg("e.teyaku.hand")
-        if value["teyaku"] and step.shown_cards:
-            how = msg("e.teyaku.shown", cards=step.shown_cards)
-        shown = " + ".join(yaku_text(n, self.rules.mon(self.rules.teyaku[n])) for n in found)
-        self._say(f"  {name}  {noted(shown, say(how))}", style="green")
-
-    def _echo_pile(self, v: RoundView, player: str, codes: list[str] | int) -> None:
-        def line(who: str, cards: Sequence[Card] | int) -> str:
-            said_ = (msg("e.counted", points=cards) if isinstance(cards, int)
-                     else msg("e.pile", count=len(cards), points=points(cards)))
-            return f"  {pad(who, self.width)}  {say(said_)}"
-
-        playing = v.order
-        piles = [p for p in playing if f"pile:{p}" in v.values]
-        last = f"pile:{playing[-1]}" if playing else None
-        if q.is_named(codes):
-            shown = "・".join(yaku_text(d, self.rules.mon(self.rules.dekiyaku[d])) for d in codes["dekiyaku"])  # type: ignore[call-overload, index]
-            self._say(f"  {pad(player, self.width)}  {say(msg('e.named', yaku=shown))}", style="green")
-            return
-        if q.is_counted(codes):
-            self._say(line(player, codes))  # type: ignore[arg-type]
-            if len(piles) == 2 and last is not None and last not in v.values and q.rest_offered(self.g, v.values, last):
-                self._say(line(playing[-1], q.rest_points(v.values)) + "  " + say(msg("e.rest_left")), style="dim")  # type: ignore[arg-type]
-            return
-        pile = cards_of(codes)  # type: ignore[arg-type]
-        held = dekiyaku(pile, self.rules)
-        deki = "  出来役 " + "・".join(yaku_text(d, self.rules.mon(dekiyaku_kan(d, pile, self.rules))) for d in held) if held else ""
-        self._say(line(player, pile) + deki, style="green" if held else "")
-        if len(piles) == 2 and last is not None and last not in v.values and q.rest_offered(self.g, v.values, last):
-            counted = q.rest_points(v.values)
-            rest = counted if counted is not None else q.rest_of(v.values)
-            self._say(line(playing[-1], rest) + "  " + say(msg("e.rest_left")), style="dim")
+        """What the answer means, in the model's words (its kind says it)."""
+        kind(step.kind).echo(self, self.view, step)
 
     def _help(self, step: Step | None) -> None:
-        kind = step.kind if step is not None else self.current.partition(":")[0]
-        g, v = self.g, self.view
+        name = step.kind if step is not None else self.current.partition(":")[0]
         self._say(help_text())
-        if kind in ("dealer", "ended", "sage"):
-            self._say(say(msg("h.players", players=g.numbered(v.order if kind != "dealer" and v.order else None))))
-        if kind == "seat":
-            self._say(say(msg("h.seat")))
-        if kind == "ended":
-            self._say(say(msg("h.ended.cancel" if self.rules.cancel else "h.ended")))
-        elif kind == "sage" and g.many_callers:
-            names, numbers = g.callers_example(v.order)
-            self._say(say(msg("h.sage.many", example=names, numbers=numbers)))
-            self._say(say(msg("h.sage.terms", profile=self.rules.name)))
-        elif kind == "sage":
-            self._say(say(msg("h.sage")))
-        elif kind == "how":
-            ended = v.values["ended"]
-            self._say(say(msg("h.how", player=ended)))
-            shoubu = q.settlement_said(g, v.values, ended, v.values.get("sage", ()), "shoubu")
-            cancel = q.settlement_said(g, v.values, ended, (), "cancel")
-            self._say(say(msg("h.how.shoubu", settlement=str(shoubu))))
-            self._say(say(msg("h.how.cancel", settlement=str(cancel))))
-        elif kind == "hand" and g.grouped:
-            for group in self.rules.groups:
-                rows = " · ".join(yaku_text(row.name, self.rules.mon(row.kan))
-                                  for row in self.rules.teyaku_table if row.group == group)
-                self._say(say(msg("h.hand.group", group=group, rows=rows)))
-            self._say(say(msg("h.hand.groups")))
-        elif kind == "hand":
-            rows = " · ".join(yaku_text(name, self.rules.mon(value)) for name, value in self.rules.teyaku.items())
-            self._say(say(msg("h.hand.rows", rows=rows)))
-            self._say(say(msg("h.hand")))
-        elif kind == "field":
-            self._say(say(msg("h.field")))
-        elif kind == "pile":
-            self._say(say(msg("h.pile")))
-            self._say(say(msg("h.pile.counted")))
-        elif kind == "kasu":
-            self._say(say(msg("h.kasu")))
+        if name in KINDS:
+            KINDS[name].help(self, self.view, step)
         self._say(say(msg("t.keys")), style="dim")
 
     # -- Tab completion -----------------------------------------------------------------------
@@ -488,10 +323,11 @@ class RoundEntry(_Said):
         if step is None:
             return self.current
         label = step.label or q.label(self.g, self.view.values, step.key)
-        return say(self._padded(label))
+        return say(self._padded(label) if kind(step.kind).per_player else label)
 
     def _padded(self, m: Msg) -> Msg:
-        if m.id in ("q.seat", "q.hand", "q.hand.forced", "q.pile", "q.pile.rest", "q.pile.named"):
+        """A player's question with the name padded (the columns of a player's questions line up)."""
+        if any(k == "player" for k, _v in m.args):
             return Msg(m.id, tuple((k, pad(v, self.width) if k == "player" else v) for k, v in m.args))
         return m
 

@@ -36,15 +36,16 @@ from typing import Any, Collection, Mapping, Sequence
 
 from .cards import DECK, FACES, MONTHS, Card, points, sort_cards, tally_of
 from .check import Problem, cards_of, check_draft
-from .names import (BACK_WORDS, HELP_WORDS, NONE_WORDS, PLAYED_OUT_WORDS, REST_WORDS, PlayerError, fold,
+from .names import (BACK_WORDS, HELP_WORDS, NONE_WORDS, REST_WORDS, PlayerError, fold,
                     resolve_player)
 from .notation import CardError, format_compact, parse_cards, split_tokens
 from .rules import SDIN, Rules
-from .scoring import (DECK_POINTS, FIELD_LIGHTS, MAX_KASU, FIELD_READINGS, NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, nameable, pile_needed, playing_of,
+from .scoring import (DECK_POINTS, FIELD_LIGHTS, MAX_KASU, FIELD_READINGS, NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, pile_needed, playing_of,
                       round_multiplier, score, seat, may_drop)
 from .lang import quote
 from .words import Msg, both, msg
-from .yaku import YAKU_ALIASES, YAKU_BY_NAME, dekiyaku_hint, dekiyaku_name, not_teyaku, teyaku_hint, teyaku_name
+from . import steps as _steps
+from .yaku import not_teyaku, teyaku_hint, teyaku_name
 
 SHOUBU_WORDS = frozenset({"shoubu", "shobu", "勝負", "しょうぶ", "s"})
 CANCEL_WORDS = frozenset({"cancel", "c", "キャンセル", "きゃんせる"})
@@ -96,10 +97,8 @@ def kind_of(key: str) -> tuple[str, str | None]:
 def said(key: str) -> Msg:
     """A question named in an error line or a status: ``Ben's pile``."""
     kind, player = kind_of(key)
-    return msg(f"said.{kind}", player=player) if kind in _KINDS else msg("r.waits_for", said=key)
-
-
-_KINDS = ("dealer", "field", "seat", "hand", "ended", "sage", "how", "pile", "kasu")
+    known = _steps.KINDS.get(kind)
+    return known.said(player) if known is not None else msg("r.waits_for", said=key)
 
 
 @dataclass(frozen=True)
@@ -219,15 +218,16 @@ class Step:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "key": self.key, "kind": self.kind, "player": self.player, "status": self.status,
+            "key": self.key, "kind": self.kind, "box": _steps.kind(self.kind).box, "player": self.player,
+            "status": self.status,
             "text": self.text, "value": _jsonable(self.value), "shown": self.shown, "done": self.done,
             "rest": self.rest, "label": self.label.to_json() if self.label else None,
             "title": self.title.to_json() if self.title else None,
             "said": said(self.key).to_json(), "choices": [c.to_json() for c in self.choices],
             "problem": None, "default": self.default, "role": self.role,
         }
-        if self.kind == "pile":
-            out["need"] = self.need
+        for name in _steps.kind(self.kind).json_fields:
+            out[name] = getattr(self, name)
         if self.problem is not None:
             out["problem"] = {**self.problem.to_json(), "text": self.problem.message, "soft": self.soft}
         if self.note is not None:
@@ -512,12 +512,8 @@ def may_cancel(g: Givens, values: Mapping[str, Any]) -> bool:
 
 def _depends(key: str) -> tuple[str, ...]:
     """The steps that must be settled before ``key`` is open (beyond being asked at all)."""
-    kind, _ = kind_of(key)
-    if kind == "pile":
-        return ("field",)
-    if kind == "how":
-        return ("ended", "sage")
-    return ()
+    known = _steps.KINDS.get(kind_of(key)[0])
+    return known.depends if known is not None else ()
 
 
 def rest_offered(g: Givens, values: Mapping[str, Any], key: str) -> bool:
@@ -698,63 +694,7 @@ def read(g: Givens, key: str, text: str, values: Mapping[str, Any]) -> Reading:
     """One answer read into its canonical form (the check against the round comes after).
     Raises :class:`AnswerError` with the re-prompt's line, or a :class:`CardError`."""
     kind, player = kind_of(key)
-    if kind == "dealer":
-        who = player_of(g, text)
-        return Reading(who, who)
-    if kind == "seat":
-        word = fold(text)
-        if word in PLAY_WORDS:
-            return Reading("play", "play")
-        if word in DROP_WORDS:
-            return Reading("drop", "drop")
-        raise AnswerError(msg("r.seat", text=quote(text)).said())
-    if kind == "field":
-        return read_field(text)
-    if kind == "hand":
-        answer, shown_cards = read_hand(g, text)
-        value = answer and {"hand": _codes(cards_of(answer["hand"])) or None, "teyaku": answer["teyaku"]}
-        note = None
-        if shown_cards is not None and answer is not None and "飛び込み" in g.rules.bonuses:
-            note = msg("t.whole_hand", name=answer["teyaku"][0])
-        return Reading(value, hand_text(value), note, shown_cards)
-    playing = order(g, values)
-    if kind == "ended":
-        ender = None if fold(text) in PLAYED_OUT_WORDS or not text.strip() else player_of(g, text, playing)
-        return Reading(ender, ender or "")
-    if kind == "sage":
-        callers = () if fold(text) in NONE_WORDS or not text.strip() else read_callers(g, text, playing)
-        return Reading(callers, callers_text(callers))
-    if kind == "how":
-        word = fold(text)
-        if not word or word in SHOUBU_WORDS:
-            return Reading("shoubu", "勝負")
-        if word in CANCEL_WORDS:
-            return Reading("cancel", "cancel")
-        raise AnswerError(msg("r.how", text=quote(text)).said())
-    if kind == "kasu":
-        return read_kasu(g, text, values)
-    # a pile
-    if fold(text) in NONE_WORDS:
-        text = ""
-    counted = _COUNTED.match(text.strip())
-    if counted:
-        n = int(counted.group(1))
-        if n > DECK_POINTS:
-            raise AnswerError(msg("r.points", text=quote(text)).said())
-        return Reading(n, f"={n}")
-    tokens = text.split()
-    names = [dekiyaku_name(t, g.rules) for t in tokens]
-    if names and all(names):
-        named = [n for n in g.rules.dekiyaku if n in names]
-        return Reading({"dekiyaku": named}, " ".join(named))
-    if any(names):  # a 出来役's name: the pile is given by its names, and a word that is none is the one to blame
-        other = next(t for t, n in zip(tokens, names) if n is None)
-        if _is_card(other):
-            raise AnswerError(msg("r.names_or_cards", card=quote(other)).said())
-        hint = dekiyaku_hint(other, g.rules)
-        raise AnswerError(msg("r.dekiyaku_hint" if hint else "r.not_dekiyaku", text=quote(other), hint=hint).said())
-    cards = _codes(cards_of(text))
-    return Reading(cards, format_compact(cards_of(cards)))
+    return _steps.kind(kind).read(g, player, text, values)
 
 
 def _field_typed(text: str) -> Any:
@@ -825,31 +765,7 @@ def round_file(g: Givens, values: Mapping[str, Any]) -> dict[str, Any]:
             data["captured"] = {p: [] for p in g.players if p not in played}
     for key, value in values.items():
         kind, player = kind_of(key)
-        if kind == "dealer":
-            data[kind] = value
-        elif kind == "field":
-            data.update(field_keys(value))
-        elif kind == "hand" and value:
-            if value["hand"]:
-                data.setdefault("hands", {})[player] = value["hand"]
-            names = value["teyaku"]
-            if names:  # one name as a string: the SDIN form, and a list only where needed
-                data.setdefault("teyaku", {})[player] = names[0] if len(names) == 1 else list(names)
-        elif kind == "ended" and value:
-            data["ended_by"] = value
-        elif kind == "sage" and value:
-            data["sage"] = value[0] if len(value) == 1 else list(value)
-        elif kind == "how" and value == "cancel":
-            data["ended_how"] = "cancel"
-        elif kind == "pile" and is_counted(value):
-            data.setdefault("points", {})[player] = value
-        elif kind == "pile" and is_named(value):
-            names = value["dekiyaku"]
-            data.setdefault("dekiyaku", {})[player] = names[0] if len(names) == 1 else list(names)
-        elif kind == "pile":
-            data.setdefault("captured", {})[player] = value
-        elif kind == "kasu" and value:
-            data["kasu"] = {value[0]: value[1]}
+        _steps.kind(kind).file(data, player, value)
     if "ended" in values and "sage" in values:
         if skipped := unasked(g, values):
             data["unasked"] = skipped
@@ -867,69 +783,20 @@ def _rest_may_be(g: Givens, values: Mapping[str, Any], key: str) -> bool:
 def label(g: Givens, values: Mapping[str, Any], key: str) -> Msg:
     """The question ``key`` as asked (one table, :mod:`scorekeeper.words`, for every front)."""
     kind, player = kind_of(key)
-    playing = order(g, values)
-    if kind == "dealer":
-        return msg("q.dealer", players=g.numbered())
-    if kind == "field":
-        return msg("q.field")
-    if kind == "seat":
-        return msg("q.seat", player=player)
-    if kind == "hand":
-        forced = g.seated and bool(playing) and player not in playing
-        return msg("q.hand.forced" if forced else "q.hand", player=player)
-    if kind == "ended":
-        return msg("q.ended.cancel" if g.rules.cancel else "q.ended", players=g.numbered(playing or None))
-    if kind == "sage":
-        return msg("q.sage.many", example=g.callers_example(playing)[0]) if g.many_callers else msg("q.sage")
-    if kind == "how":
-        return msg("q.how", player=values.get("ended"))
-    if kind == "kasu":
-        return msg("q.kasu", players=g.numbered(kasu_candidates(g, values)))
-    if player is not None and "ended" in values and pile_need(g, values, player) == "dekiyaku":
-        return msg("q.pile.named", player=player)
-    return msg("q.pile.rest" if rest_offered(g, values, key) else "q.pile", player=player)
+    return _steps.kind(kind).label(g, values, key, player)
 
 
 def title(g: Givens, values: Mapping[str, Any], key: str) -> Msg:
     """The question ``key`` as a page titles it: :func:`label` without the keys a terminal
     presses, the choices being buttons there."""
     kind, player = kind_of(key)
-    if kind == "hand":
-        playing = order(g, values)
-        forced = g.seated and bool(playing) and player not in playing
-        return msg("t.hand.forced" if forced else "t.hand", player=player)
-    if kind == "sage" and g.many_callers:
-        return msg("t.sage.many")
-    if kind == "how":
-        return msg("t.how", player=values.get("ended"))
-    if kind == "kasu":
-        return msg("t.kasu")
-    return msg(f"t.{kind}", player=player)
+    return _steps.kind(kind).title(g, values, key, player)
 
 
 def words_for(g: Givens, values: Mapping[str, Any], key: str) -> tuple[str, ...]:
     """The words the question ``key`` takes (a terminal completes them with Tab)."""
-    kind, _ = kind_of(key)
-    playing = order(g, values) or g.players
-    if kind == "dealer":
-        return tuple(g.players)
-    if kind == "seat":
-        return ("play", "drop")
-    if kind == "ended":
-        return (*playing, "out")
-    if kind == "sage":
-        return tuple(playing)
-    if kind == "how":
-        return ("勝負", "shoubu", "cancel", "キャンセル")
-    if kind == "kasu":
-        return tuple(kasu_candidates(g, values))
-    if kind == "hand":
-        names = list(g.rules.teyaku)
-        return (*CARD_WORDS, *names, *(YAKU_BY_NAME[n].reading for n in names),
-                *(a for n in names for a in YAKU_ALIASES.get(n, ()) if a.isascii()))  # romaji
-    if kind == "pile":
-        return (*CARD_WORDS, *g.rules.dekiyaku, *(("rest",) if _rest_may_be(g, values, key) else ()))
-    return CARD_WORDS
+    known = _steps.KINDS.get(kind_of(key)[0])
+    return known.words(g, values, key) if known is not None else CARD_WORDS
 
 
 def answers_of(stored: Mapping[str, Any], players: Sequence[str], rules: Rules) -> dict[str, str]:
@@ -980,9 +847,7 @@ def _same(value: Any) -> Any:
 
 def needs_confirm(g: Givens, key: str, value: Any) -> Msg | None:
     """The yes an answer needs before it is taken: a 親 other than the chain's (who really dealt)."""
-    if key == "dealer" and g.chain is not None and value != g.chain:
-        return msg("t.chain", chain=g.chain, player=value)
-    return None
+    return _steps.kind(kind_of(key)[0]).confirm(g, value)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1042,28 +907,30 @@ class _Walk:
     def take(self, key: str) -> Step:
         """Read and check the answer to ``key`` (if any) against the settled ones before it."""
         g, values = self.g, self.values
-        step = Step(key, default=g.defaults.get(key, g.dealer if key == "dealer" else ""))
-        kind, player = kind_of(key)
+        kind_name, player = kind_of(key)
+        kind = _steps.kind(kind_name)
+        proposed = kind.proposed(g)  # the proposed 親 stands until another is answered
+        step = Step(key, default=g.defaults.get(key, proposed or ""))
         text = self.answers.get(key)
-        if key == "dealer" and text is None:
-            text = g.dealer  # the proposed 親 stands until another is answered
+        if text is None:
+            text = proposed
         step.text = self.answers.get(key)
-        step.done = kind == "pile" and player in self.done
-        if any(d not in values for d in _depends(key)):
+        step.done = kind.marked and player in self.done
+        if any(d not in values for d in kind.depends):
             step.status = "waiting"
-            step.rest = kind == "pile" and is_rest(text)
+            step.rest = kind.is_rest(text)
             return step
         if text is None:
             step.status = "open"
             return step
-        if kind == "pile" and is_rest(text):
+        if kind.is_rest(text):
             return self.take_rest(step)
         try:
             reading = read(g, key, text, values)
         except AnswerError as e:
             return self.refuse(step, Problem("answer", key, e.message, player=player))
         except CardError as e:  # the validator's own line, naming the card and where
-            raw = read_hand(g, text)[0] if kind == "hand" else _field_typed(text) if kind == "field" else text
+            raw = kind.raw(g, text)
             said_ = check_draft(round_file(g, {**values, key: raw}), rules=g.rules, players=g.players)
             problem = said_.problems[0] if said_.problems else Problem("card", key, e.message, token=e.token)
             return self.refuse(step, problem)
@@ -1096,11 +963,11 @@ class _Walk:
         verdict = check_draft(round_file(g, {**self.values, step.key: value}), rules=g.rules, players=g.players)
         if verdict.problems:
             problem = verdict.problems[0]
-            if step.kind == "pile" and not step.done and problem.code in SOFT:
+            if _steps.kind(step.kind).marked and not step.done and problem.code in SOFT:
                 step.status, step.problem, step.soft = "typing", problem, True
                 return step
             return self.refuse(step, problem)
-        if step.kind == "pile" and not step.done:
+        if _steps.kind(step.kind).marked and not step.done:
             step.status = "typing"  # counts for the rest once its player says it is complete
             return step
         step.status = "answered"
@@ -1118,7 +985,7 @@ class _Walk:
         """A card in two piles, one of them still being typed: the deck check over every pile
         typed so far (a pile still odd, mid-tapping, counts as well); the piles holding it are
         refused."""
-        piles = {s.player: s.value for s in self.steps if s.kind == "pile" and isinstance(s.value, list)
+        piles = {s.player: s.value for s in self.steps if _steps.kind(s.kind).marked and isinstance(s.value, list)
                  and s.status in ("answered", "typing")}
         if len(piles) < 2 or "field" not in self.values:
             return []
@@ -1128,7 +995,7 @@ class _Walk:
         for problem in verdict.problems:
             if problem.code == "deck" and problem.card:
                 for s in self.steps:
-                    if s.player in piles and s.kind == "pile" and problem.card in piles[s.player]:
+                    if s.player in piles and _steps.kind(s.kind).marked and problem.card in piles[s.player]:
                         if s.status == "answered":
                             self.values.pop(s.key, None)
                         self.refuse(s, problem)
@@ -1138,51 +1005,12 @@ class _Walk:
     def dress(self, step: Step, playing: Sequence[str]) -> None:
         """The step's label, choices and words, as the answers stand."""
         g, values = self.g, self.values
-        kind, player = step.kind, step.player
-        if player is not None and kind in ("hand", "pile"):
-            step.role = "played" if player in playing else "forced_out"
-        if kind == "pile" and player is not None:  # a pile step is a player's
-            step.need = pile_need(g, values, player)
+        kind = _steps.kind(step.kind)
+        kind.prepare(g, values, step, playing)
         step.label = label(g, values, step.key)
         step.title = title(g, values, step.key)
         step.words = words_for(g, values, step.key)
-        if kind == "dealer":
-            step.choices = [Choice(msg("a.player", number=i + 1, player=p), p, p == values.get("dealer"),
-                                   needs_confirm(g, "dealer", p), player=p) for i, p in enumerate(g.players)]
-        elif kind == "seat":
-            now = values.get(step.key)
-            step.choices = [Choice(msg("a.play"), "play", now == "play", default=True),
-                            Choice(msg("a.drop"), "drop", now == "drop")]
-        elif kind == "hand":
-            forced = bool(self.g.seated and player not in playing)
-            now = values.get(step.key, False)
-            step.choices = [Choice(msg("a.no_claim" if forced else "a.no_teyaku"), "", now is None)] + [
-                Choice(msg("a.teyaku", name=n), n, bool(now) and not now["hand"] and n in (now["teyaku"] or ()))
-                for n in g.rules.teyaku]
-        elif kind == "ended":
-            now = values.get("ended", False)
-            callers = values.get("sage", ()) if g.rules.cancel else ()  # a caller may end it by cancel: no 上がり
-            step.choices = [Choice(msg("a.played_out"), "", "ended" in values and now is None, default=True)] + [
-                Choice(msg("a.ended" if p in callers else "a.stopped", player=p), p, now == p, player=p)
-                for p in playing]
-        elif kind == "sage":
-            now = tuple(values.get("sage", ()))
-            step.choices = [Choice(msg("a.nobody"), "", "sage" in values and not now, default=True)]
-            for p in playing:
-                on = p in now
-                after = (tuple(x for x in now if x != p) if on else (*now, p)) if g.many_callers else (() if on else (p,))
-                step.choices.append(Choice(msg("a.sage", player=p), callers_text(after), on, player=p,
-                                           toggle=p if g.many_callers else None))
-        elif kind == "how":
-            now = values.get("how")
-            step.choices = [Choice(msg("a.shoubu"), "勝負", now == "shoubu", default=True),
-                            Choice(msg("a.cancel"), "cancel", now == "cancel")]
-        elif kind == "pile" and _rest_may_be(g, values, step.key):
-            step.choices = [Choice(msg("a.rest"), "rest", step.rest)]
-        elif kind == "pile" and "ended" in values and step.need == "dekiyaku":
-            named = set(step.value["dekiyaku"]) if is_named(step.value) else set()  # typed, done or not
-            step.choices = [Choice(msg("a.dekiyaku", name=n), " ".join(x for x in g.rules.dekiyaku if (x in named) != (x == n)),
-                                   n in named, toggle=n) for n in nameable(g.rules)]
+        step.choices = kind.choices(g, values, step, playing)
 
     def stand(self, seating: Seating | None) -> Stand:
         """The field's class and multiplier with what is carried and waits, the fees, the pot."""
@@ -1248,7 +1076,7 @@ def typed_summary(v: RoundView, answers: Mapping[str, str]) -> Msg:
     """What the answers typed come to, said before they are thrown away: each pile taken with
     its cards, then how many other answers (``Ben's pile, 16 cards, and 3 other answers``), or
     how many answers (``7 answers``)."""
-    piles = [s for s in v.steps if s.kind == "pile" and s.text is not None and (s.rest or s.value is not None)]
+    piles = [s for s in v.steps if _steps.kind(s.kind).marked and s.text is not None and (s.rest or s.value is not None)]
     parts = [msg("d.rest" if s.rest else "d.counted" if is_counted(s.value) else "d.named" if is_named(s.value) else
                  "d.pile" if len(s.value or ()) != 1 else "d.pile.one",
                  player=s.player, count=s.value if is_counted(s.value) else len(s.value or ())) for s in piles]
@@ -1294,16 +1122,17 @@ def admit(v: RoundView, key: str) -> None:
     """Raise :class:`NotAsked` unless ``key`` is a question of this round that is open now
     (asked of this seating, its steps before it settled)."""
     g = v.givens
-    kind, player = kind_of(key)
-    known = kind in _KINDS and (player is None) == (kind not in ("seat", "hand", "pile"))
-    if not known or (player is not None and player not in g.players) or (kind == "seat" and not g.seated):
+    name, player = kind_of(key)
+    kind = _steps.KINDS.get(name)
+    if (kind is None or (player is None) == kind.per_player or (player is not None and player not in g.players)
+            or (kind.seated_only and not g.seated)):
         raise NoSuchQuestion(key, msg("r.not_a_question", key=key).said())
     step = v.step(key)
-    if step is None and kind == "pile" and player in v.order:
+    if step is None and kind.typed_unasked and player in v.order:
         return  # a pile the ending does not ask for may be typed all the same
     if step is None:
         if player is not None and v.settled and player not in v.order and not (
-                kind == "hand" and v.seating is not None and player in v.seating.forced_out):
+                kind.of_forced_out and v.seating is not None and player in v.seating.forced_out):
             raise NotAsked(key, msg("r.not_asked", said=said(key), player=player).said())
         first = next((s.key for s in v.steps if s.status != "answered"), v.steps[-1].key)
         raise NotAsked(key, msg("r.not_open", said=said(key), first=said(first)).said())
@@ -1409,7 +1238,7 @@ def apply(answers: Mapping[str, str], done: Collection[str], key: str, text: str
         out[key] = text
     kind, player = kind_of(key)
     marks = set(done)
-    if kind == "pile":
+    if _steps.kind(kind).marked:
         marks = mark(marks, player, complete and text is not None)
     return out, marks
 

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "golden" / "sdin"
 CATALOG = ROOT / "scorekeeper" / "locale" / "ja" / "LC_MESSAGES" / "hachi-score.po"
 #: the modules of a round's questions, answers and problems
-ROUND_MODULES = {f"scorekeeper/{m}.py" for m in ("words", "entry", "questions", "check", "notation", "cards",
+ROUND_MODULES = {f"scorekeeper/{m}.py" for m in ("words", "entry", "questions", "steps", "check", "notation", "cards",
                                                   "scoring", "yaku", "names")}
 PLAYERS = ("Aki", "Ben", "Chie")
 FIELD = "2t 3k 8h 8t 8k 10t"  # 芒に月: 大場 ×2

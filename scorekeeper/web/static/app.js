@@ -731,14 +731,16 @@ function renderHistory() {
     el("table", {}, el("thead", {}, head), el("tbody", {}, rows)))]);
 }
 
-// The steps as chips: each question's name (the server's words) and where it stands.
+// The steps as chips: each question's name (the server's words) and where it stands. The 親, the
+// seats, 下げ and 勝負 or cancel have none: the heading, the seats box and the ending's chip say them.
+const CHIPLESS = new Set(["dealer", "seat", "sage", "how"]);
 function statusList() {
   const chip = (s, text) => el("li", { class: unsent(s.key) ? "unsent" : s.status === "answered" ? "done" : s.status === "refused" ? "bad"
     : s.status === "typing" || (s.status === "waiting" && s.text !== null) ? "typing" : "" }, text);
   const items = [];
   for (const s of R().steps) {
-    if (s.kind === "dealer" || s.kind === "seat" || s.kind === "how" || s.kind === "sage") continue;
-    if (s.kind === "pile") {
+    if (CHIPLESS.has(s.kind)) continue;
+    if (s.box === "pile") {
       const n = s.rest ? _("rest") : Array.isArray(s.value) ? s.value.length : s.shown;  // cards, or points / names said
       const what = s.text === null ? _("waiting") : s.status === "answered" ? fmt(_("done ({n})"), { n }) : fmt(_("typing… {n}"), { n });
       items.push(chip(s, fmt(_("{player}: {what}"), { player: s.player, what })));
@@ -870,6 +872,16 @@ function endingBox() {
   for (const s of parts) box.append(problemLine(s), notSent(s.key));
   return box;
 }
+
+// A question with no box of its own (its step's ``box`` is "choice": any kind the server adds): its
+// title, a row of its choices, its problem. Drawn where it is the table's or this phone's player's.
+function choiceBox(s) {
+  return el("div", { class: "box choice", id: `choice-${s.key.replace(":", "-")}`, "data-step": s.key },
+    el("h3", {}, titled(s)),
+    el("div", { class: "row" }, s.choices.map((c) => choice(c, null, { key: s.key, "data-choice": c.answer }))),
+    problemLine(s), notSent(s.key));
+}
+const choiceSteps = () => R().steps.filter((s) => s.box === "choice" && s.status !== "waiting" && (!s.player || s.player === me));
 
 function takenBy(except) {
   const taken = {};
@@ -1025,6 +1037,7 @@ function renderRound() {
       else if (me && S.session.players.includes(me)) kids.push(el("p", { class: "note", id: "not-playing" },
         fmt(_("{player} does not play this round: the piles and the ending are for {players}"), { player: me, players: playing })));
     }
+    if (step("field").status === "answered") kids.push(...choiceSteps().map(choiceBox));
     if (shownProblem(step("dealer"))) kids.push(problemLine(step("dealer")));
     for (const s of stepsOf("pile")) if (s.player !== me && s.problem && !s.problem.soft) kids.push(problemLine(s));
     for (const p of V.problems) kids.push(el("p", { class: "problem" }, lineOf(p, "message") || lineOf(p, "text")));
