@@ -123,6 +123,8 @@ def check_draft(data: Mapping[str, Any], *, rules: Rules = SDIN, players: Sequen
 
 def _missing(data: Mapping[str, Any], players: Sequence[str]) -> list[str]:
     out = [k for k in ("dealer", "field") if data.get(k) is None]
+    if len(players) == 7 and data.get("blank") is None:
+        out.insert(0, "blank")
     piles = given_piles(data)
     return out + [f"captured.{p}" for p in players if p not in piles]
 
@@ -134,6 +136,8 @@ def _waits(e: RoundError, data: Mapping[str, Any], players: Sequence[str], rules
         return "field" not in data
     if e.where == "dealer":
         return data.get("dealer") is None
+    if e.where == "blank":  # seven seated: the 白札's holder is the first answer (TRADITIONAL §11.5)
+        return data.get("blank") is None
     if e.code == "incomplete":  # a played-out round's 48 cards: once every pile is in
         return any(p not in piles for p in players)
     if e.code == "no_dekiyaku":  # that player's pile holds a 出来役: once it is in

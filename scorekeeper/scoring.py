@@ -1410,6 +1410,23 @@ def _liable_name(typed: Any, rules: Rules) -> str | None:
     return name if name in LIABLE and (name in rules.dekiyaku or name in rules.bonuses) else None
 
 
+def liable_candidates(rnd: Round) -> dict[str, tuple[str, ...]]:
+    """What a feeder could be liable for in a checked round (TRADITIONAL §11.1), by receiver: the
+    ender's paid 出来役 that can be (勝負 or cancel), and 飛び込み where it is paid; none in a
+    two-player round, or where the profile has no 責任."""
+    if not rnd.rules.liability or rnd.redeal or len(rnd.playing) != 3:
+        return {}
+    from .catalog import LIABLE
+
+    out: dict[str, tuple[str, ...]] = {}
+    for p in rnd.playing:
+        deki = rnd.held_dekiyaku[p] if p == rnd.ended_by else ()
+        names = (*(n for n in deki if n in LIABLE), *(n for n in _earned_bonuses(rnd, p) if n in LIABLE))
+        if names:
+            out[p] = names
+    return out
+
+
 def _earned_bonuses(rnd: Round, player: str) -> tuple[str, ...]:
     """The bonuses ``player`` is paid in a checked round: three play, and no 特殊役 (TRADITIONAL §6)."""
     playing = rnd.playing
