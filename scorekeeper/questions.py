@@ -412,8 +412,10 @@ def seats(g: Givens, values: Mapping[str, Any]) -> tuple[list[str], Seating | No
         seating = seat(g.players, dealer, drops, g.rules, blank)
         if len(seating.volunteers) >= 3 and set(seating.volunteers[:3]) <= set(turns[:i]):
             return keys, seating, must
-        if not may_drop(n, len(drops), g.rules) or (p == declarer and g.rules.mizuten.by_pile):
-            must.append(p)  # dropping is refused here (forced_three; みずてん's declarer): this seat plays
+        if p == declarer and g.rules.mizuten.by_pile:  # みずてん's declarer plays: not offered drop (§11.2)
+            continue
+        if not may_drop(n, len(drops), g.rules):  # dropping is refused here: this seat plays, nothing to ask
+            must.append(p)
             continue
         keys.append(f"seat:{p}")
         answer = values.get(f"seat:{p}")

@@ -809,10 +809,10 @@ class Liable(StepKind):
 
     def label(self, g: Givens, values: Values, key: str, player: str | None) -> Msg:
         opponents = [p for p in q.order(g, values) if p != player]
-        return msg("q.liable", player=player, yaku=self._names(g, values, player), players=g.numbered(opponents))
+        return msg("q.liable", receiver=player, yaku=self._names(g, values, player), players=g.numbered(opponents))
 
     def title(self, g: Givens, values: Values, key: str, player: str | None) -> Msg:
-        return msg("t.liable", player=player, yaku=self._names(g, values, player))
+        return msg("t.liable", receiver=player, yaku=self._names(g, values, player))
 
     def words(self, g: Givens, values: Values, key: str) -> tuple[str, ...]:
         player = q.kind_of(key)[1]

@@ -72,7 +72,7 @@ TEXT: dict[str, str] = {
     "q.blank": N_("白札 who holds the blank card this round? ({players})"),
     "q.mizuten.oya": N_("みずてん: did {player}, the 親, declare it? (y: yes; Enter: no)"),
     "q.mizuten": N_("みずてん declared by (Enter: nobody; {players})"),
-    "q.liable": N_("責任 {player}'s {yaku}: did someone feed it? (Enter: no; or who: {players})"),
+    "q.liable": N_("責任 {receiver}'s {yaku}: did someone feed it? (Enter: no; or who: {players})"),
     # -- the questions as a page titles them (its buttons say the rest) ----------------------------
     "t.dealer": N_("親 dealer"),
     "t.field": N_("場札 the six field cards"),
@@ -88,7 +88,7 @@ TEXT: dict[str, str] = {
     "t.blank": N_("白札: who holds the blank card this round?"),
     "t.mizuten.oya": N_("みずてん: did {player}, the 親, declare it?"),
     "t.mizuten": N_("みずてん declared by"),
-    "t.liable": N_("責任 {player}'s {yaku}: did someone feed it?"),
+    "t.liable": N_("責任 {receiver}'s {yaku}: did someone feed it?"),
     # -- a question said in an error line or a status ------------------------------------------
     "said.dealer": N_("親"),
     "said.field": N_("場札 field"),
