@@ -401,6 +401,8 @@ def seats(g: Givens, values: Mapping[str, Any]) -> tuple[list[str], Seating | No
     blank = values.get("blank") if g.seven else None
     if g.seven and blank is None:  # the 白札's holder first: the order skips them (TRADITIONAL §11.5)
         return [], None, []
+    if mizuten_asked_first(g, values) and "mizuten" not in values:  # the 親 declares before anyone speaks
+        return [], None, []
     start = g.players.index(dealer)
     turns = [p for p in (g.players[(start + i) % len(g.players)] for i in range(len(g.players))) if p != blank]
     n = len(turns)
@@ -426,6 +428,12 @@ def seats(g: Givens, values: Mapping[str, Any]) -> tuple[list[str], Seating | No
     return keys, seat(g.players, dealer, drops, g.rules, blank), must
 
 
+def mizuten_asked_first(g: Givens, values: Mapping[str, Any]) -> bool:
+    """FudaWiki's みずてん is asked after the field, before the seats: the night's 親 declares
+    before looking, unless they hold the 白札 (TRADITIONAL §11.2, §11.5)."""
+    return g.rules.mizuten.by_pile and values.get("blank") != values.get("dealer", g.dealer)
+
+
 def mizuten_declarer(g: Givens, values: Mapping[str, Any]) -> str | None:
     """Who declared みずてん so far (TRADITIONAL §11.2): ``true`` is the night's 親."""
     value = values.get("mizuten")
@@ -448,7 +456,7 @@ def step_keys(g: Givens, values: Mapping[str, Any], typed: Collection[str] = ())
     (``typed``: the questions answered, settled or not: a pile typed is kept, asked or not)."""
     keys = [*(("blank",) if g.seven else ()), "dealer", "field"]  # the 白札's holder first (§11.5)
     mizuten = g.rules.mizuten
-    if mizuten.by_pile and values.get("blank") != values.get("dealer", g.dealer):  # the 親 declares before looking
+    if mizuten_asked_first(g, values):
         keys.append("mizuten")
     if g.seated:
         asked, seating, _ = seats(g, values)
