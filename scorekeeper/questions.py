@@ -850,9 +850,19 @@ def answers_of(stored: Mapping[str, Any], players: Sequence[str], rules: Rules) 
     edit (`edit N`)."""
     rnd = Round.from_dict(dict(stored), players=players, rules=rules)
     texts = {"dealer": rnd.dealer, "field": ("=" if rnd.field_lights else "") + format_compact(rnd.field)}
+    if rnd.blank:  # TRADITIONAL §11.5
+        texts["blank"] = rnd.blank
     if len(players) > 3:
         for p in players:
-            texts[f"seat:{p}"] = "drop" if p in rnd.dropped else "play"
+            if p != rnd.blank:
+                texts[f"seat:{p}"] = "drop" if p in rnd.dropped else "play"
+    if rules.mizuten.on:  # TRADITIONAL §11.2: y (the 親 declared) or the declarer; Enter for none
+        texts["mizuten"] = ("y" if rules.mizuten.by_pile else rnd.mizuten) if rnd.mizuten else ""
+    if rules.liability:  # TRADITIONAL §11.1: who fed each, or Enter
+        for p in players:
+            fed = rnd.liable.get(p, {})
+            texts[f"liable:{p}"] = (next(iter(fed.values())) if len(set(fed.values())) == 1 and fed
+                                    else " ".join(f"{y} {f}" for y, f in fed.items()))
     for p in players:
         hand = format_compact(rnd.hands[p]) if p in rnd.hands else ""
         texts[f"hand:{p}"] = " ".join(x for x in (hand, *rnd.declared.get(p, ())) if x)

@@ -137,3 +137,16 @@ def test_rules_json_of_a_sample_prints_every_switch_of_section_11_and_its_values
 def test_rules_json_of_a_builtin_is_as_it_was():
     out = json.loads(run("rules", "fudawiki", "--json").stdout)
     assert "liability" not in out and "みずてん" not in out["values"]
+
+
+@pytest.mark.parametrize("night", ["tables"], indirect=True)
+def test_edit_offers_a_house_rounds_answers_as_its_defaults_and_enter_keeps_them(night):
+    """`edit N`: the 白札's holder, みずてん and 責任 come back as each question's default."""
+    _name, _toml, _players, _folder, totals, _outs = night
+    before = json.loads(run("export", "--json").stdout)["rounds"][0]
+    result = runner.invoke(app, ["edit", "1"], input="\n" * 60)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    after = json.loads(run("export", "--json").stdout)["rounds"][0]
+    assert {k: after.get(k) for k in ("blank", "mizuten", "liable")} == {k: before.get(k) for k in ("blank", "mizuten", "liable")}
+    assert json.loads(run("summary", "--json").stdout)["totals"] == totals
