@@ -330,7 +330,8 @@ class RoundView:
     def seat_rows(self) -> list[dict[str, Any]]:
         """Each seat from the 親 in turn, with where it stands in the play-or-drop phase: asked
         (its step's ``key``), ``forced`` out, ``must`` play (its drop refused), ``waiting`` for the
-        seats before it, or ``unasked`` (the seating was settled before its turn)."""
+        seats before it, ``unasked`` (the seating was settled before its turn), or ``blank``: the
+        白札's holder, who sits the round out."""
         g = self.givens
         dealer = self.values.get("dealer", g.dealer)
         start = g.players.index(dealer) if dealer in g.players else 0
@@ -339,12 +340,14 @@ class RoundView:
         for i in range(len(g.players)):
             p = g.players[(start + i) % len(g.players)]
             key = f"seat:{p}"
-            if self.seating is not None and p in self.seating.forced_out:
+            if p == self.values.get("blank"):  # TRADITIONAL §11.5: sits the round out
+                state = "blank"
+            elif self.seating is not None and p in self.seating.forced_out:
                 state = "forced"
             elif key in keys:
                 state = "asked"
-            elif p in self.must:
-                state = "must"
+            elif p in self.must or (g.rules.mizuten.by_pile and p == mizuten_declarer(g, self.values)):
+                state = "must"  # its drop refused (forced_three), or みずてん's declarer (§11.2)
             else:
                 state = "unasked" if self.settled else "waiting"
             rows.append({"player": p, "key": key if key in keys else None, "state": state, "dealer": p == dealer})

@@ -28,7 +28,7 @@ runner = FastRunner()
 NIGHTS = {
     "tables": (SAMPLES / "house-tables.toml", P7, "house-night-tables",
                {"Aki": -10, "Ben": 120, "Chie": -160, "Dan": 126, "Eri": -96, "Fumi": 0, "Gen": 20}),
-    "fudawiki-mizuten": (SAMPLES / "house-fudawiki-mizuten.toml", P7[:4], "house-night-fudawiki",
+    "fudawiki-mizuten": (SAMPLES / "house-fudawiki-mizuten.toml", P7[:4], "house-night-fudawiki-mizuten",
                          {"Aki": 148, "Ben": -88, "Chie": 30, "Dan": -90}),
 }
 
