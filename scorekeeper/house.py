@@ -58,6 +58,9 @@ class HouseRuleError(ValueError):
 UNCOVERED = {
     "dealer_swap": N_("the dealer's-hand swap"),
 }
+#: the house rules TRADITIONAL §10 leaves uncovered, as an unknown key's line lists them
+NOT_COVERED = N_("the dealer's-hand swap and its achievement, buying out a forced-out player, paying 四光 and then "
+                 "五光 both, みずてん paid by the players who dropped")
 #: keys a table might guess for seven seats (TRADITIONAL §11.5), which need no switch
 SEVEN_SEATS = ("seven_players", "blank_card")
 
@@ -159,8 +162,8 @@ def from_data(data: Mapping[str, Any], path: str | Path = "<house rules>") -> Ru
                 'seven at the table needs no switch: under base = "fudawiki" a night of seven seats the 白札\'s '
                 "holder (TRADITIONAL §11.5): remove the key"))
         if key not in KEYS:
-            raise HouseRuleError(path, _key(key), _("unknown key (a house-rule file knows {keys})").format(
-                keys=", ".join(KEYS)))
+            raise HouseRuleError(path, _key(key), _("unknown key (a house-rule file knows {keys}; not covered: "
+                                                    "{uncovered})").format(keys=", ".join(KEYS), uncovered=_(NOT_COVERED)))
     reader = _Reader(path, data)
     rules = reader.read()
     try:
