@@ -18,6 +18,7 @@ Otherwise hands are typed as the round file has them (the dealt cards or the 手
 must not change with the way it is typed.
 
     python benchmarks/keystrokes.py                  # both ways, both nights
+    python benchmarks/keystrokes.py --house          # and the 5-seat night again with みずてん and 法度 on
     PYTHONPATH=/path/to/old python benchmarks/keystrokes.py --way cards   # the old entry
 """
 
@@ -98,12 +99,23 @@ class Typist:
             return "c" if rnd.ended_how == "cancel" else ""
         if prompt.startswith("札"):
             return self.pile(who, "(or rest)" in prompt)
+        if prompt.startswith("みずてん"):  # TRADITIONAL §11.2: y, or Enter for none
+            return "y" if getattr(rnd, "mizuten", None) else ""
+        if prompt.startswith("責任"):  # TRADITIONAL §11.1: who fed it, or Enter
+            fed = set(getattr(rnd, "liable", {}).get(self.receiver(prompt), {}).values())
+            return self.player(fed.pop()) if fed else ""
+        if prompt.startswith("白札"):
+            return self.player(rnd.blank)
         if prompt.startswith("素十六"):
             big = [p for p in rnd.playing if tally_low(rnd.piles[p]) >= self.rules.sujiroku_from]
             return f"{self.player(big[0])} {tally_low(rnd.piles[big[0]])}" if big else ""
         if "[y/N]" in prompt:  # a 親 other than the chain's: yes, they dealt
             return "y"
         return ""  # save? and 飛び込み's offer: Enter
+
+    def receiver(self, prompt: str) -> str | None:
+        """The player a 責任 question names (``責任 Ben's 赤短: …``)."""
+        return max((p for p in self.data["players"] if prompt.startswith(f"責任 {p}'s")), key=len, default=None)
 
     def player(self, name: str) -> str:
         """A player as typed: the counted way by seat number (``2``), the old way by name."""
@@ -116,7 +128,8 @@ class Typist:
             return "rest" if rest else cards_text(codes)
         from scorekeeper.scoring import pile_needed  # the counted way needs the entry of issue 26
 
-        need = pile_needed(self.rules, who, rnd.ended_by, rnd.sage, rnd.shown.get(who), rnd.declared.get(who))
+        mizuten = {"mizuten": rnd.mizuten} if getattr(rnd, "mizuten", None) else {}  # §11.2: its declarer's pile
+        need = pile_needed(self.rules, who, rnd.ended_by, rnd.sage, rnd.shown.get(who), rnd.declared.get(who), **mizuten)
         if rest and need == "points":
             return "rest"
         if need == "dekiyaku" and rnd.held_dekiyaku[who] and set(rnd.held_dekiyaku[who]) <= set(nameable(self.rules)):
@@ -164,6 +177,36 @@ def seated_night(seed: int = 26) -> list[dict]:
     return rounds
 
 
+HOUSE = """base = "fudawiki"
+name = "mizuten-hatto"
+mizuten = "fudawiki"
+liability = true
+"""
+
+
+def house_night(rounds: list[dict]) -> tuple[list[dict], Any]:
+    """The simulated night again under FudaWiki's みずてん and 法度 (TRADITIONAL §11.1–11.2): the
+    night's 親 declares みずてん in every round they play, and every liable 出来役 or 飛び込み was fed
+    by the first opponent in turn order."""
+    from scorekeeper.house import from_data
+    from scorekeeper.scoring import liable_candidates
+    import tomllib
+
+    rules = from_data(tomllib.loads(HOUSE))
+    out = []
+    for data in rounds:
+        data = dict(data)
+        if data["dealer"] not in data.get("dropped", ()):
+            data["mizuten"] = True
+        rnd = Round.from_dict(data, rules=rules)
+        fed = {p: {n: next(o for o in rnd.playing if o != p) for n in names}
+               for p, names in liable_candidates(rnd).items()}
+        if fed:
+            data["liable"] = fed
+        out.append(data)
+    return out, rules
+
+
 def summary(name: str, way: str, typed: list[dict]) -> dict:
     by_kind: dict[str, list[int]] = {}
     for t in typed:
@@ -178,10 +221,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--way", choices=["cards", "counted", "both"], default="both")
     ap.add_argument("--json", action="store_true", help="one JSON object per night and way")
+    ap.add_argument("--house", action="store_true", help="also the 5-seat night with みずてん and 法度 on")
     args = ap.parse_args()
     ways = ["cards", "counted"] if args.way == "both" else [args.way]
     nights = [("bundled (3 seated, sdin)", bundled_night(), profile("sdin")),
               ("simulated (5 seated, fudawiki)", seated_night(), profile("fudawiki"))]
+    if args.house:
+        nights.append(("the same, みずてん + 法度 on", *house_night(seated_night())))
     ok = True
     for name, rounds, rules in nights:
         for way in ways:

@@ -48,6 +48,8 @@ class YakuDef(NamedTuple):
     climbs: bool = False
     #: per built-in base: absent means the yaku is not of that profile
     defaults: Mapping[str, Default] = {}
+    #: 責任 (TRADITIONAL §11.1): an opponent who fed its last card may be liable for it
+    liable: bool = False
 
 
 def _both(kan: int) -> Mapping[str, Default]:
@@ -91,29 +93,36 @@ CATALOG: tuple[YakuDef, ...] = (
             defaults={"sdin": Default(2, "", "three"), "fudawiki": Default(2, "A", "one-plain-three")}),
     # 出来役 (RULES §5), in table order
     YakuDef("五光", DEKIYAKU, "ごこう", "five brights", ("gokou", "goko"),
-            faces=("h", (1, 3, 8, 11, 12)), need=5, defaults=_both(12)),
+            faces=("h", (1, 3, 8, 11, 12)), need=5, liable=True, defaults=_both(12)),
     YakuDef("四光", DEKIYAKU, "しこう", "four brights", ("shikou", "shiko"),
-            faces=("h", (1, 3, 8, 12)), need=4, defaults=_both(10)),
+            faces=("h", (1, 3, 8, 12)), need=4, liable=True, defaults=_both(10)),
     YakuDef("七短", DEKIYAKU, "ななたん", "seven ribbons", ("nanatan",),
             faces=("r", (1, 2, 3, 4, 5, 6, 7, 9, 10)), need=7, climbs=True, defaults=_both(10)),
     YakuDef("赤短", DEKIYAKU, "あかたん", "red poetry ribbons", ("akatan",),
-            faces=("r", (1, 2, 3)), need=3, defaults=_both(7)),
+            faces=("r", (1, 2, 3)), need=3, liable=True, defaults=_both(7)),
     YakuDef("青短", DEKIYAKU, "あおたん", "blue ribbons", ("aotan",),
-            faces=("r", (6, 9, 10)), need=3, defaults=_both(7)),
+            faces=("r", (6, 9, 10)), need=3, liable=True, defaults=_both(7)),
     YakuDef("猪鹿蝶", DEKIYAKU, "いのしかちょう", "boar, deer, butterfly", ("inoshikachou", "inoshikacho"),
-            faces=("t", (7, 10, 6)), need=3, defaults={"sdin": Default(7)}),
+            faces=("t", (7, 10, 6)), need=3, liable=True, defaults={"sdin": Default(7)}),
     # 特殊役 (RULES §6, TRADITIONAL §5), in precedence order
     YakuDef("総八", SPECIAL, "そうはち", "all eighty-eight", ("souhachi", "sohachi"), defaults=_both(10)),
     YakuDef("二八", SPECIAL, "にはち", "a hundred and sixty-eight", ("nihachi",), defaults=_both(10)),
     YakuDef("素十六", SPECIAL, "すじろく", "sixteen kasu", ("sujiroku",), defaults=_both(12)),
     # bonuses (TRADITIONAL §6)
     YakuDef("飛び込み", BONUS, "とびこみ", "a dealt three completed", ("tobikomi", "飛込み", "飛込"),
-            defaults={"fudawiki": Default(1)}),
+            liable=True, defaults={"fudawiki": Default(1)}),
     YakuDef("抜け役", BONUS, "ぬけやく", "a Group B hand and 89 points", ("nukeyaku", "抜役"),
             defaults={"fudawiki": Default(1)}),
     # fees (TRADITIONAL §7): priced by the profile's ``fee``, not named in a yaku table
     YakuDef("逃げ料", FEE, "にげりょう", "the fee for dropping out", ("nigeryou",), defaults={"fudawiki": Default(1)}),
+    # TRADITIONAL §11: read only where a switch of §11 uses them (追い込み賃, みずてん)
+    YakuDef("追い込み", FEE, "おいこみ", "a forced-out player's flat compensation", ("oikomi",),
+            defaults={"fudawiki": Default(1)}),
+    YakuDef("みずてん", FEE, "みずてん", "playing blind", ("mizuten", "水天"), defaults={"fudawiki": Default(1)}),
 )
+
+#: 責任 (TRADITIONAL §11.1): the yaku and bonuses a feeder may be liable for
+LIABLE: frozenset[str] = frozenset(d.name for d in CATALOG if d.liable)
 
 #: every record by its output name
 BY_NAME: dict[str, YakuDef] = {d.name: d for d in CATALOG}

@@ -84,6 +84,8 @@ def where_said(where: str) -> Any:
             return L_("{player}'s 手役", player=player)
         if head in ("captured", "points", "kasu", "dekiyaku"):
             return L_("{player}'s pile", player=player)
+        if head == "liable":  # liable.RECEIVER.YAKU
+            return Said(_KEYS[head])
         return where
     if where in ("field", "field_given"):
         return L_("場札 field")
@@ -99,7 +101,8 @@ _KEYS = {"players": N_("the players"), "dropped": N_("who dropped"), "pot": N_("
          "points": N_("the piles"), "dekiyaku": N_("the piles"), "unasked": N_("the piles not asked"),
          "hands": N_("the hands"), "teyaku": N_("手役"), "kasu": N_("素十六's kasu"),
          "ended_by": N_("who ended the round"), "sage": N_("下げ"), "ended_how": N_("how the round ended"),
-         "carry": N_("the multipliers waiting")}
+         "carry": N_("the multipliers waiting"), "liable": N_("責任 (who fed it)"), "mizuten": N_("みずてん"),
+         "blank": N_("the 白札's holder")}
 
 
 def check_draft(data: Mapping[str, Any], *, rules: Rules = SDIN, players: Sequence[str] | None = None) -> Verdict:
@@ -120,6 +123,8 @@ def check_draft(data: Mapping[str, Any], *, rules: Rules = SDIN, players: Sequen
 
 def _missing(data: Mapping[str, Any], players: Sequence[str]) -> list[str]:
     out = [k for k in ("dealer", "field") if data.get(k) is None]
+    if len(players) == 7 and data.get("blank") is None:
+        out.insert(0, "blank")
     piles = given_piles(data)
     return out + [f"captured.{p}" for p in players if p not in piles]
 
@@ -131,6 +136,8 @@ def _waits(e: RoundError, data: Mapping[str, Any], players: Sequence[str], rules
         return "field" not in data
     if e.where == "dealer":
         return data.get("dealer") is None
+    if e.where == "blank":  # seven seated: the 白札's holder is the first answer (TRADITIONAL §11.5)
+        return data.get("blank") is None
     if e.code == "incomplete":  # a played-out round's 48 cards: once every pile is in
         return any(p not in piles for p in players)
     if e.code == "no_dekiyaku":  # that player's pile holds a 出来役: once it is in

@@ -10,15 +10,22 @@ The keys are TRADITIONAL §10's::
     nanatan_plus = false       # 七短 +1 kan per 短冊 beyond seven
     two_volunteers = "play"    # play or split (nights of 4–6)
     forced_three = false       # nobody may drop once only three could still play
+    liability = false          # 責任 (法度): the feeder pays alone (fudawiki only, TRADITIONAL §11.1)
+    mizuten = false            # false, "fudawiki" or "flat": みずてん (fudawiki only, §11.2)
+    drop_fee = "ladder"        # ladder or flat: 下り賃 (fudawiki only, §11.3)
+    forced_out_pay = "hand"    # hand or flat: 追い込み賃 (fudawiki only, §11.3)
+    forced_out_paid_by = "two" # two or all: the round's 親 pays compensation too (fudawiki only, §11.3)
     standing_three_pairs = true  # false: no 二立三本 or 三本立三本 (fudawiki only, TRADITIONAL §11.4)
 
     [values]                   # any yaku's, bonus's or fee's value in kan, by its output name
     "三本" = 3
+    "追い込み" = 1             # read only under forced_out_pay = "flat"; "みずてん" only with mizuten on
 
-A bad file raises :class:`HouseRuleError`, whose message is one line: ``FILE: KEY: problem``.
-The rules §10 leaves uncovered (liability, mizuten, the dealer's-hand swap, seven players with
-the blank card) have keys of their own here only so that a file naming one is refused with a
-line that says so, instead of "unknown key".
+Seven at the table (TRADITIONAL §11.5) needs no switch: a profile of 4–6 seats a seventh with the
+白札. A bad file raises :class:`HouseRuleError`, whose message is one line: ``FILE: KEY: problem``.
+The rule §10 leaves uncovered (the dealer's-hand swap) has a key of its own here only so that a
+file naming it is refused with a line that says so, instead of "unknown key"; so do the keys a
+table might guess for seven seats, which need none.
 
 ``tomllib`` is imported inside :func:`load`: every command is a fresh process, and only the ones
 given a house-rule file need it.
@@ -33,8 +40,8 @@ from typing import Any, Callable, Mapping, NamedTuple
 
 from . import catalog, policy
 from .lang import N_, _, quote
-from .rules import (ALIASES, FIELD_MODES, FUDAWIKI, PROFILES, SDIN, STANDING_PAIRS, TWO_VOLUNTEERS, Rules, check, profile,
-                    without_standing_pairs)
+from .rules import (ALIASES, FIELD_MODES, FUDAWIKI, HOUSE_VALUES, PROFILES, SDIN, STANDING_PAIRS, TWO_VOLUNTEERS, Rules,
+                    check, profile, without_standing_pairs)
 
 
 class HouseRuleError(ValueError):
@@ -49,12 +56,13 @@ class HouseRuleError(ValueError):
 
 #: rules TRADITIONAL §10 leaves uncovered: key -> how the refusal names the rule
 UNCOVERED = {
-    "liability": N_("the liability rule (who fed the card pays for it)"),
-    "mizuten": N_("mizuten"),
     "dealer_swap": N_("the dealer's-hand swap"),
-    "seven_players": N_("seven players with the blank card"),
-    "blank_card": N_("the blank card (seven players)"),
 }
+#: the house rules TRADITIONAL §10 leaves uncovered, as an unknown key's line lists them
+NOT_COVERED = N_("the dealer's-hand swap and its achievement, buying out a forced-out player, paying 四光 and then "
+                 "五光 both, みずてん paid by the players who dropped")
+#: keys a table might guess for seven seats (TRADITIONAL §11.5), which need no switch
+SEVEN_SEATS = ("seven_players", "blank_card")
 
 #: a profile's name is shown on every screen: one short line
 MAX_NAME = 40
@@ -149,9 +157,13 @@ def from_data(data: Mapping[str, Any], path: str | Path = "<house rules>") -> Ru
             raise HouseRuleError(path, key, _(
                 "hachi-score does not cover {rule}: remove the key (samples/house-kan12.toml shows what a "
                 "house-rule file may change)").format(rule=_(UNCOVERED[key])))
+        if key in SEVEN_SEATS:
+            raise HouseRuleError(path, key, _(
+                'seven at the table needs no switch: under base = "fudawiki" a night of seven seats the 白札\'s '
+                "holder (TRADITIONAL §11.5): remove the key"))
         if key not in KEYS:
-            raise HouseRuleError(path, _key(key), _("unknown key (a house-rule file knows {keys})").format(
-                keys=", ".join(KEYS)))
+            raise HouseRuleError(path, _key(key), _("unknown key (a house-rule file knows {keys}; not covered: "
+                                                    "{uncovered})").format(keys=", ".join(KEYS), uncovered=_(NOT_COVERED)))
     reader = _Reader(path, data)
     rules = reader.read()
     try:
@@ -252,6 +264,9 @@ class _Reader:
                     value=value, most=MAX_KAN))
             if name in STANDING_PAIRS and not rules.standing_three_pairs:  # TRADITIONAL §11.4: accepted, unused
                 continue
+            if name in HOUSE_VALUES:  # TRADITIONAL §10: read only where §11 uses them, accepted under either base
+                rules = rules._replace(forced_value=value) if name == "追い込み" else rules._replace(mizuten_value=value)
+                continue
             if name in teyaku:
                 teyaku[name] = teyaku[name]._replace(kan=value)
                 continue
@@ -329,6 +344,34 @@ def _with_standing_three_pairs(rules: Rules, on: bool) -> Rules:
     return rules._replace(standing_three_pairs=False, teyaku_table=without_standing_pairs(rules.teyaku_table))
 
 
+def _with_liability(rules: Rules, on: bool) -> Rules:
+    return rules._replace(liability=on)
+
+
+def _mizuten(file: _Reader, key: str) -> Any:
+    """``mizuten``: false, "fudawiki" or "flat" (TRADITIONAL §11.2)."""
+    value = file.data[key]
+    if value is False or (isinstance(value, str) and value in policy.CHOICES["mizuten"]):
+        return value
+    raise file.fail(key, _('must be false, "fudawiki" or "flat", not {value}').format(value=_type(value)))
+
+
+def _with_mizuten(rules: Rules, key: Any) -> Rules:
+    return rules._replace(mizuten=policy.MIZUTEN[key])
+
+
+def _with_drop_fee(rules: Rules, key: str) -> Rules:
+    return rules._replace(drop_fee=policy.DROP_FEES[key])
+
+
+def _with_forced_out_pay(rules: Rules, key: str) -> Rules:
+    return rules._replace(forced_out_pay=policy.FORCED_OUT_PAYS[key])
+
+
+def _with_forced_out_paid_by(rules: Rules, key: str) -> Rules:
+    return rules._replace(forced_out_paid_by=policy.FORCED_OUT_PAYERS[key])
+
+
 class Switch(NamedTuple):
     """One switch of TRADITIONAL §10: its key, how its value is read from a file (refused in one
     line), the profile with it applied, and whether only a night of 4–6 has it."""
@@ -349,6 +392,12 @@ SWITCH_TABLE: tuple[Switch, ...] = (
     Switch("nanatan_plus", _boolean, _with_nanatan_plus),
     Switch("two_volunteers", _one_of(TWO_VOLUNTEERS), _with_two_volunteers, seated_only=True),
     Switch("forced_three", _boolean, _with_forced_three, seated_only=True),
+    Switch("liability", _boolean, _with_liability, fudawiki_only=True),
+    Switch("mizuten", _mizuten, _with_mizuten, fudawiki_only=True),
+    Switch("drop_fee", _one_of(tuple(policy.CHOICES["drop_fee"])), _with_drop_fee, fudawiki_only=True),
+    Switch("forced_out_pay", _one_of(tuple(policy.CHOICES["forced_out_pay"])), _with_forced_out_pay, fudawiki_only=True),
+    Switch("forced_out_paid_by", _one_of(tuple(policy.CHOICES["forced_out_paid_by"])), _with_forced_out_paid_by,
+           fudawiki_only=True),
     Switch("standing_three_pairs", _boolean, _with_standing_three_pairs, fudawiki_only=True),
 )
 SWITCHES = tuple(switch.key for switch in SWITCH_TABLE)

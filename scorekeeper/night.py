@@ -180,9 +180,10 @@ def months_of_records(records: Sequence[Any]) -> int:
         raw = record.get("round") if isinstance(record, Mapping) else None
         seated = raw.get("players") if isinstance(raw, Mapping) else None
         dropped = raw.get("dropped") if isinstance(raw, Mapping) else None
+        blank = raw.get("blank") if isinstance(raw, Mapping) else None
         names = [*seated, *dropped] if isinstance(seated, list) and isinstance(dropped, list) else [None]
         if (isinstance(seated, list) and isinstance(dropped, list) and all(isinstance(n, str) for n in names)
-                and nobody_plays(seated, dropped)):
+                and nobody_plays(seated, dropped, blank if isinstance(blank, str) else None)):
             misdeals += 1
     return len(records) - misdeals
 
@@ -435,6 +436,10 @@ CSV_MORE = ["sage", "ended_by"]
 #: who dropped and who was forced out (names, space-separated, in seat order), the pot after the
 #: round (文), and how a 出来役 ended it (``shoubu`` or ``cancel``; empty when played out)
 CSV_SEATS = ["dropped", "forced_out", "pot", "ended_how"]
+#: columns after those, only in a night of seven or under a profile with 責任 or みずてん on
+#: (TRADITIONAL §11): the 白札's holder, who declared みずてん, and who fed which yaku
+#: (``receiver:yaku<feeder``, space-separated)
+CSV_HOUSE = ["blank", "mizuten", "liable"]
 #: a text cell starting with one of these is a formula to a spreadsheet: it gets a leading '
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -451,7 +456,9 @@ def csv_rows(session: Mapping[str, Any], results: Sequence[Result]) -> list[list
     player's card points; then who dropped, who was forced out, the pot and how the round ended
     (:data:`CSV_SEATS`). Numbers are numbers; every text cell is escaped by :func:`csv_text`."""
     players = list(session["players"])
-    header = CSV_FIXED + players + CSV_MORE + [f"{p} card_points" for p in players] + CSV_SEATS
+    rules = results[0].rules if results else None
+    house = len(players) == 7 or (rules is not None and (rules.liability or rules.mizuten.on))
+    header = CSV_FIXED + players + CSV_MORE + [f"{p} card_points" for p in players] + CSV_SEATS + (CSV_HOUSE if house else [])
     rows: list[list[Any]] = [[csv_text(h) for h in header]]
     for n, r in enumerate(results, 1):
         yaku = " ".join(f"{p}:{y}" for p, y in round_yaku(r))
@@ -462,10 +469,13 @@ def csv_rows(session: Mapping[str, Any], results: Sequence[Result]) -> list[list
             + [r.players[p].card_points for p in players]
             + [csv_text(" ".join(r.round.seating.dropped)), csv_text(" ".join(r.round.seating.forced_out)),
                r.state.pot, r.round.ended_how or ""]
+            + ([csv_text(r.round.blank or ""), csv_text(r.round.mizuten or ""),
+                csv_text(" ".join(f"{p}:{y}<{f}" for p, by in r.round.liable.items() for y, f in by.items()))]
+               if house else [])
         )
     sums = totals(results, players)
     rows.append(["total", "", "", "", "", ""] + [sums[p] for p in players] + ["", ""] + [""] * len(players)
-                + ["", "", results[-1].state.pot if results else 0, ""])
+                + ["", "", results[-1].state.pot if results else 0, ""] + (["", "", ""] if house else []))
     return rows
 
 

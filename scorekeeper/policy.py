@@ -223,9 +223,121 @@ CLIMBS = Climb(True)
 FLAT = Climb(False)
 
 
+class DropFee(Policy):
+    """``drop_fee`` (TRADITIONAL §7, §11.3): the n-th to drop pays 1 + (n − 1)/2 × the fee
+    (``ladder``), or every one the fee (``flat``, 下り賃)."""
+
+    __slots__ = ()
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def fee(self, n: int, value: int, mult: int) -> int:
+        """The n-th fee in 文: ``value`` (the 逃げ料 in 文) × (n + 1)/2 × the multiplier."""
+        return value * (n + 1) * mult // 2
+
+
+class _FlatFee(DropFee):
+    __slots__ = ()
+
+    def fee(self, n: int, value: int, mult: int) -> int:
+        return value * mult
+
+
+LADDER = DropFee("ladder")
+FLAT_FEE = _FlatFee("flat")
+
+
+class ForcedOutPay(Policy):
+    """``forced_out_pay`` (TRADITIONAL §7, §11.3): a forced-out player is paid from their hand
+    (``hand``), or the 追い込み value whatever it holds (``flat``, 追い込み賃: no hand asked)."""
+
+    __slots__ = ("from_hand",)
+
+    def __init__(self, key: str, from_hand: bool) -> None:
+        self.key = key
+        self.from_hand = from_hand
+
+
+BY_HAND = ForcedOutPay("hand", from_hand=True)
+FLAT_PAY = ForcedOutPay("flat", from_hand=False)
+
+
+class ForcedOutPaidBy(Policy):
+    """``forced_out_paid_by`` (TRADITIONAL §7, §11.3): who pays a forced-out player: the two
+    active players other than the round's 親 (``two``), or all of them (``all``)."""
+
+    __slots__ = ("oya_pays",)
+
+    def __init__(self, key: str, oya_pays: bool) -> None:
+        self.key = key
+        self.oya_pays = oya_pays
+
+    def payers(self, volunteers: Sequence[str], oya: str) -> tuple[str, ...]:
+        return tuple(v for v in volunteers if self.oya_pays or v != oya)
+
+
+PAID_BY_TWO = ForcedOutPaidBy("two", oya_pays=False)
+PAID_BY_ALL = ForcedOutPaidBy("all", oya_pays=True)
+
+
+class Mizuten(Policy):
+    """``mizuten`` (TRADITIONAL §11.2): who may declare みずてん and what it pays. This one: off
+    (``false``), a round may not declare it."""
+
+    __slots__ = ("on", "by_pile")
+
+    def __init__(self, key: Any, on: bool = False, by_pile: bool = False) -> None:
+        self.key = key
+        self.on = on
+        #: ``fudawiki``: judged on the declarer's pile (89 or more), who must be the night's 親
+        self.by_pile = by_pile
+
+    def owed(self, declarer: str, points: int, seated: Sequence[str], playing: Sequence[str],
+             special: bool) -> list[tuple[str, str]]:
+        """(payer, payee) of each みずてん payment: ``seated`` are the seats that may pay (the
+        白札's holder left out), ``playing`` those who played the cards out (none: nothing is)."""
+        return []
+
+
+class _ByPile(Mizuten):
+    """FudaWiki's: 89 or more, every other seat pays the declarer; fewer, the declarer pays each
+    other active player. Not in a 特殊役 round, nor with fewer than three playing."""
+
+    __slots__ = ()
+
+    def owed(self, declarer: str, points: int, seated: Sequence[str], playing: Sequence[str],
+             special: bool) -> list[tuple[str, str]]:
+        if special or len(playing) != 3:
+            return []
+        if points >= 89:
+            return [(p, declarer) for p in seated if p != declarer]
+        return [(declarer, p) for p in playing if p != declarer]
+
+
+class _Flat(Mizuten):
+    """tarumino3's 水天: every other seat pays the declarer, whatever the cards, in every round
+    whose cards are played."""
+
+    __slots__ = ()
+
+    def owed(self, declarer: str, points: int, seated: Sequence[str], playing: Sequence[str],
+             special: bool) -> list[tuple[str, str]]:
+        return [(p, declarer) for p in seated if p != declarer] if playing else []
+
+
+NO_MIZUTEN = Mizuten(False)
+MIZUTEN_FUDAWIKI = _ByPile("fudawiki", on=True, by_pile=True)
+MIZUTEN_FLAT = _Flat("flat", on=True)
+
+
 #: each policy slot of a profile: its values by the key a stored profile writes
 FIELDS: Mapping[str, Field] = {p.key: p for p in (NONE, CARRY, STACK)}
 VOLUNTEERS: Mapping[str, TwoVolunteers] = {p.key: p for p in (PLAY, SPLIT)}
+DROP_FEES: Mapping[str, DropFee] = {p.key: p for p in (LADDER, FLAT_FEE)}
+FORCED_OUT_PAYS: Mapping[str, ForcedOutPay] = {p.key: p for p in (BY_HAND, FLAT_PAY)}
+FORCED_OUT_PAYERS: Mapping[str, ForcedOutPaidBy] = {p.key: p for p in (PAID_BY_TWO, PAID_BY_ALL)}
+MIZUTEN: Mapping[Any, Mizuten] = {p.key: p for p in (NO_MIZUTEN, MIZUTEN_FUDAWIKI, MIZUTEN_FLAT)}
 CHOICES: Mapping[str, Mapping[Any, Policy]] = {
     "field": FIELDS,
     "two_volunteers": VOLUNTEERS,
@@ -236,6 +348,10 @@ CHOICES: Mapping[str, Mapping[Any, Policy]] = {
     "cancel": {p.key: p for p in (CANCEL, NO_CANCEL)},
     "forced_three": {p.key: p for p in (FORCED_THREE, FREE_DROPS)},
     "nanatan_plus": {p.key: p for p in (CLIMBS, FLAT)},
+    "drop_fee": DROP_FEES,
+    "forced_out_pay": FORCED_OUT_PAYS,
+    "forced_out_paid_by": FORCED_OUT_PAYERS,
+    "mizuten": MIZUTEN,
 }
 
 

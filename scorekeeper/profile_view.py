@@ -15,7 +15,7 @@ from rich.text import Text
 from . import catalog, policy
 from .lang import N_, _
 from .render import FitTable, Phrased
-from .rules import SDIN, Rules
+from .rules import HOUSE_DEFAULTS, HOUSE_VALUES, SDIN, Rules
 
 #: marks a value or switch that differs from sdin
 MARK = "≠"
@@ -27,6 +27,10 @@ def rules_json(rules: Rules) -> dict[str, Any]:
     """`rules --json`: the keys of TRADITIONAL §10 with ``base``, ``values`` in kan and ``mon``
     the same values in 文 at the profile's kan."""
     out = rules.switches()
+    if rules.house() != HOUSE_DEFAULTS:  # a file that turns a switch of TRADITIONAL §11: every one of them,
+        values = out.pop("values")       # and the values only they read (a profile without stays as it was)
+        out.update(rules.house())
+        out["values"] = {**values, **{name: rules.value(name) for name in HOUSE_VALUES}}
     out["mon"] = {name: rules.mon(kan) for name, kan in out["values"].items()}
     return out
 
@@ -151,6 +155,25 @@ def _policies(rules: Rules) -> list[tuple[str, str]]:
         ]
     if not rules.standing_three_pairs:  # TRADITIONAL §11.4: shown only when off, as a file sets it
         out.append((_("standing_three_pairs"), _("off: two threes make 二三本, whatever they are")))
+    out += _house_policies(rules)
+    return out
+
+
+def _house_policies(rules: Rules) -> list[tuple[str, str]]:
+    """TRADITIONAL §11.1–11.3's switches, each shown only when a file turns it on."""
+    out = []
+    if rules.liability:
+        out.append((_("責任 (liability)"), _("on: who fed the card pays alone")))
+    if rules.mizuten.on:
+        said = (_("fudawiki: the 親 declares; 89 or more wins {kan} kan from each") if rules.mizuten.by_pile
+                else _("flat: any player declares; {kan} kan from each"))
+        out.append((_("みずてん (mizuten)"), said.format(kan=rules.mizuten_value)))
+    if rules.drop_fee is not SDIN.drop_fee:
+        out.append((_("下り賃 (drop_fee)"), _("flat: every fee {kan} kan").format(kan=rules.fee)))
+    if rules.forced_out_pay is not SDIN.forced_out_pay:
+        out.append((_("追い込み賃 (forced_out_pay)"), _("flat: {kan} kan from each payer").format(kan=rules.forced_value)))
+    if rules.forced_out_paid_by is not SDIN.forced_out_paid_by:
+        out.append((_("forced_out_paid_by"), _("all: the round's 親 pays compensation too")))
     return out
 
 

@@ -40,7 +40,7 @@ from .names import (BACK_WORDS, HELP_WORDS, NONE_WORDS, REST_WORDS, PlayerError,
                     resolve_player)
 from .notation import CardError, format_compact, parse_cards, split_tokens
 from .rules import SDIN, Rules
-from .scoring import (DECK_POINTS, FIELD_LIGHTS, MAX_KASU, FIELD_READINGS, NightState, Result, Round, Seating, dekiyaku_terms, fee_mon, field_class, pile_needed, playing_of,
+from .scoring import (DECK_POINTS, FIELD_LIGHTS, MAX_KASU, FIELD_READINGS, NightState, Result, Round, Seating, RoundError, dekiyaku_terms, fee_mon, field_class, liable_candidates, pile_needed, playing_of,
                       round_multiplier, score, seat, may_drop)
 from .lang import quote
 from .words import Msg, both, msg
@@ -127,6 +127,11 @@ class Givens:
     def seated(self) -> bool:
         """More than three at the table: each round has its play-or-drop questions (TRADITIONAL §7)."""
         return len(self.players) > 3
+
+    @property
+    def seven(self) -> bool:
+        """Seven at the table: each round the 白札's holder sits out (TRADITIONAL §11.5)."""
+        return len(self.players) == 7
 
     @property
     def many_callers(self) -> bool:
@@ -333,7 +338,8 @@ class RoundView:
     def seat_rows(self) -> list[dict[str, Any]]:
         """Each seat from the 親 in turn, with where it stands in the play-or-drop phase: asked
         (its step's ``key``), ``forced`` out, ``must`` play (its drop refused), ``waiting`` for the
-        seats before it, or ``unasked`` (the seating was settled before its turn)."""
+        seats before it, ``unasked`` (the seating was settled before its turn), or ``blank``: the
+        白札's holder, who sits the round out."""
         g = self.givens
         dealer = self.values.get("dealer", g.dealer)
         start = g.players.index(dealer) if dealer in g.players else 0
@@ -342,12 +348,14 @@ class RoundView:
         for i in range(len(g.players)):
             p = g.players[(start + i) % len(g.players)]
             key = f"seat:{p}"
-            if self.seating is not None and p in self.seating.forced_out:
+            if p == self.values.get("blank"):  # TRADITIONAL §11.5: sits the round out
+                state = "blank"
+            elif self.seating is not None and p in self.seating.forced_out:
                 state = "forced"
             elif key in keys:
                 state = "asked"
-            elif p in self.must:
-                state = "must"
+            elif p in self.must or (g.rules.mizuten.by_pile and p == mizuten_declarer(g, self.values)):
+                state = "must"  # its drop refused (forced_three), or みずてん's declarer (§11.2)
             else:
                 state = "unasked" if self.settled else "waiting"
             rows.append({"player": p, "key": key if key in keys else None, "state": state, "dealer": p == dealer})
@@ -401,16 +409,24 @@ def seats(g: Givens, values: Mapping[str, Any]) -> tuple[list[str], Seating | No
     dealer = values.get("dealer", g.dealer)
     if dealer not in g.players:
         return [], None, []
-    n = len(g.players)
+    blank = values.get("blank") if g.seven else None
+    if g.seven and blank is None:  # the 白札's holder first: the order skips them (TRADITIONAL §11.5)
+        return [], None, []
+    if mizuten_asked_first(g, values) and "mizuten" not in values:  # the 親 declares before anyone speaks
+        return [], None, []
     start = g.players.index(dealer)
-    turns = [g.players[(start + i) % n] for i in range(n)]
+    turns = [p for p in (g.players[(start + i) % len(g.players)] for i in range(len(g.players))) if p != blank]
+    n = len(turns)
+    declarer = mizuten_declarer(g, values)
     keys: list[str] = []
     drops: list[str] = []
     must: list[str] = []
     for i, p in enumerate(turns):
-        seating = seat(g.players, dealer, drops, g.rules)
+        seating = seat(g.players, dealer, drops, g.rules, blank)
         if len(seating.volunteers) >= 3 and set(seating.volunteers[:3]) <= set(turns[:i]):
             return keys, seating, must
+        if p == declarer and g.rules.mizuten.by_pile:  # みずてん's declarer plays: not offered drop (§11.2)
+            continue
         if not may_drop(n, len(drops), g.rules):  # dropping is refused here: this seat plays, nothing to ask
             must.append(p)
             continue
@@ -420,7 +436,19 @@ def seats(g: Givens, values: Mapping[str, Any]) -> tuple[list[str], Seating | No
             return keys, None, must
         if answer == "drop":
             drops.append(p)
-    return keys, seat(g.players, dealer, drops, g.rules), must
+    return keys, seat(g.players, dealer, drops, g.rules, blank), must
+
+
+def mizuten_asked_first(g: Givens, values: Mapping[str, Any]) -> bool:
+    """FudaWiki's みずてん is asked after the field, before the seats: the night's 親 declares
+    before looking, unless they hold the 白札 (TRADITIONAL §11.2, §11.5)."""
+    return g.rules.mizuten.by_pile and values.get("blank") != values.get("dealer", g.dealer)
+
+
+def mizuten_declarer(g: Givens, values: Mapping[str, Any]) -> str | None:
+    """Who declared みずてん so far (TRADITIONAL §11.2): ``true`` is the night's 親."""
+    value = values.get("mizuten")
+    return values.get("dealer", g.dealer) if value is True else value if isinstance(value, str) else None
 
 
 def order(g: Givens, values: Mapping[str, Any]) -> tuple[str, ...]:
@@ -437,23 +465,44 @@ def order(g: Givens, values: Mapping[str, Any]) -> tuple[str, ...]:
 def step_keys(g: Givens, values: Mapping[str, Any], typed: Collection[str] = ()) -> list[str]:
     """The questions of the round in the table's order, as far as the answers settle them
     (``typed``: the questions answered, settled or not: a pile typed is kept, asked or not)."""
-    keys = ["dealer", "field"]
+    keys = [*(("blank",) if g.seven else ()), "dealer", "field"]  # the 白札's holder first (§11.5)
+    mizuten = g.rules.mizuten
+    if mizuten_asked_first(g, values):
+        keys.append("mizuten")
     if g.seated:
         asked, seating, _ = seats(g, values)
         keys += asked
         if seating is None:
             return keys
-        keys += [f"hand:{p}" for p in seating.forced_out]
+        if g.rules.forced_out_pay.from_hand:  # 追い込み賃 flat: a forced-out hand changes nothing (§11.3)
+            keys += [f"hand:{p}" for p in seating.forced_out]
     playing = order(g, values)
     if not playing:  # a misdeal, one volunteer, a split: nothing is played
         return keys
+    if mizuten.on and not mizuten.by_pile:  # 水天: any player who plays, at the start of play
+        keys.append("mizuten")
     keys += [f"hand:{p}" for p in playing] + ["sage", "ended"]  # as play goes: 下げ is called before the end
     if may_cancel(g, values):
         keys.append("how")
     keys += [f"pile:{p}" for p in piles_asked(g, values, playing, typed)]
     if kasu_asked(g, values):
         keys.append("kasu")
+    keys += [f"liable:{p}" for p in liable_of(g, values)]  # 責任: after a 出来役 that can be liable (§11.1)
     return keys
+
+
+def liable_of(g: Givens, values: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+    """What a feeder could be liable for, by receiver, once the rest of the round checks out
+    (:func:`~scorekeeper.scoring.liable_candidates`); nothing without 責任."""
+    if not g.rules.liability or "ended" not in values:
+        return {}
+    rest = {k: v for k, v in values.items() if kind_of(k)[0] != "liable"}
+    try:
+        rnd = Round.from_dict(round_file(g, rest), rules=g.rules, players=g.players,
+                              dealer=values.get("dealer", g.dealer))
+    except RoundError:
+        return {}
+    return liable_candidates(rnd)
 
 
 def piles_asked(g: Givens, values: Mapping[str, Any], playing: Sequence[str], typed: Collection[str] = ()) -> list[str]:
@@ -471,7 +520,7 @@ def pile_need(g: Givens, values: Mapping[str, Any], player: str) -> str | None:
     hand = values.get(f"hand:{player}") or {}
     cards = hand.get("hand")
     return pile_needed(g.rules, player, values.get("ended"), values.get("sage", ()),
-                       tally_of(cards_of(cards)) if cards else None, hand.get("teyaku"))
+                       tally_of(cards_of(cards)) if cards else None, hand.get("teyaku"), mizuten_declarer(g, values))
 
 
 def unasked(g: Givens, values: Mapping[str, Any]) -> list[str]:
@@ -805,9 +854,19 @@ def answers_of(stored: Mapping[str, Any], players: Sequence[str], rules: Rules) 
     edit (`edit N`)."""
     rnd = Round.from_dict(dict(stored), players=players, rules=rules)
     texts = {"dealer": rnd.dealer, "field": ("=" if rnd.field_lights else "") + format_compact(rnd.field)}
+    if rnd.blank:  # TRADITIONAL §11.5
+        texts["blank"] = rnd.blank
     if len(players) > 3:
         for p in players:
-            texts[f"seat:{p}"] = "drop" if p in rnd.dropped else "play"
+            if p != rnd.blank:
+                texts[f"seat:{p}"] = "drop" if p in rnd.dropped else "play"
+    if rules.mizuten.on:  # TRADITIONAL §11.2: y (the 親 declared) or the declarer; Enter for none
+        texts["mizuten"] = ("y" if rules.mizuten.by_pile else rnd.mizuten) if rnd.mizuten else ""
+    if rules.liability:  # TRADITIONAL §11.1: who fed each, or Enter
+        for p in players:
+            fed = rnd.liable.get(p, {})
+            texts[f"liable:{p}"] = (next(iter(fed.values())) if len(set(fed.values())) == 1 and fed
+                                    else " ".join(f"{y} {f}" for y, f in fed.items()))
     for p in players:
         hand = format_compact(rnd.hands[p]) if p in rnd.hands else ""
         texts[f"hand:{p}"] = " ".join(x for x in (hand, *rnd.declared.get(p, ())) if x)

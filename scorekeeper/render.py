@@ -15,7 +15,7 @@ from rich.text import Text
 from .cards import DECK_COUNT, FACES, MONTHS, sort_cards
 from .lang import N_, _, noted
 from .scoring import (
-    BAD_ROUND, CARD_POINTS_REASON, FIELD_READINGS, MISDEAL, PLAIN_ROUND, POT, REDEAL, SOLO, SPECIAL_ROUND, SPLIT, Payment,
+    BAD_ROUND, BLANK_ROLE, CARD_POINTS_REASON, FIELD_READINGS, MISDEAL, PLAIN_ROUND, POT, REDEAL, SOLO, SPECIAL_ROUND, SPLIT, Payment,
     PlayerResult, Result,
 )
 from .yaku import YAKU_BY_NAME
@@ -560,6 +560,10 @@ def round_view(result: Result, title: str | None = None) -> Group:
             label.append(" " + _("(dropped)"), style="dim")
         elif r.role == "forced_out":
             label.append(" 追い込み", style="dim")
+        elif r.role == BLANK_ROLE:  # TRADITIONAL §11.5: held the 白札, sat the round out
+            label.append(" " + _("白札, sat out"), style="dim")
+        if p == rnd.mizuten:  # TRADITIONAL §11.2
+            label.append(" みずてん", style="yellow")
         if p in rnd.sage:
             label.append(" 下げ", style="yellow")
         if p == rnd.ended_by:  # cancelled after their 下げ: no 上がり (TRADITIONAL §4)

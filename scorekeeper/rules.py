@@ -92,6 +92,25 @@ class _Profile(NamedTuple):
     #: TRADITIONAL §11.4: false, the table has no 二立三本 or 三本立三本 and two threes make 二三本
     #: (the rows are taken out when the profile is built; stored only when false)
     standing_three_pairs: bool = True
+    #: TRADITIONAL §11 (each stored only away from its default, so that every stored profile and
+    #: its key() stay as they were): 責任 (§11.1), みずてん (§11.2), 下り賃 and 追い込み賃 (§11.3)
+    liability: bool = False
+    mizuten: policy.Mizuten = policy.NO_MIZUTEN
+    drop_fee: policy.DropFee = policy.LADDER
+    forced_out_pay: policy.ForcedOutPay = policy.BY_HAND
+    forced_out_paid_by: policy.ForcedOutPaidBy = policy.PAID_BY_TWO
+    #: the 追い込み and みずてん values in kan (TRADITIONAL §10 [values]), read only where §11 uses them
+    forced_value: int = 1
+    mizuten_value: int = 1
+
+
+#: TRADITIONAL §11's switches and their defaults, in §10's order: written by to_dict() only away
+#: from them; ``rules --json`` prints every one
+HOUSE_DEFAULTS: Mapping[str, Any] = MappingProxyType({
+    "liability": False, "mizuten": False, "drop_fee": "ladder", "forced_out_pay": "hand",
+    "forced_out_paid_by": "two", "standing_three_pairs": True})
+#: TRADITIONAL §10 [values]: the values only §11 reads, by name -> the profile's field
+HOUSE_VALUES: Mapping[str, str] = MappingProxyType({"追い込み": "forced_value", "みずてん": "mizuten_value"})
 
 
 _SLOTS = tuple((i, name) for i, name in enumerate(_Profile._fields) if name in policy.CHOICES)
@@ -136,6 +155,8 @@ class Rules(_Profile):
                 return table[name]
         if name == "逃げ料":
             return self.fee
+        if name in HOUSE_VALUES:
+            return int(getattr(self, HOUSE_VALUES[name]))
         raise KeyError(name)
 
     def values(self) -> dict[str, int]:
@@ -172,6 +193,23 @@ class Rules(_Profile):
     @property
     def inoshikacho(self) -> bool:
         return "猪鹿蝶" in self.dekiyaku
+
+    @property
+    def most_seated(self) -> int:
+        """The most players a night seats: three, or under a profile of 4–6 seven, the seventh
+        with the 白札 (TRADITIONAL §11.5)."""
+        return self.max_players + 1 if self.max_players > 3 else self.max_players
+
+    def house(self) -> dict[str, Any]:
+        """TRADITIONAL §11's switches as a house file writes them, every one (``rules --json``)."""
+        return {key: getattr(self, key) if isinstance(default, bool) and key != "mizuten" else
+                getattr(self, key).key for key, default in HOUSE_DEFAULTS.items()}
+
+    def _house_changed(self) -> dict[str, Any]:
+        """The §11 switches and values away from their defaults (what to_dict() adds)."""
+        out = {k: v for k, v in self.house().items() if v != HOUSE_DEFAULTS[k] and k != "standing_three_pairs"}
+        out.update({field: getattr(self, field) for field in HOUSE_VALUES.values() if getattr(self, field) != 1})
+        return out
 
     def switches(self) -> dict[str, Any]:
         """The keys of a house-rule file (TRADITIONAL §10), ``values`` included."""
@@ -211,6 +249,7 @@ class Rules(_Profile):
             "max_players": self.max_players,
             "fee": self.fee,
             "base_points": self.base_points,
+            **self._house_changed(),
         }
 
     def key(self) -> str:
@@ -264,7 +303,8 @@ def check(rules: Rules) -> Rules:
 
 #: the policy slots stored as a bool or a count, and the class each must hold
 _ASKED = (("sage_callers", policy.SageCallers), ("cancel", policy.Cancel), ("forced_three", policy.ForcedThree),
-          ("nanatan_plus", policy.Climb))
+          ("nanatan_plus", policy.Climb), ("drop_fee", policy.DropFee), ("forced_out_pay", policy.ForcedOutPay),
+          ("forced_out_paid_by", policy.ForcedOutPaidBy), ("mizuten", policy.Mizuten))
 
 _TATE = "standing-three"
 #: a profile of groups stored before TRADITIONAL §3's "one three means exactly one" named its

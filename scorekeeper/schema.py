@@ -128,8 +128,8 @@ def check_session(path: Path, data: dict[str, Any]) -> None:
     if not isinstance(header, dict) or header.get("id") != sid:
         raise wrong(L_("its header is not session {sid}'s", sid=sid))
     players = header.get("players")
-    if not (isinstance(players, list) and 3 <= len(players) <= 6 and all(isinstance(p, str) for p in players)):
-        raise wrong(L_("its players are not three to six names"))
+    if not (isinstance(players, list) and 3 <= len(players) <= 7 and all(isinstance(p, str) for p in players)):
+        raise wrong(L_("its players are not three to seven names"))
     profile_name = "sdin"  # schema 1: every round was scored under SDIN
     if "profile" in header:
         from .rules import Rules

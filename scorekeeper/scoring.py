@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from types import MappingProxyType
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from dataclasses import field as _field  # Round has a property named field
 from functools import lru_cache
 from typing import Any, Iterator, Mapping, NamedTuple, Sequence
@@ -26,7 +26,7 @@ from .notation import CardError, parse_cards
 from .rules import SDIN, Rules
 from .yaku import (
     DEKIYAKU_FACES, HandShape, dekiyaku, dekiyaku_kan, not_teyaku, shape_teyaku_made, tally_dekiyaku, tally_dekiyaku_kan,
-    dekiyaku_name, special_of, tally_teyaku_all, teyaku_all, teyaku_hint, teyaku_name,
+    dekiyaku_name, special_of, tally_teyaku_all, teyaku_all, teyaku_hint, teyaku_name, yaku_named,
 )
 
 MAX_NAME = 40
@@ -144,10 +144,15 @@ class Round:
     #: the field given by its 光 only (``field_given``: ``lights``): its class and multipliers
     #: are all the money reads of it; its other cards were not typed
     field_lights: bool = False
+    #: TRADITIONAL §11: 責任, receiver -> {yaku: feeder} (§11.1); who declared みずてん (§11.2);
+    #: who held the 白札 and sat the round out (§11.5)
+    liable: Mapping[str, Mapping[str, str]] = _field(default_factory=dict)
+    mizuten: str | None = None
+    blank: str | None = None
 
     def __post_init__(self) -> None:
         if self.seating is None:
-            object.__setattr__(self, "seating", seat(self.players, self.dealer, self.dropped, self.rules))
+            object.__setattr__(self, "seating", seat(self.players, self.dealer, self.dropped, self.rules, self.blank))
         if self.held_dekiyaku is None:
             held = {p: tally_dekiyaku(self.piles.get(p, 0), self.rules) for p in self.players}
             object.__setattr__(self, "held_dekiyaku", held)
@@ -259,7 +264,18 @@ class Round:
             out["dropped"] = list(self.dropped)
         if self.pot:
             out["pot"] = self.pot
+        if self.liable:
+            out["liable"] = {p: dict(by) for p, by in self.liable.items()}
+        if self.mizuten:
+            out["mizuten"] = True if self.rules.mizuten.by_pile else self.mizuten
+        if self.blank:
+            out["blank"] = self.blank
         return out
+
+    @property
+    def seated(self) -> tuple[str, ...]:
+        """The seats that pay and are paid this round: every player but the 白札's holder."""
+        return tuple(p for p in self.players if p != self.blank)
 
 
 class Seating(NamedTuple):
@@ -285,15 +301,16 @@ def may_drop(seated: int, dropped_before: int, rules: Rules) -> bool:
     return rules.forced_three.may_drop(seated, dropped_before)
 
 
-def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rules) -> Seating:
+def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rules, blank: str | None = None) -> Seating:
     """TRADITIONAL §7: from the 親 round the seats, each says play or drop until three play or
-    everyone has spoken; whoever had not spoken is forced out. A :class:`RoundError` names a drop
-    that can't be (never spoke; forbidden by ``forced_three``)."""
+    everyone has spoken; whoever had not spoken is forced out. The 白札's holder (§11.5) sits out,
+    skipped by the order. A :class:`RoundError` names a drop that can't be (never spoke;
+    forbidden by ``forced_three``)."""
     if len(players) <= 3:
         if dropped:
             raise RoundError("dropped", L_("with three seated all three play: {player} can't drop", player=quote(dropped[0])))
         return _all_play(tuple(players))
-    order = _turns(players, dealer)
+    order = [p for p in _turns(players, dealer) if p != blank]
     volunteers: list[str] = []
     drops: list[str] = []
     forced: list[str] = []
@@ -315,7 +332,8 @@ def seat(players: Sequence[str], dealer: str, dropped: Sequence[str], rules: Rul
             raise RoundError("dropped", L_("{player} never spoke: {volunteers} had said play before their turn, "
                                            "so they were forced out (追い込み)",
                                            player=quote(p), volunteers=[quote(v) for v in volunteers]))
-    roles = {p: "played" for p in volunteers} | {p: "dropped" for p in drops} | {p: "forced_out" for p in forced}
+    roles = ({p: "played" for p in volunteers} | {p: "dropped" for p in drops} | {p: "forced_out" for p in forced}
+             | ({blank: BLANK_ROLE} if blank else {}))
     return Seating(tuple(volunteers), tuple(drops), tuple(forced), {p: roles[p] for p in players})
 
 
@@ -330,10 +348,12 @@ def _codes(cards: Sequence[Card]) -> list[str]:
     return [c.code for c in sort_cards(cards)]
 
 
+#: the role of the 白札's holder, who sits the round out (TRADITIONAL §11.5)
+BLANK_ROLE = "blank"
 _OPTIONAL_PLAYER_KEYS = ("sage", "ended_by")
 #: every key a round file may hold (CONTRACT §3, §7): any other is a misspelling, refused
 ROUND_KEYS = ("players", "dealer", "field", "hands", "teyaku", "captured", "sage", "ended_by", "ended_how", "dropped",
-              "carry", "pot", "points", "kasu", "dekiyaku", "unasked", "field_given")
+              "carry", "pot", "points", "kasu", "dekiyaku", "unasked", "field_given", "liable", "mizuten", "blank")
 #: ``field_given``'s one value: the field is given by its 光 only
 FIELD_LIGHTS = "lights"
 _ROUND_KEY_SET = frozenset(ROUND_KEYS)
@@ -345,7 +365,7 @@ def check_table(players: Sequence[str], rules: Rules, *, own: bool = False) -> N
     (not empty, not too long, no control character), none folding into another, none a word of
     the entry, none ``pot``; else a :class:`RoundError` at ``players``. The one place that says
     who may sit at a table (``own``: a session's own players, checked when it was made)."""
-    _players_fit(tuple(players), own, rules.max_players, rules.name)
+    _players_fit(tuple(players), own, rules.most_seated, rules.name)
 
 
 @lru_cache(maxsize=512)
@@ -382,6 +402,7 @@ class _Fields:
 
     data: Any
     players: tuple[str, ...]  # set by _Reader.read once the table is read
+    declarer: str | None = None  # FudaWiki's みずてん's declarer, whose pile is always asked: set likewise
 
     def __init__(self, data: Any, players: Sequence[str] | None, dealer: str | None, rules: Rules):
         self.data = data
@@ -523,9 +544,37 @@ class _Table(_Fields):
                                        value=quote(value)))
         return value
 
+    def _blank(self, players: tuple[str, ...]) -> str | None:
+        """``blank``: the 白札's holder (TRADITIONAL §11.5), required with seven seated and refused
+        otherwise; the holder sits out, named in no key that says what a player did."""
+        value = self._get("blank")
+        if value is None:
+            if len(players) == 7:
+                raise RoundError("blank", L_("is missing: with seven seated, name who held the 白札 (they sit the "
+                                             "round out)"))
+            return None
+        if not isinstance(value, str):
+            raise RoundError("blank", L_("must be a player's name, not {type}", type=_type(value)))
+        if value not in players:
+            raise RoundError("blank", self._not_a_player(value), "player")
+        if len(players) != 7:
+            raise RoundError("blank", L_("{player} can't hold the 白札: it joins the deck only with seven seated", player=quote(value)))
+        for key in ("hands", "teyaku", "points", "kasu", "dekiyaku", "captured"):
+            table = self._get(key)
+            if isinstance(table, dict) and table.get(value) not in (None, [], "") :
+                raise RoundError(f"{key}.{echo(value, shown=_bare)}", L_("{player} held the 白札 and sat the round out",
+                                                                         player=quote(value)))
+        for key in ("dropped", "unasked", "sage", "ended_by"):
+            named = self._get(key)
+            if named == value or (isinstance(named, list) and value in named):
+                raise RoundError(key, L_("{player} held the 白札 and sat the round out", player=quote(value)))
+        return value
+
     @staticmethod
     def _absent(seating: Seating, p: str) -> Said:
         role = seating.roles[p]
+        if role == BLANK_ROLE:
+            return L_("held the 白札 and sat the round out")
         if role == "played":
             n = len(seating.volunteers)
             return L_("nothing is played with one volunteer") if n == 1 else L_("the two volunteers split the pot")
@@ -635,6 +684,9 @@ class _Piles(_Fields):
             if needs.get(p) == "dekiyaku":
                 raise RoundError(where, L_("this pile pays its 出来役, which its points can't say: give its cards, or "
                                            "its 出来役's names"), "counted")
+            if needs.get(p) == "cards" and p == self.declarer and p in holders:
+                raise RoundError(where, L_("this pile pays its 出来役 and みずてん reads its points: give its cards"),
+                                 "counted")
             if needs.get(p) == "cards" and p in holders:
                 raise RoundError(where, L_("this pile pays its 出来役 and a bonus (飛び込み, 抜け役), which its points "
                                            "can't say: give its cards"), "counted")
@@ -668,6 +720,9 @@ class _Piles(_Fields):
             names = typed if isinstance(typed, list) else [typed]
             if not names or not all(isinstance(n, str) for n in names):
                 raise RoundError(where, L_("must be a 出来役's name or a list of names, not {type}", type=_type(typed)))
+            if needs.get(p) == "cards" and p == self.declarer:
+                raise RoundError(where, L_("みずてん reads this pile's points too: give its cards, not its 出来役's "
+                                           "names"), "dekiyaku")
             if needs.get(p) == "cards" and p in holders:
                 raise RoundError(where, L_("a bonus (飛び込み, 抜け役) reads this pile's cards too: give its cards, "
                                            "not its 出来役's names"), "dekiyaku")
@@ -780,6 +835,7 @@ class _Reader(_Table, _Deal, _Piles, _Ending):
         players = self._players()
         self.players = players
         dealer = self._player_key("dealer", self.default_dealer, required=True)
+        blank = self._blank(players)
         dealt = self._tally("field", self._get("field"), required=True)
         lights = self._field_lights(dealt)
         if tally_count(dealt) != 6 and not lights:
@@ -795,14 +851,16 @@ class _Reader(_Table, _Deal, _Piles, _Ending):
         rules = self.rules
         pot = self._pot()
         if tally_has_four(dealt):  # 場四: the piles and the rest are not judged; what waits passes through unused
-            return Round(players, dealer, dealt, hands, carry=self._carry(), rules=rules, pot=pot)
-        seating = seat(players, dealer, self._dropped(), rules)
+            return Round(players, dealer, dealt, hands, carry=self._carry(), rules=rules, pot=pot, blank=blank)
+        seating = seat(players, dealer, self._dropped(), rules, blank)
         declared = self._declared(hands)
         piles = self._piles()
         sage = self._sage()
         ended_by = self._player_key("ended_by", None)
         playing = playing_of(seating, rules)
-        needs = {p: pile_needed(rules, p, ended_by, sage, hands.get(p), declared.get(p)) for p in playing}
+        mizuten = self._mizuten(seating, dealer)
+        self.declarer = mizuten if rules.mizuten.by_pile else None  # the pile みずてん reads (§11.2)
+        needs = {p: pile_needed(rules, p, ended_by, sage, hands.get(p), declared.get(p), mizuten) for p in playing}
         holders = paid_dekiyaku(ended_by, sage)
         counted = self._counted(piles, needs, holders)
         kasu = self._kasu(counted)
@@ -851,8 +909,100 @@ class _Reader(_Table, _Deal, _Piles, _Ending):
                        player=quote(p)),
                     "unclaimed",
                 )
-        return Round(players, dealer, dealt, hands, declared, piles, sage, ended_by, ended_how, carry, rules,
-                     seating.dropped, pot, seating, held, counted, kasu, named, tuple(unasked), lights)
+        rnd = Round(players, dealer, dealt, hands, declared, piles, sage, ended_by, ended_how, carry, rules,
+                    seating.dropped, pot, seating, held, counted, kasu, named, tuple(unasked), lights,
+                    mizuten=mizuten, blank=blank)
+        liable = self._liable(rnd)
+        return replace(rnd, liable=liable, seating=seating, held_dekiyaku=held) if liable else rnd
+
+    def _mizuten(self, seating: Seating, dealer: str) -> str | None:
+        """``mizuten`` (TRADITIONAL §11.2): who declared: ``true`` the night's 親; under ``flat`` a
+        name of a player who chose to play. ``false`` (or null) is none under every profile."""
+        value = self._get("mizuten")
+        if value is None or value is False:
+            return None
+        rules = self.rules
+        if not rules.mizuten.on:
+            raise RoundError("mizuten", L_("{profile} has no みずてん: it needs the house rule {switch}", profile=rules.name,
+                                           switch='mizuten = "fudawiki" or "flat"'))
+        if isinstance(value, str) and rules.mizuten.by_pile:
+            raise RoundError("mizuten", L_("under {switch} only the night's 親 declares: give {true}, not {value}",
+                                           switch='mizuten = "fudawiki"', true="true", value=quote(value)))
+        if value is True:
+            who = dealer
+        elif isinstance(value, str):
+            if value not in self.players:
+                raise RoundError("mizuten", self._not_a_player(value), "player")
+            who = value
+        else:
+            raise RoundError("mizuten", L_("must be {choices} or a player's name, not {type}", choices="true, false", type=_type(value)))
+        if who not in seating.volunteers:
+            said = self._absent(seating, who)
+            if rules.mizuten.by_pile:
+                raise RoundError("mizuten", L_("the night's 親 {player} declared みずてん and may not drop ({why})",
+                                               player=quote(who), why=said))
+            raise RoundError("mizuten", L_("{player} did not choose to play ({why}): only a player who plays may "
+                                           "declare みずてん", player=quote(who), why=said))
+        return who
+
+    def _liable(self, rnd: Round) -> dict[str, dict[str, str]]:
+        """``liable`` (TRADITIONAL §11.1): receiver -> {yaku: feeder}, each yaku one the receiver
+        is paid this round (a 出来役 of the round's ender, or 飛び込み), each feeder an active
+        opponent. ``{}`` (or a receiver's ``{}``) is none under every profile."""
+        value = self._get("liable")
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise RoundError("liable", L_("must be an object: receiver -> {{yaku: feeder}}, not {type}",
+                                          type=_type(value)))
+        out: dict[str, dict[str, str]] = {}
+        for receiver, by in value.items():
+            where = f"liable.{echo(receiver, shown=_bare)}"
+            if by is None or by == {}:
+                continue
+            if not isinstance(by, dict):
+                raise RoundError(where, L_("must be an object: yaku -> the player who fed it, not {type}",
+                                           type=_type(by)))
+            if not self.rules.liability:
+                raise RoundError(where, L_("{profile} has no 責任: it needs the house rule {switch}", profile=self.rules.name,
+                                           switch="liability = true"))
+            if receiver not in self.players:
+                raise RoundError(where, self._not_a_player(receiver), "player")
+            for typed, feeder in by.items():
+                name = _liable_name(typed, self.rules)
+                self._check_liable(rnd, f"{where}.{echo(typed, shown=_bare)}", receiver, name, typed, feeder)
+                out.setdefault(receiver, {})[str(name)] = feeder
+        return out
+
+    def _check_liable(self, rnd: Round, where: str, receiver: str, name: str | None, typed: Any, feeder: Any) -> None:
+        """One entry of ``liable``: a yaku the receiver is paid this round, fed by an active opponent."""
+        if name is None:
+            raise RoundError(where, L_("{yaku} can't be liable: only 五光, 四光, 赤短, 青短, 猪鹿蝶 (when on) and "
+                                       "飛び込み are (七短 never is)", yaku=quote(typed)))
+        if not isinstance(feeder, str):
+            raise RoundError(where, L_("must be the name of the player who fed it, not {type}", type=_type(feeder)))
+        if feeder not in self.players:
+            raise RoundError(where, self._not_a_player(feeder), "player")
+        playing = rnd.playing
+        if receiver not in playing:
+            raise RoundError(where, L_("{player} did not play this round ({why})", player=quote(receiver),
+                                       why=self._absent(rnd.seating, receiver)))
+        if len(playing) != 3:
+            raise RoundError(where, L_("a two-player round has no 責任: its one opponent pays as it is"))
+        if feeder == receiver:
+            raise RoundError(where, L_("{player} can't have fed their own {yaku}", player=quote(feeder), yaku=name))
+        if feeder not in playing:
+            raise RoundError(where, L_("{player} did not play this round ({why}): the feeder is an active opponent",
+                                       player=quote(feeder), why=self._absent(rnd.seating, feeder)))
+        if name in rnd.rules.bonuses:
+            if name not in _earned_bonuses(rnd, receiver):
+                raise RoundError(where, L_("{player} is not paid {yaku} this round", player=quote(receiver), yaku=name))
+            return
+        if rnd.ended_by is None:
+            raise RoundError(where, L_("a round played out pays its 出来役 halved for everyone: none is liable "
+                                       "(only 飛び込み may be)"))
+        if receiver != rnd.ended_by or name not in rnd.held_dekiyaku[receiver]:
+            raise RoundError(where, L_("{player} is not paid {yaku} this round", player=quote(receiver), yaku=name))
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -1038,7 +1188,19 @@ class Result(NamedTuple):
             "carry": list(self.state.carry),
             "winner": self.winner,
             "pot": self.state.pot,
+            **self._house_json(),
         }
+
+    def _house_json(self) -> dict[str, Any]:
+        """TRADITIONAL §11's keys, repeated when the round gives them (CONTRACT §7)."""
+        rnd, out = self.round, dict[str, Any]()
+        if rnd.liable and not self.redeal:
+            out["liable"] = {p: dict(by) for p, by in rnd.liable.items()}
+        if rnd.mizuten and not self.redeal:
+            out["mizuten"] = rnd.mizuten
+        if rnd.blank:
+            out["blank"] = rnd.blank
+        return out
 
 
 def ledger_totals(players: Sequence[str], payments: Sequence[Payment]) -> dict[str, int]:
@@ -1165,12 +1327,22 @@ def _tobikomi(rnd: Round, player: str, rules: Rules, group_a: str | None) -> boo
 
 
 def pile_needed(rules: Rules, player: str, ended_by: str | None, sage: Sequence[str], hand: int | None,
-                teyaku: Sequence[str] | None) -> str | None:
+                teyaku: Sequence[str] | None, mizuten: str | None = None) -> str | None:
     """What of a player's pile can change the money (issue 26): ``cards`` (飛び込み may follow
     from them; or a 出来役 holder's pile whose points 抜け役 reads too), ``dekiyaku`` (its cards
     or its 出来役's names: the round's ender, or a 下げ caller in a round played out), ``points``
     (its cards or its counted points: a played-out round with no 下げ, or 抜け役), or None: a
-    round of 出来役 pays no card points (RULES §7, TRADITIONAL §4), and nobody else's 出来役."""
+    round of 出来役 pays no card points (RULES §7, TRADITIONAL §4), and nobody else's 出来役.
+    Under FudaWiki's みずてん the declarer's pile is always asked (§11.2): its points at least,
+    its cards where its 出来役 are paid too."""
+    need = _pile_needed(rules, player, ended_by, sage, hand, teyaku)
+    if mizuten == player and rules.mizuten.by_pile:
+        return "cards" if need in ("cards", "dekiyaku") else "points"
+    return need
+
+
+def _pile_needed(rules: Rules, player: str, ended_by: str | None, sage: Sequence[str], hand: int | None,
+                 teyaku: Sequence[str] | None) -> str | None:
     if _may_tobikomi(rules, hand):
         return "cards"
     held = teyaku or (tally_teyaku_all(hand, rules) if hand is not None else ())
@@ -1216,7 +1388,9 @@ def _bonuses(rnd: Round, rules: Rules, player: str, held: tuple[str, ...], card_
 
 #: the pot's name in payments (CONTRACT §7: a player can't be named so)
 POT = "pot"
-FEE_REASON, FORCED_REASON, POT_REASON = "逃げ料", "追い込み", "pot"
+FEE_REASON, FORCED_REASON, POT_REASON, MIZUTEN_REASON = "逃げ料", "追い込み", "pot", "みずてん"
+#: the note of a payment the feeder makes alone (責任, TRADITIONAL §11.1)
+_LIABLE_NOTE = "責任"
 #: rounds of a night of 4–6 where nothing is played (TRADITIONAL §7)
 MISDEAL, SOLO, SPLIT = "流れ", "一人", "山分け"
 
@@ -1229,14 +1403,56 @@ _DEKIYAKU_CARDS = {name: faces for name, (faces, need) in DEKIYAKU_FACES.items()
 _DEKIYAKU_KIND = {name: catalog.BY_NAME[name].faces[0] for name in DEKIYAKU_FACES}
 
 
-def nobody_plays(players: Sequence[str], dropped: Sequence[str]) -> bool:
-    """A misdeal (TRADITIONAL §7): four or more seated, and every one of them chose to drop."""
-    return len(players) > 3 and set(players) <= set(dropped)
+def nobody_plays(players: Sequence[str], dropped: Sequence[str], blank: str | None = None) -> bool:
+    """A misdeal (TRADITIONAL §7): four or more seated, and every one of them (the 白札's holder
+    aside, §11.5) chose to drop."""
+    return len(players) > 3 and set(players) - {blank} <= set(dropped)
 
 
 def fee_mon(n: int, rules: Rules, mult: int) -> int:
-    """逃げ料 of the n-th to drop: fee × (1 + (n − 1)/2) kan × multiplier (whole at kan 10 and 12)."""
-    return rules.mon(rules.fee) * (n + 1) * mult // 2
+    """逃げ料 of the n-th to drop: fee × (1 + (n − 1)/2) kan × multiplier (whole at kan 10 and 12),
+    or under ``drop_fee = "flat"`` the fee whatever n (下り賃, TRADITIONAL §11.3)."""
+    return rules.drop_fee.fee(n, rules.mon(rules.fee), mult)
+
+
+def _liable_name(typed: Any, rules: Rules) -> str | None:
+    """A ``liable`` entry's yaku as the profile names it, where a feeder can be liable for it
+    (TRADITIONAL §11.1: 五光, 四光, 赤短, 青短, 猪鹿蝶 when on, 飛び込み), else None."""
+    from .catalog import LIABLE
+
+    name = yaku_named(typed) if isinstance(typed, str) else None
+    return name if name in LIABLE and (name in rules.dekiyaku or name in rules.bonuses) else None
+
+
+def liable_candidates(rnd: Round) -> dict[str, tuple[str, ...]]:
+    """What a feeder could be liable for in a checked round (TRADITIONAL §11.1), by receiver: the
+    ender's paid 出来役 that can be (勝負 or cancel), and 飛び込み where it is paid; none in a
+    two-player round, or where the profile has no 責任."""
+    if not rnd.rules.liability or rnd.redeal or len(rnd.playing) != 3:
+        return {}
+    from .catalog import LIABLE
+
+    out: dict[str, tuple[str, ...]] = {}
+    for p in rnd.playing:
+        deki = rnd.held_dekiyaku[p] if p == rnd.ended_by else ()
+        names = (*(n for n in deki if n in LIABLE), *(n for n in _earned_bonuses(rnd, p) if n in LIABLE))
+        if names:
+            out[p] = names
+    return out
+
+
+def _earned_bonuses(rnd: Round, player: str) -> tuple[str, ...]:
+    """The bonuses ``player`` is paid in a checked round: three play, and no 特殊役 (TRADITIONAL §6)."""
+    playing = rnd.playing
+    if len(playing) != 3 or player not in playing:
+        return ()
+    if not (rnd.sage or rnd.ended_by):
+        found = special_of({p: rnd.card_points(p) for p in playing}, {p: rnd.kasu_of(p) for p in playing},
+                           rnd.round_dealer, rnd.rules)
+        if any(found.values()):
+            return ()
+    held = rnd.declared.get(player) or (tally_teyaku_all(rnd.shown[player], rnd.rules) if player in rnd.shown else ())
+    return _bonuses(rnd, rnd.rules, player, held, rnd.card_points(player))
 
 
 def _group_a_cards(hand: Sequence[Card], name: str | None) -> set[Card]:
@@ -1301,7 +1517,18 @@ def score(rnd: Round, rules: Rules | None = None, state: NightState | None = Non
         for p in players:
             bonuses[p] = _bonuses(rnd, rules, p, held_all[p], card_points[p])
             for name in bonuses[p]:
-                led.by_each(p, rules.mon(rules.bonuses[name]), name)
+                feeder = rnd.liable.get(p, {}).get(name)
+                if feeder is None:
+                    led.by_each(p, rules.mon(rules.bonuses[name]), name)
+                else:  # 責任 (TRADITIONAL §11.1): the feeder pays double, the other nothing
+                    led.earned.add((p, name))
+                    led.pay(feeder, p, 2 * rules.mon(rules.bonuses[name]) * mult, name, _LIABLE_NOTE)
+    declarer = rnd.mizuten
+    if declarer is not None:  # みずてん (TRADITIONAL §11.2), after everything else of play
+        value = rules.mon(rules.mizuten_value) * mult
+        for payer, payee in rules.mizuten.owed(declarer, card_points[declarer], rnd.seated, players,
+                                               kind == SPECIAL_ROUND):
+            led.pay(payer, payee, value, MIZUTEN_REASON)
     paid_special = {p: tuple(name for name, _ in found.get(p, ())) for p in seated}
     net = ledger_totals(seated, led.lines)
     if len(players) == 3:
@@ -1383,8 +1610,8 @@ def _before_play(led: _Ledger) -> None:
         led.pay(p, POT, fee, FEE_REASON, L_("{n}. to drop", n=n))
         led.pot += fee
     for p in seating.forced_out:
-        owed = forced_out_mon(rnd, p, rules) * mult
-        for payer in (v for v in seating.volunteers if v != oya):
+        owed = (forced_out_mon(rnd, p, rules) if rules.forced_out_pay.from_hand else rules.mon(rules.forced_value)) * mult
+        for payer in rules.forced_out_paid_by.payers(seating.volunteers, oya):
             led.pay(payer, p, owed, FORCED_REASON)
 
 
@@ -1394,7 +1621,7 @@ def _play(led: _Ledger, held_all: Mapping[str, tuple[str, ...]], card_points: Ma
     rnd, rules, mult = led.rnd, led.rules, led.mult
     players, volunteers = led.playing, rnd.seating.volunteers
     if not players:  # nothing is played: a misdeal, one volunteer, or two who split the pot
-        if nobody_plays(rnd.players, rnd.seating.dropped):
+        if nobody_plays(rnd.players, rnd.seating.dropped, rnd.blank):
             return MISDEAL, None, {}
         if len(volunteers) == 1:
             return SOLO, volunteers[0], {}
@@ -1433,9 +1660,14 @@ def _dekiyaku_paid(led: _Ledger) -> None:
     if ended is not None:
         terms = dekiyaku_terms(led.playing, ended, sage, rnd.ended_how)
         note = {4: L_("下げ: double"), 2: "下げ" if sage else None, 1: L_("cancel: half")}
+        liable = rnd.liable.get(ended, {})
         for name in held_dekiyaku[ended]:
             value = led.deki_mon(ended, name)
             led.earned.add((ended, name))
+            feeder = liable.get(name)
+            if feeder is not None:  # 責任 (TRADITIONAL §11.1): 2 × under 勝負, in full (2 × ½) under cancel
+                led.pay(feeder, ended, value * (2 if terms.case == "shoubu" else 1) * mult, name, _LIABLE_NOTE)
+                continue
             for payer, halves in terms.payers.items():
                 if halves:
                     led.pay(payer, ended, value * halves // 2 * mult, name, note[halves])

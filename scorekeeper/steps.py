@@ -38,7 +38,8 @@ from .lang import noted, quote
 from .names import NONE_WORDS, PLAYED_OUT_WORDS, fold
 from .scoring import DECK_POINTS, dekiyaku_terms, nameable
 from .words import Msg, msg, say
-from .yaku import YAKU_ALIASES, YAKU_BY_NAME, dekiyaku, dekiyaku_hint, dekiyaku_kan, dekiyaku_name, teyaku_all
+from .yaku import (YAKU_ALIASES, YAKU_BY_NAME, dekiyaku, dekiyaku_hint, dekiyaku_kan, dekiyaku_name, teyaku_all,
+                   yaku_named)
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -686,3 +687,159 @@ class Kasu(StepKind):
 
     def help(self, t: Speaker, v: RoundView, step: Step | None) -> None:
         t.speak(say(msg("h.kasu")))
+
+
+# ---------------------------------------------------------------------------------------------
+# TRADITIONAL §11: asked only where a house switch (or seven seats) has them
+
+
+#: a yes to "did the 親 declare みずてん?"
+YES_WORDS = frozenset({"y", "yes", "はい", "みずてん", "mizuten"})
+NO_WORDS = NONE_WORDS | {"", "n", "no", "いいえ"}
+
+
+@register
+class Blank(StepKind):
+    """Seven at the table (§11.5): who holds the 白札 this round. No default: it is dealt anew."""
+
+    name = "blank"
+
+    def read(self, g: Givens, player: str | None, text: str, values: Values) -> Reading:
+        if not text.strip():
+            raise q.AnswerError(msg("r.blank", players=g.numbered()).said())
+        who = q.player_of(g, text)
+        return q.Reading(who, who)
+
+    def file(self, data: dict[str, Any], player: str | None, value: Any) -> None:
+        data["blank"] = value
+
+    def label(self, g: Givens, values: Values, key: str, player: str | None) -> Msg:
+        return msg("q.blank", players=g.numbered())
+
+    def words(self, g: Givens, values: Values, key: str) -> tuple[str, ...]:
+        return tuple(g.players)
+
+    def choices(self, g: Givens, values: Values, step: Step, playing: Sequence[str]) -> list[Choice]:
+        return [q.Choice(msg("a.player", number=i + 1, player=p), p, p == values.get("blank"), player=p)
+                for i, p in enumerate(g.players)]
+
+    def echo(self, t: Speaker, v: RoundView, step: Step) -> None:
+        t.speak("  " + say(msg("e.blank", player=step.value)))
+
+    def help(self, t: Speaker, v: RoundView, step: Step | None) -> None:
+        t.speak(say(msg("h.blank")))
+
+
+@register
+class Mizuten(StepKind):
+    """みずてん (§11.2), asked once at the round's start: under ``fudawiki`` whether the night's 親
+    declared (yes or Enter for no); under ``flat`` who declared among those who play."""
+
+    name = "mizuten"
+
+    def read(self, g: Givens, player: str | None, text: str, values: Values) -> Reading:
+        word = fold(text)
+        if g.rules.mizuten.by_pile:
+            if word in NO_WORDS:
+                return q.Reading(None, "")
+            if word in YES_WORDS or word == fold(values.get("dealer", g.dealer)):
+                return q.Reading(True, "y")
+            raise q.AnswerError(msg("r.mizuten", text=quote(text)).said())
+        if not text.strip() or word in NONE_WORDS:
+            return q.Reading(None, "")
+        who = q.player_of(g, text, q.order(g, values))
+        return q.Reading(who, who)
+
+    def file(self, data: dict[str, Any], player: str | None, value: Any) -> None:
+        if value:
+            data["mizuten"] = value
+
+    def label(self, g: Givens, values: Values, key: str, player: str | None) -> Msg:
+        if g.rules.mizuten.by_pile:
+            return msg("q.mizuten.oya", player=values.get("dealer", g.dealer))
+        return msg("q.mizuten", players=g.numbered(q.order(g, values)))
+
+    def title(self, g: Givens, values: Values, key: str, player: str | None) -> Msg:
+        if g.rules.mizuten.by_pile:
+            return msg("t.mizuten.oya", player=values.get("dealer", g.dealer))
+        return msg("t.mizuten")
+
+    def words(self, g: Givens, values: Values, key: str) -> tuple[str, ...]:
+        return ("y", "n") if g.rules.mizuten.by_pile else tuple(q.order(g, values))
+
+    def choices(self, g: Givens, values: Values, step: Step, playing: Sequence[str]) -> list[Choice]:
+        now = values.get("mizuten", False)
+        out = [q.Choice(msg("a.no_mizuten"), "", "mizuten" in values and now is None, default=True)]
+        if g.rules.mizuten.by_pile:
+            return [*out, q.Choice(msg("a.mizuten"), "y", now is True)]
+        return [*out, *(q.Choice(msg("a.player_mizuten", player=p), p, now == p, player=p) for p in playing)]
+
+    def echo(self, t: Speaker, v: RoundView, step: Step) -> None:
+        who = q.mizuten_declarer(t.g, v.values)
+        if who is None:
+            return
+        t.speak("  " + say(msg("e.mizuten.oya" if t.g.rules.mizuten.by_pile else "e.mizuten", player=who)))
+
+    def help(self, t: Speaker, v: RoundView, step: Step | None) -> None:
+        t.speak(say(msg("h.mizuten.oya" if t.g.rules.mizuten.by_pile else "h.mizuten",
+                        kan=t.g.rules.mizuten_value)))
+
+
+@register
+class Liable(StepKind):
+    """責任 (§11.1): after a 出来役 that can be liable (or 飛び込み), did an opponent feed it? Enter
+    for no; a name for every one of them, or ``赤短 Ben 青短 Chie`` one by one."""
+
+    name = "liable"
+    per_player = True
+
+    def read(self, g: Givens, player: str | None, text: str, values: Values) -> Reading:
+        if not text.strip() or fold(text) in NONE_WORDS:
+            return q.Reading({}, "")
+        names = q.liable_of(g, values).get(player or "", ())
+        opponents = [p for p in q.order(g, values) if p != player]
+        fed: dict[str, str] = {}
+        pending = None
+        for token in text.replace(",", " ").split():
+            yaku = yaku_named(token)
+            if yaku in names:
+                pending = yaku
+                continue
+            who = q.player_of(g, token, opponents)
+            for n in ((pending,) if pending else names):
+                fed[n] = who
+            pending = None
+        if pending is not None or not fed:
+            raise q.AnswerError(msg("r.liable", text=quote(text), players=g.numbered(opponents)).said())
+        return q.Reading(fed, " ".join(f"{n} {p}" for n, p in fed.items()) if len(names) > 1 else next(iter(fed.values())))
+
+    def file(self, data: dict[str, Any], player: str | None, value: Any) -> None:
+        if value:
+            data.setdefault("liable", {})[player] = dict(value)
+
+    def _names(self, g: Givens, values: Values, player: str | None) -> str:
+        return "・".join(q.liable_of(g, values).get(player or "", ()))
+
+    def label(self, g: Givens, values: Values, key: str, player: str | None) -> Msg:
+        opponents = [p for p in q.order(g, values) if p != player]
+        return msg("q.liable", receiver=player, yaku=self._names(g, values, player), players=g.numbered(opponents))
+
+    def title(self, g: Givens, values: Values, key: str, player: str | None) -> Msg:
+        return msg("t.liable", receiver=player, yaku=self._names(g, values, player))
+
+    def words(self, g: Givens, values: Values, key: str) -> tuple[str, ...]:
+        player = q.kind_of(key)[1]
+        return (*(p for p in q.order(g, values) if p != player), *q.liable_of(g, values).get(player or "", ()))
+
+    def choices(self, g: Givens, values: Values, step: Step, playing: Sequence[str]) -> list[Choice]:
+        now = values.get(step.key)
+        fed = set(now.values()) if now else set()
+        return [q.Choice(msg("a.not_fed"), "", step.key in values and not now, default=True)] + [
+            q.Choice(msg("a.fed", player=p), p, fed == {p}, player=p) for p in playing if p != step.player]
+
+    def echo(self, t: Speaker, v: RoundView, step: Step) -> None:
+        for name, feeder in (step.value or {}).items():
+            t.speak("  " + say(msg("e.liable", feeder=feeder, yaku=name, player=step.player)))
+
+    def help(self, t: Speaker, v: RoundView, step: Step | None) -> None:
+        t.speak(say(msg("h.liable")))

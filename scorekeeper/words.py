@@ -69,6 +69,10 @@ TEXT: dict[str, str] = {
     "q.pile.rest": N_("札 {player} (or rest)"),
     "q.pile.named": N_("札 {player}: the cards, or the 出来役's names (赤短 …)"),
     "q.kasu": N_("素十六: kasu in a counted pile, 柳 counted, if 16 or more ({players}; Enter: fewer)"),
+    "q.blank": N_("白札 who holds the blank card this round? ({players})"),
+    "q.mizuten.oya": N_("みずてん: did {player}, the 親, declare it? (y: yes; Enter: no)"),
+    "q.mizuten": N_("みずてん declared by (Enter: nobody; {players})"),
+    "q.liable": N_("責任 {receiver}'s {yaku}: did someone feed it? (Enter: no; or who: {players})"),
     # -- the questions as a page titles them (its buttons say the rest) ----------------------------
     "t.dealer": N_("親 dealer"),
     "t.field": N_("場札 the six field cards"),
@@ -81,6 +85,10 @@ TEXT: dict[str, str] = {
     "t.how": N_("勝負 or cancel? (how {player} ended it)"),
     "t.pile": N_("札 {player}'s pile"),
     "t.kasu": N_("素十六: kasu in a counted pile, 柳 counted, if 16 or more"),
+    "t.blank": N_("白札: who holds the blank card this round?"),
+    "t.mizuten.oya": N_("みずてん: did {player}, the 親, declare it?"),
+    "t.mizuten": N_("みずてん declared by"),
+    "t.liable": N_("責任 {receiver}'s {yaku}: did someone feed it?"),
     # -- a question said in an error line or a status ------------------------------------------
     "said.dealer": N_("親"),
     "said.field": N_("場札 field"),
@@ -91,6 +99,9 @@ TEXT: dict[str, str] = {
     "said.how": N_("勝負 or cancel"),
     "said.pile": N_("{player}'s pile"),
     "said.kasu": N_("素十六's kasu"),
+    "said.blank": N_("白札"),
+    "said.mizuten": N_("みずてん"),
+    "said.liable": N_("責任 of {player}'s 出来役"),
     # -- the answers as choices ----------------------------------------------------------------
     "a.play": N_("play 打つ"),
     "a.drop": N_("drop 降り"),
@@ -107,8 +118,17 @@ TEXT: dict[str, str] = {
     "a.teyaku": N_("{name}"),
     "a.dekiyaku": N_("{name}"),
     "a.player": N_("{number} {player}"),
+    "a.no_mizuten": N_("no みずてん"),
+    "a.mizuten": N_("みずてん declared"),
+    "a.player_mizuten": N_("{player} みずてん"),
+    "a.not_fed": N_("nobody fed it"),
+    "a.fed": N_("{player} fed it"),
     # -- what an answer means (echoes) ---------------------------------------------------------
     "e.plays": N_("{player} plays"),
+    "e.blank": N_("{player} holds the 白札 and sits this round out: their six other cards are the field"),
+    "e.mizuten.oya": N_("{player} plays みずてん: may not drop; 89 or more in their pile wins it"),
+    "e.mizuten": N_("{player} plays みずてん: every other seat pays it"),
+    "e.liable": N_("責任: {feeder} fed {player}'s {yaku} and pays it alone"),
     "e.drops": N_("{player} drops"),
     "e.must_play": N_("{player} plays: only three could still play, and under {profile} (forced_three) nobody may drop then"),
     "e.misdeal": N_("nobody plays: a misdeal. The fees stay in the pot; the same 親 deals again"),
@@ -203,6 +223,15 @@ TEXT: dict[str, str] = {
     "t.confirm.again": N_("  ✗ answer y (save), n (don't save) or back"),
     # -- help, per question ---------------------------------------------------------------------
     "h.players": N_("Players: {players}: a name, its start, or its number."),
+    "h.blank": N_("Seven at the table: the 白札 joins the deck, and whoever draws it shows it and sits the round "
+                  "out (no fee, nothing paid or received). Their six other cards are the field."),
+    "h.mizuten.oya": N_("みずてん: the 親 declares before looking at the cards and may not drop. After the round, 89 "
+                        "or more in their pile wins {kan} kan from every other seat; fewer pays each player {kan} kan."),
+    "h.mizuten": N_("水天: any player who plays may declare it at the start of play; every other seat pays them "
+                    "{kan} kan, whatever the cards."),
+    "h.liable": N_("責任 (法度): the opponent who fed the last card (played it from hand, taken on the very next "
+                   "turn) pays the 出来役 alone: double under 勝負, in full under cancel; the other pays nothing "
+                   "for it."),
     "h.seat": N_("Each seat from the 親 in turn: play (Enter, p) or drop (d). The n-th to drop pays 逃げ料 of "
               "1 + (n − 1)/2 kan × the multiplier into the pot; once three play, the rest are forced out "
               "(追い込み) and paid for their hands; the first to play is the round's 親."),
@@ -236,6 +265,9 @@ TEXT: dict[str, str] = {
     # -- refusals (one line each) ---------------------------------------------------------------
     "r.seat": N_("{text}: answer play (Enter, p) or drop (d)"),
     "r.how": N_("{text}: answer 勝負 (Enter, s) or cancel (c)"),
+    "r.blank": N_("who holds the 白札? Answer {players}"),
+    "r.mizuten": N_("{text}: answer y (みずてん declared) or Enter (no)"),
+    "r.liable": N_("{text}: answer who fed it ({players}), or the 出来役 and who for each; Enter: nobody"),
     "r.player": N_("{problem}: answer {players}"),
     "r.not_playing": N_("{player} does not play this round: answer {players}"),
     "r.twice": N_("{player} is named twice: list each 下げ caller once, in the order they first called"),

@@ -308,8 +308,10 @@ def combinations() -> list[tuple[str, str]]:
     from scorekeeper.rules import FIELD_MODES, TWO_VOLUNTEERS
 
     # the switches the corpus was recorded with; TRADITIONAL §11's came after it, each pinned by its
-    # own tests at its default and away from it (standing_three_pairs: test_standing_three_pairs.py)
+    # own tests at its default and away from it (standing_three_pairs: test_standing_three_pairs.py;
+    # liability, mizuten, drop_fee, forced_out_pay, forced_out_paid_by: test_house_switches.py)
     assert SWITCHES == ("kan", "field", "inoshikacho", "nanatan_plus", "two_volunteers", "forced_three",
+                        "liability", "mizuten", "drop_fee", "forced_out_pay", "forced_out_paid_by",
                         "standing_three_pairs"), "a switch was added or removed: add it to the corpus's combinations"
     out = []
     for base in ("sdin", "fudawiki"):

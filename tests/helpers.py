@@ -8,6 +8,7 @@ the 48-card deck, so that a typo in a test shows up as a test error, not as a fa
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
@@ -175,3 +176,19 @@ def money(result: Any) -> dict[str, Any]:
     data = result if isinstance(result, dict) else result.to_json()
     return {"mon": {p: r["mon"] for p, r in data["players"].items()}, "payments": data["payments"],
             **{k: data.get(k) for k in ("winner", "next_dealer", "pot", "carry", "multiplier")}}
+
+
+def profile_of(path: Path) -> Any:
+    """The rule profile a sample or golden round file is scored under, by its folder: a built-in
+    profile's name (``fudawiki``), a house file's sample (``house-tables``: samples/house-tables.toml)
+    or its sample night (``house-night-tables``); else sdin."""
+    from scorekeeper import house
+    from scorekeeper.rules import PROFILES, SDIN
+
+    folder = path.parent.name
+    if folder in PROFILES:
+        return PROFILES[folder]
+    if folder.startswith("house-"):
+        samples = Path(__file__).resolve().parent.parent / "samples"
+        return house.load(samples / f"house-{folder.removeprefix('house-').removeprefix('night-')}.toml")
+    return SDIN

@@ -13,6 +13,7 @@ from entry_lines import Script, console, printed
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from simulator import simulate
+from helpers import profile_of
 
 from scorekeeper.cards import points, tally_low, tally_of
 from scorekeeper.entry import RoundEntry
@@ -146,7 +147,7 @@ def test_a_round_entered_with_counted_piles_scores_as_with_its_cards(name, seed,
 
 @pytest.mark.parametrize("path", sorted(GOLDEN.glob("*/*.round.json")), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_golden_round_with_its_countable_piles_counted_gives_its_expected_result(path):
-    rules = profile(path.parent.name)
+    rules = profile_of(path)
     data = json.loads(path.read_text(encoding="utf-8"))
     expected = json.loads(path.with_name(path.name.replace(".round.", ".expected.")).read_text(encoding="utf-8"))
     rnd = Round.from_dict(data, rules=rules)

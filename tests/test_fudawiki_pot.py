@@ -77,9 +77,13 @@ def test_a_night_may_seat_four_to_six(players):
     assert [p for p, r in roles(result).items() if r == "played"] == ["Aki", "Ben", "Chie"]
 
 
-def test_seven_seated_is_refused():
+def test_seven_seated_need_the_blank_card_and_eight_are_refused():
+    """TRADITIONAL §11.5: seven seat the 白札's holder (``blank``, required); eight never sit."""
     e = bad(rf(P6 + ["Gen"], "Aki", three("Aki", "Ben", "Chie")))
-    assert e.where == "players" and "3 to 6" in e.problem
+    assert e.where == "blank" and "白札" in e.problem
+    assert fw(rf(P6 + ["Gen"], "Aki", three("Aki", "Ben", "Chie"), blank="Gen")).players["Gen"].role == "blank"
+    e = bad(rf(P6 + ["Gen", "Hana"], "Aki", three("Aki", "Ben", "Chie")))
+    assert e.where == "players" and "3 to 7" in e.problem
 
 
 def test_with_three_seated_all_three_play():
@@ -662,7 +666,7 @@ def test_read_export_takes_four_to_six_players():
     data = night.read_export(night.export_data({**s, "created": None, "planned_rounds": 12, "rate": None}))
     assert data["players"] == P4 and len(data["rounds"]) == 2 and "pot" not in data["rounds"][1]
     with pytest.raises(RoundError):
-        night.read_export({"players": P6 + ["Gen"], "rounds": [], "rules": "fudawiki"})
+        night.read_export({"players": P6 + ["Gen", "Hana"], "rounds": [], "rules": "fudawiki"})  # seven seat the 白札 (§11.5)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -688,7 +692,9 @@ def test_a_book_session_of_four_under_sdin_is_refused(tmp_path):
         book.new_session(P4)
     assert "three players" in str(e.value) and "fudawiki" in str(e.value)
     with pytest.raises(SessionError):
-        book.new_session(P6 + ["Gen"], rules=F)
+        book.new_session(P6 + ["Gen", "Hana"], rules=F)  # seven sit with the 白札 (§11.5), eight never
+    with pytest.raises(SessionError):
+        book.new_session(P6 + ["Gen"])
 
 
 def test_sdin_refuses_a_round_of_four_with_a_clear_line():

@@ -73,6 +73,34 @@ fudawiki nights of 4 to 6 (TRADITIONAL §7; fee 1 kan, the n-th to drop pays 10 
   Chie). Dan's declared 三本 20 from Chie, the one opponent. Piles Chie 17 + 6 = 23, Dan 6 + 11 + 6 =
   23 (not all 48: fine for two): a tie goes to Chie, nobody pays 札. Chie wins and takes 25: Chie
   25 − 20 = 5, Dan 20, Aki −10, Ben −15.
+
+house rules (TRADITIONAL §11; tests/golden/<sample>/ is scored under samples/<sample>.toml):
+- house-tables (下り賃, 追い込み賃 flat and paid by all, 水天 flat, 法度), seven seated:
+  - seven-liable-mizuten-flat-fees: 親 Aki; Gen holds the 白札 and sits out; Aki drops (10 into the
+    pot); Ben, Chie, Dan play; Eri and Fumi are forced out: 10 from each of Ben, Chie, Dan (the
+    round's 親 Ben too) to each. Ben ends with 赤短 fed by Chie: Chie alone pays 2 × 70 = 140. Dan
+    declared みずてん: the other five seats (not Gen) pay him 10 each. Ben wins the pot 10. Aki −20,
+    Ben −20 + 140 − 10 + 10 = 120, Chie −20 − 140 − 10 = −170, Dan −20 + 50 = 30, Eri and Fumi
+    +30 − 10 = 20, Gen 0.
+  - flat-fee-second-drop: 親 Ben, Aki holds the 白札 (skipped); Ben and Chie drop, 10 each (the
+    second pays 10, not 15); Dan, Eri, Fumi play; Gen is forced out: 10 from each of the three.
+    Piles Dan 96, Eri 80, Fumi 88: 札 Eri pays Dan 8. Dan wins the pot 20: Dan −10 + 8 + 20 = 18,
+    Eri −18, Fumi −10, Gen 30, Ben and Chie −10, Aki 0.
+  - tobikomi-liable-pot: pot 60 (a misdeal before), 親 Dan, Gen the 白札; Dan, Eri, Fumi play,
+    Aki, Ben, Chie forced out (30 to each from the three). Dan's hand 3h 3r 3k 1k 5t 8t 10t: 三本
+    20 from each; his pile holds all of 3: 飛び込み, fed by Eri: Eri alone pays 2 × 10 = 20. 札 Eri
+    pays Dan 8. Fumi's みずてん: 10 from each of the five others. Dan wins the pot 60: Dan −30 + 40
+    + 20 + 8 − 10 + 60 = 88, Eri −30 − 20 − 20 − 8 − 10 = −88, Fumi −30 − 20 + 50 = 0, Aki, Ben,
+    Chie 30 − 10 = 20, Gen 0.
+- house-fudawiki-mizuten (FudaWiki's みずてん and 責任), four seated, 親 Aki:
+  - mizuten-won: Aki declares; Dan is forced out (no hand: nothing). Piles Aki 96, Ben 80, Chie 88:
+    96 ≥ 89, so every other seat pays Aki 10, Dan included; 札 Ben pays Aki 8. Aki 38, Ben −18,
+    Chie −10, Dan −10.
+  - liable-shoubu-mizuten-lost: Aki declares and ends with 赤短 fed by Ben: Ben pays 140 alone; Aki's
+    pile holds 30 points, fewer than 89: Aki pays Ben and Chie (the active players) 10 each. Aki
+    120, Ben −130, Chie 10, Dan 0.
+  - liable-cancel: Aki drops (10); Ben called 下げ with 青短 and cancels; Dan fed it: Dan pays it in
+    full, 70 (2 × ½), Chie nothing. Ben wins the pot 10: Ben 80, Dan −70, Aki −10, Chie 0.
 """
 
 import json
@@ -84,7 +112,6 @@ from typer.testing import CliRunner
 from scorekeeper.cli import app
 from scorekeeper.scoring import score_dict
 
-from scorekeeper.rules import profile
 
 #: one folder per rule profile: tests/golden/<profile>/<case>.round.json and .expected.json
 GOLDEN_ROOT = Path(__file__).parent / "golden"
@@ -94,6 +121,14 @@ ALL_CASES = sorted(
     (d.name, p.name[: -len(".round.json")]) for d in GOLDEN_ROOT.iterdir() if d.is_dir()
     for p in d.glob("*.round.json")
 )
+
+
+def rules_of(folder: str):
+    """A golden folder's profile: a built-in by its name, else the sample house file it is named after."""
+    from scorekeeper import house
+    from scorekeeper.rules import PROFILES
+
+    return PROFILES[folder] if folder in PROFILES else house.load(GOLDEN_ROOT.parent.parent / "samples" / f"{folder}.toml")
 
 
 def load(name: str, suffix: str, rules: str = "sdin"):
@@ -117,8 +152,15 @@ def test_every_kind_of_fudawiki_round_has_a_golden_file():
 @pytest.mark.parametrize("rules,name", ALL_CASES)
 def test_golden_round_scores_exactly(rules, name):
     expected = load(name, "expected", rules)
-    assert expected["profile"] == rules
-    assert score_dict(load(name, "round", rules), rules=profile(rules)).to_json() == expected
+    chosen = rules_of(rules)
+    assert expected["profile"] == chosen.name
+    assert score_dict(load(name, "round", rules), rules=chosen).to_json() == expected
+
+
+def test_every_house_rule_of_section_11_has_a_golden_file():
+    house = {(rules, name) for rules, name in ALL_CASES if rules.startswith("house-")}
+    assert {("house-tables", "seven-liable-mizuten-flat-fees"), ("house-tables", "tobikomi-liable-pot"),
+            ("house-fudawiki-mizuten", "mizuten-won"), ("house-fudawiki-mizuten", "liable-cancel")} <= house
 
 
 def test_golden_rounds_through_the_cli_one_line_each_in_order():

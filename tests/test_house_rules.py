@@ -588,4 +588,5 @@ def test_tomllib_and_house_are_imported_only_when_needed():
 
 def test_house_module_documents_its_keys():
     assert set(house.KEYS) == {"base", "name", "kan", "field", "inoshikacho", "nanatan_plus",
-                               "two_volunteers", "forced_three", "standing_three_pairs", "values"}
+                               "two_volunteers", "forced_three", "liability", "mizuten", "drop_fee", "forced_out_pay",
+                               "forced_out_paid_by", "standing_three_pairs", "values"}

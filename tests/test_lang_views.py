@@ -250,9 +250,12 @@ def test_rules_speak_japanese_and_keep_every_value_whole(width, name):
 
 def test_a_house_rule_file_says_its_problem_in_japanese(tmp_path):
     house = tmp_path / "house.toml"
+    house.write_text('base = "fudawiki"\nname = "家"\ndealer_swap = true\n', encoding="utf-8")
+    error = run(["rules", str(house)], code=2).stderr
+    assert error.startswith(f"hachi-score: {house}: dealer_swap: hachi-score は ")
     house.write_text('base = "fudawiki"\nname = "家"\nmizuten = true\n', encoding="utf-8")
     error = run(["rules", str(house)], code=2).stderr
-    assert error.startswith(f"hachi-score: {house}: mizuten: hachi-score は みずてん（mizuten） を扱いません")
+    assert error.startswith(f"hachi-score: {house}: mizuten: false、\"fudawiki\"、\"flat\" のどれかです")
     house.write_text('base = "fudawiki"\nname = "家"\nkan = 11\n', encoding="utf-8")
     assert "kan: 10 か 12 にしてください（11（整数） ではありません）" in run(["rules", str(house)], code=2).stderr
     house.write_text('base = "fudawiki"\nname = "家"\n[values]\n"三本" = 3\n', encoding="utf-8")

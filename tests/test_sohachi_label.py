@@ -17,6 +17,7 @@ from rich.console import Console
 from scorekeeper.render import round_view
 from scorekeeper.rules import FUDAWIKI, SDIN
 from scorekeeper.scoring import score_dict
+from helpers import profile_of
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -57,7 +58,7 @@ def test_sohachi_label_shows_its_value_when_the_nights_oya_dropped():
 
 def test_every_yaku_shown_is_priced_by_the_settlement():
     for path in sorted(GOLDEN.glob("*/*.round.json")):
-        rules = FUDAWIKI if path.parent.name == "fudawiki" else SDIN
+        rules = profile_of(path)
         data = json.loads(path.read_text(encoding="utf-8"))
         result = score_dict(data, rules=rules)
         for p, r in result.players.items():

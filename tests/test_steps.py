@@ -43,7 +43,7 @@ def test_the_registry_says_what_the_branches_said():
     # the attributes that replaced `kind == "pile"`, `kind == "seat"` … : each on its kind only
     on = {attr: sorted(n for n, k in steps.KINDS.items() if getattr(k, attr))
           for attr in ("per_player", "seated_only", "of_forced_out", "typed_unasked", "marked")}
-    assert on == {"per_player": ["hand", "pile", "seat"], "seated_only": ["seat"], "of_forced_out": ["hand"],
+    assert on == {"per_player": ["hand", "liable", "pile", "seat"], "seated_only": ["seat"], "of_forced_out": ["hand"],
                   "typed_unasked": ["pile"], "marked": ["pile"]}
     assert {n: k.depends for n, k in steps.KINDS.items() if k.depends} == {"pile": ("field",), "how": ("ended", "sage")}
 

@@ -843,6 +843,7 @@ function seatsBox() {
       el("span", { class: "who" }, name(row.player), row.dealer ? el("small", {}, " 親") : null));
     const s = row.key ? step(row.key) : null;
     if (row.state === "forced") line.append(el("span", { class: "tag forced" }, _("forced out 追い込み")));
+    else if (row.state === "blank") line.append(el("span", { class: "tag muted" }, _("白札: sits out")));
     else if (row.state === "must") line.append(el("span", { class: "tag" }, _("plays (may not drop)")));
     else if (s && CAN_WRITE) {
       line.append(el("span", { class: "toggles" }, s.choices.map((c) => {
