@@ -876,7 +876,15 @@ def _answer(line: str) -> str:
 
 def _ask_line(prompt: str) -> str:
     """One answer on standard error; one from a pipe is echoed, so the dialogue reads as typed.
-    No standard input at all (closed: ``<&-``) is the end of input, an :class:`EOFError`."""
+    No standard input at all (closed: ``<&-``) is the end of input, an :class:`EOFError`. On a
+    terminal, the question is laid out at its width (:func:`~scorekeeper.layout.prompt`): no word
+    cut at the edge."""
+    if sys.stderr.isatty():
+        import shutil
+
+        from .layout import prompt as laid_out
+
+        prompt = laid_out(prompt, shutil.get_terminal_size().columns)
     print(prompt, end="", file=sys.stderr, flush=True)
     if sys.stdin is None or sys.stdin.closed:
         raise EOFError
