@@ -169,7 +169,8 @@ def _parse(path: Path, text: str) -> dict[str, Any]:
             line = lines[int(at.group(1)) - 1] if int(at.group(1)) <= len(lines) else ""
             key, _eq, value = (part.strip() for part in line.partition("="))
             if key and not key.isascii() and not key.startswith(('"', "'")):
-                message += " " + _('(a yaku\'s name is quoted: "{key}" = {value})').format(key=key, value=value or "...")
+                hint = _('(a yaku\'s name is quoted: "{key}" = {value})').format(key=key, value=value or "...")
+                message += ("" if hint.startswith("（") else " ") + hint  # no space before a full-width bracket
         else:
             where = _("end of file")
             message = _toml_says(_AT_END.sub("", message))

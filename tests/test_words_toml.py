@@ -28,6 +28,7 @@ BROKEN = [
     ("[a]\n[a]\n", 4, "[a] is declared twice", "[a] が2回あります"),
     ("x = {a = 1, a = 2}\n", 3, "a key given twice", "同じキーが2回あります"),
     ("a = [1]\n[[a]]\n", 4, "a is given twice", "a が2回あります"),
+    ("[values]\n三本 = 3\n", 4, "comment (a yaku's name is quoted", "どれでもありません（役の名前は引用符で囲みます"),
 ]
 
 
