@@ -663,6 +663,7 @@ def _entry(form: Any, to_stderr: bool = False, **options: Any) -> Any:  # noqa: 
     typed = sys.stdin is not None and sys.stdin.isatty()
 
     def ask(prompt: str) -> str:
+        prompt = _fitted(prompt, stream)
         if typed and not to_stderr:
             return input(prompt)  # readline: line editing, history, Tab
         print(prompt, end="", file=stream, flush=True)
@@ -874,18 +875,23 @@ def _answer(line: str) -> str:
     return unicodedata.normalize("NFKC", line).strip().lower()
 
 
+def _fitted(prompt: str, stream: Any) -> str:
+    """``prompt`` laid out at the width of the terminal ``stream`` is (as it is, when piped)."""
+    if not (hasattr(stream, "isatty") and stream.isatty()):
+        return prompt
+    import shutil
+
+    from .layout import on_terminal
+
+    return on_terminal(prompt, shutil.get_terminal_size().columns)
+
+
 def _ask_line(prompt: str) -> str:
     """One answer on standard error; one from a pipe is echoed, so the dialogue reads as typed.
     No standard input at all (closed: ``<&-``) is the end of input, an :class:`EOFError`. On a
-    terminal, the question is laid out at its width (:func:`~scorekeeper.layout.prompt`): no word
+    terminal, the question is laid out at its width (:func:`_fitted`): no word
     cut at the edge."""
-    if sys.stderr.isatty():
-        import shutil
-
-        from .layout import prompt as laid_out
-
-        prompt = laid_out(prompt, shutil.get_terminal_size().columns)
-    print(prompt, end="", file=sys.stderr, flush=True)
+    print(_fitted(prompt, sys.stderr), end="", file=sys.stderr, flush=True)
     if sys.stdin is None or sys.stdin.closed:
         raise EOFError
     try:

@@ -202,16 +202,23 @@ def lines(text: str, width: int, keep: Iterable[str] = ()) -> str:
 
 
 def prompt(text: str, width: int, keep: Iterable[str] = ()) -> str:
-    """A question asked on a terminal ``width`` columns wide: :func:`lines` (English: a line too
-    wide broken at its spaces, never inside a word, as a terminal would cut it), the space it
-    ends with (where the answer is typed) kept."""
+    """A question asked on a terminal ``width`` columns wide: :func:`lines`, the space it ends
+    with (where the answer is typed) kept."""
+    body = text.rstrip()
+    return lines(body, width, keep) + text[len(body):]
+
+
+def on_terminal(text: str, width: int) -> str:
+    """A question as a terminal ``width`` columns wide shows it: :func:`prompt`, and English too
+    broken at its spaces where a line is too wide, never inside a word (the terminal would cut
+    it at its edge: "termina/l")."""
     import textwrap
 
     body = text.rstrip()
-    if not has_wide(body):
-        return "\n".join(textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
-                         if len(line) > width else line for line in body.split("\n")) + text[len(body):]
-    return lines(body, width, keep) + text[len(body):]
+    if has_wide(body):
+        return prompt(text, width)
+    return "\n".join(textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
+                     if len(line) > width else line for line in body.split("\n")) + text[len(body):]
 
 
 class Prose:
