@@ -693,8 +693,8 @@ def tapped_pile(g: q.Givens, answers: Mapping[str, str], key: str, code: str, se
 
 
 def saved_elsewhere(number: int) -> str:
-    """The draft's round was saved meanwhile by another terminal, as round ``number``."""
-    return L_("these answers were saved meanwhile, by another terminal, as round {number}", number=number)
+    """The draft's round was saved meanwhile, by a phone or another terminal, as round ``number``."""
+    return L_("these answers were saved meanwhile, on a phone or at another terminal, as round {number}", number=number)
 
 
 class DraftForm:
