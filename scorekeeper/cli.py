@@ -1128,6 +1128,9 @@ def summary(
     session: SessionArg = None,
     as_json: JsonFlag = False,
     show_all: Annotated[bool, typer.Option("--all", help="Every round in the table, not the last 12.")] = False,
+    image: Annotated[Optional[str], typer.Option(
+        "--image", metavar="FILE.png",
+        help="Also write the night's end as a picture for a chat, as the phones draw it (needs Pillow: hachi-score[image]).")] = None,
     db: DbOption = None,
 ) -> None:
     """Standings in 文 and 貫, the rounds, a trend per player and the settlement.
@@ -1135,9 +1138,30 @@ def summary(
     A stored round that no longer scores is marked and counts nothing; the rest is shown, and
     the status is 1 with a line naming it (`edit N` replaces it)."""
     night = _open_night(db, session)
+    if image is not None:
+        _write_image(night, image)
     _print_summary(night.session, night.results, as_json, show_all)
     _keep_digest(night.book, night.sid)
     _bad_rounds(night)
+
+
+def _write_image(night: Any, output: str) -> None:
+    """The night's end drawn (:mod:`scorekeeper.night_image`) and written atomically to ``output``."""
+    from .errors import BookError
+    from .files import atomic_write
+    from .night_end import end_figures
+    from .night_image import NoFont, NoPillow, draw_end
+
+    _output_path("--image", output)
+    try:
+        png = draw_end(end_figures(night.summary()))
+    except (NoFont, NoPillow) as e:
+        fail(str(e))
+    try:
+        atomic_write(Path(output), png, backup=False)
+    except BookError as e:
+        fail(str(e), EXIT_BOOK)
+    print(_("wrote the picture to {path}").format(path=output), file=sys.stderr)
 
 
 def _keep_digest(book: Any, sid: str) -> None:

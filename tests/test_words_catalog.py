@@ -37,7 +37,7 @@ TYPED = {
     'carry', 'pot', 'profile', 'profiles', 'play', 'split', 'result', 'shoubu', 'cancel', 'stack', 'true', 'false',
     'null', 'was', 'draft', 'meta', 'starlette', 'uvicorn', 'segno', 'ifaddr', 'pip', 'install', 'dev',
     'samples', 'house', 'Origin', 'Sec', 'Fetch', 'Site', 'Hachi', 'uXXXX', 'akatan', 'htk', 'hk', 'rkk',
-    'htkk', 'kkk', 'SDIN', 'X',
+    'htkk', 'kkk', 'SDIN', 'X', 'Pillow', 'image', 'FONT', 'fonts', 'noto', 'cjk',
 }
 
 

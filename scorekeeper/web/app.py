@@ -61,6 +61,7 @@ from starlette.routing import Route
 from .. import lang
 from ..lang import L_, _
 from ..scoring import MAX_NAME
+from ..night_end import marks_path
 from .guard import Streams
 from .refusal import HttpError, refuse
 from .security import COOKIE, HostsAndHeaders, RateLimit, Tokens, device, guessed, need, tokens_for
@@ -122,7 +123,7 @@ class Table:
 
     def files_sync(self) -> tuple[Any, ...]:
         out: list[tuple[int, int, int] | None] = []
-        for path in (self.book_path, self.session_file, *self.draft_dirs):
+        for path in (self.book_path, self.session_file, *self.draft_dirs, marks_path(self.book_path)):
             try:
                 st = path.stat()
                 out.append((st.st_mtime_ns, st.st_size, st.st_ino))
@@ -155,6 +156,7 @@ class Table:
                       "discard": discard_said(view, draft), "restorable": restorable_said(RoundDraft.discarded(night)),
                       "overruled": overruled_said(draft), **view.to_json()},
             "deck": DECK_VIEW,
+            **night_end_state(self.book_path, night, summary, bool(draft.answers)),
         })
 
     def refresh_sync(self, force: bool = False, night: Any = None, view: Any = None, rd: Any = None) -> bool:
@@ -257,6 +259,20 @@ class Table:
 
         night = self.night_sync()
         RoundDraft.restore(night)
+        self.refresh_sync(force=True, night=night)
+        return self.state
+
+    def end_sync(self, do: str) -> dict[str, Any]:
+        """The night's end chosen on a phone: ``end`` it (kept until ``reopen``), or play ``more``
+        (one more round before its end is shown again)."""
+        from ..night_end import more_after, read_mark, write_mark
+
+        night = self.night_sync()
+        mark = read_mark(self.book_path, self.sid)
+        if do == "more":
+            write_mark(self.book_path, self.sid, ended=False, more=more_after(night.summary()))
+        else:
+            write_mark(self.book_path, self.sid, ended=do == "end", more=mark["more"])
         self.refresh_sync(force=True, night=night)
         return self.state
 
@@ -545,7 +561,8 @@ async def login(request: Request, kind: str) -> Response:
     good = tokens.table if kind == "table" else tokens.view
     if not hmac.compare_digest(token.encode("utf-8", "surrogateescape"), good.encode("ascii")):
         raise guessed(request, L_("this link is not (or no longer) the table's: scan the QR code again"))
-    response = RedirectResponse("/", status_code=303)
+    board = kind == "view" and "board" in request.query_params  # a tablet or TV at the table: the board
+    response = RedirectResponse("/?board" if board else "/", status_code=303)
     response.set_cookie(COOKIE, tokens.cookie(kind), httponly=True, samesite="strict", path="/")
     return response
 
@@ -694,6 +711,28 @@ async def restore(request: Request) -> Response:
     return await written(request, request.app.state.table.restore_sync)
 
 
+END_CHOICES = ("end", "more", "reopen")
+
+
+async def end(request: Request) -> Response:
+    """The night's end chosen: ``{"do": "end" | "more" | "reopen"}``."""
+    need(request, write=True)
+    data = await body(request)
+    if data.get("do") not in END_CHOICES:
+        raise HttpError(400, L_('say what to do at the end of the night: {{"do": "end", "more" or "reopen"}}'))
+    return await written(request, request.app.state.table.end_sync, data["do"])
+
+
+def night_end_state(book_path: Path, night: Any, summary: Mapping[str, Any], begun: bool) -> dict[str, Any]:
+    """The state's ``end`` (:mod:`scorekeeper.night_end`: shown or not, its figures) and each
+    round's 下げ callers beside its yaku in ``history`` (the rounds table as the terminal's)."""
+    from ..night_end import end_figures, end_state, read_mark
+
+    for h, r in zip(summary["history"], night.results):
+        h["sage"] = list(r.round.sage)
+    return {"end": {**end_state(summary, read_mark(book_path, night.sid), begun), "figures": end_figures(summary)}}
+
+
 def state_event(app: Starlette) -> bytes:
     """The night's state as a stream's event, written once a version for every stream (a tap
     with 50 viewers was 50 encodings of the same state)."""
@@ -748,7 +787,7 @@ ROUTES = [
     Route("/api/words", words), Route("/api/state", state), Route("/api/events", events),
     Route("/api/answer", answer, methods=["POST"]), Route("/api/done", done, methods=["POST"]),
     Route("/api/save", save, methods=["POST"]), Route("/api/discard", discard, methods=["POST"]),
-    Route("/api/restore", restore, methods=["POST"]),
+    Route("/api/restore", restore, methods=["POST"]), Route("/api/end", end, methods=["POST"]),
 ]
 
 

@@ -114,6 +114,7 @@ def serve(db: Any, host: str | None, port: int, out: TextIO | None = None,
           file=out)
     print(_("  table (players): {url}").format(url=table_url), file=out)
     print(_("  view only:       {url}").format(url=f"{base}/v/{tokens.view}"), file=out)
+    print(_("  board (TV):      {url}").format(url=f"{base}/v/{tokens.view}?board"), file=out)
     for other in candidates[1:] if not host else []:
         print(_("  also reachable at {url} (--host {host} to bind there)").format(
             url=f"http://{url_host(other)}:{port}/t/{tokens.table}", host=other), file=out)

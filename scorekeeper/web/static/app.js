@@ -698,7 +698,7 @@ function barLines() {
   const h = S.history[S.history.length - 1];
   // a round just saved, until the next one is begun (its first answer given) or the bar closed
   const begun = Object.keys(R().answers || {}).some((k) => k !== "dealer");
-  if (saved && h && h.round === saved && !R().complete && !begun) lines.push(el("div", { class: "line saved", id: "saved", role: "status" },
+  if (saved && h && h.round === saved && !R().complete && !begun && !ended() && !BOARD) lines.push(el("div", { class: "line saved", id: "saved", role: "status" },
     el("span", {}, el("b", {}, fmt(_("Round {number} saved"), { number: saved })), " ",
       S.session.players.map((p) => el("span", { class: "mon" }, name(p), " ", el("b", { class: cls(h.mon[p]) }, signed(h.mon[p]) + "文")))),
     el("button", { id: "to-standings", on: { click: () => document.getElementById("standings").scrollIntoView() } }, _("standings")),
@@ -710,19 +710,21 @@ function barLines() {
 function renderHead() {
   const set = (id, text) => { const e = document.getElementById(id); if (e.textContent !== text) e.textContent = text; };
   set("title", S.session.name);
-  set("sub", lineOf(S, "header") + (ROLE === "view" ? _(" · view only") : ""));
+  set("sub", (ended() ? endTitle(S.end.figures) : lineOf(S, "header")) + (ROLE === "view" ? _(" · view only") : ""));
 }
 
 function renderStandings() {
-  if (!changed("standings", S.session.players, S.totals, S.kan, S.settlement, S.session.pot, S.session.rounds)) return;
+  if (!changed("standings", S.session.players, S.totals, S.kan, S.settlement, S.session.pot, S.session.rounds, S.end.figures)) return;
   const sec = document.getElementById("standings");
+  const F = S.end.figures, money = F.rate_text !== null, moneyFor = (p) => F.standings.find((s) => s.player === p).money_text;
   const rows = S.session.players.map((p) => el("tr", {},
-    el("td", { class: "name" }, name(p)), el("td", { class: cls(S.totals[p]) }, signed(S.totals[p]) + "文"), el("td", {}, S.kan[p])));
-  const pays = S.settlement.map((s) => `${potted(s.from)} → ${potted(s.to)} ${s.mon}文`).join(" · ");
+    el("td", { class: "name" }, name(p)), el("td", { class: cls(S.totals[p]) }, signed(S.totals[p]) + "文"), el("td", { class: "kan" }, S.kan[p]),
+    money ? el("td", { class: cls(S.totals[p]) }, moneyFor(p)) : null));
+  const pays = F.settlement.map(payLine).join(" · ");
   const pot = S.session.pot ? el("p", { class: "small", id: "pot" }, fmt(_("pot {mon}文: the settlement pays it back to who paid in"), { mon: S.session.pot })) : null;
   const n = S.session.rounds;
   update(sec, [el("h2", {}, fmt(n_("Standings · {n} round", "Standings · {n} rounds", n), { n })),
-    el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, _("player")), el("th", {}, "文"), el("th", {}, "貫"))), el("tbody", {}, rows)),
+    el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, _("player")), el("th", {}, "文"), el("th", {}, "貫"), money ? el("th", {}, _("money")) : null)), el("tbody", {}, rows)),
     pot, el("p", { class: "small", id: "settle" }, pays ? fmt(_("settle: {payments}"), { payments: pays }) : _("all square"))].filter(Boolean));
 }
 
@@ -743,11 +745,20 @@ function renderHistory() {
   const ps = S.session.players;
   const head = el("tr", {}, el("th", {}, "#"), el("th", {}, "親"), el("th", {}, "場"), ...ps.map((p) => el("th", {}, name(p))));
   const rows = S.history.slice().reverse().map((h) => el("tr", {},
-    el("td", {}, h.round), el("td", { class: "name" }, name(h.dealer)), el("td", {}, `${h.field_class}×${h.multiplier}`),
-    ...ps.map((p) => el("td", { class: cls(h.mon[p]) }, signed(h.mon[p])))));
+    el("td", {}, h.round), el("td", { class: "name" }, name(h.dealer)), el("td", { class: "field" }, `${h.field_class}×${h.multiplier}`),
+    ...ps.map((p) => el("td", { class: cls(h.mon[p]) }, signed(h.mon[p]))))).flatMap((row, i) => [row, yakuRow(S.history[S.history.length - 1 - i], 3 + ps.length)]);
   const wide = ps.length > 3 ? " wide" : "";  // four to six players: narrower cells, scrolled inside the box
   update(sec, [el("h2", {}, _("Rounds")), el("div", { class: "scroll" + wide, id: "history-table" },
     el("table", {}, el("thead", {}, head), el("tbody", {}, rows)))]);
+}
+
+// A round's yaku as the terminal's rounds table has them: who and which (``Ben 三本``), then its
+// 下げ callers (``(下げ Aki)``).
+// A line under the round's numbers, across the table (a column of its own squeezed the numbers on a phone).
+function yakuRow(h, span) {
+  const said = (h.yaku || []).map((y) => `${y.player} ${y.yaku}`);
+  if (h.sage && h.sage.length) said.push(fmt(_("(下げ {callers})"), { callers: h.sage.join("→") }));
+  return said.length ? el("tr", { class: "yaku-row" }, el("td", { class: "yaku", colspan: String(span) }, el("b", {}, "役"), said.join(_(", ")))) : null;
 }
 
 // The steps as chips: each question's name (the server's words) and where it stands.
@@ -1056,6 +1067,151 @@ function renderRound() {
   update(sec, kids);
 }
 
+// -- the night's end (scorekeeper/night_end.py): once the planned rounds are played, or the night --
+// -- ended on a phone, every page shows the final standings in 文, 貫 and money, the settlement, ----
+// -- each player's best round, and the choices; shared as a picture drawn here and as text --------
+const BOARD = ROLE === "view" && new URLSearchParams(location.search).has("board");  // a tablet or TV at the table
+if (BOARD) document.body.classList.add("board");
+const ended = () => !!(S && S.end && S.end.shown);
+const moneyOf = (x) => (x.money_text === null || x.money_text === undefined ? "" : ` = ${x.money_text}`);
+const payLine = (x) => fmt(_("{payer} → {payee} {mon}文"), { payer: potted(x.from), payee: potted(x.to), mon: x.mon }) + moneyOf(x);
+const bestLine = (b) => (b.round === null ? _("no round won")
+  : fmt(_("round {round}: {mon}文"), { round: b.round, mon: signed(b.mon) }) + (b.yaku.length ? " " + b.yaku.join("・") : ""));
+function endTitle(F) {
+  return `八八 ${F.name} · ` + fmt(n_("{n} round", "{n} rounds", F.rounds), { n: F.rounds })
+    + (F.rate_text === null ? "" : " · " + fmt(_("rate {money} per 文"), { money: F.rate_text }));
+}
+// The night in a few lines, in this page's language, for a chat.
+function shareText(F) {
+  const lines = [endTitle(F)];
+  for (const s of F.standings) lines.push(`${s.rank}. ${s.player} ${signed(s.mon)}文 (${s.kan})` + moneyOf(s));
+  lines.push(F.settlement.length ? fmt(_("settle: {payments}"), { payments: F.settlement.map(payLine).join(" · ") }) : _("all square"));
+  return lines.join("\n");
+}
+let endShare = null;  // what is offered to share: "text", or "image"
+
+function choose(what) {
+  if (what === "end" && !window.confirm(_("End the night? The phones show its end until someone reopens it; no round is changed."))) return;
+  post("/api/end", { do: what });
+}
+
+function renderEnd() {
+  const sec = document.getElementById("end");
+  if (!changed("end", S.end, endShare)) return;
+  if (!ended()) {
+    if (!sec.hidden) { sec.hidden = true; sec.replaceChildren(); endShare = null; }
+    document.body.classList.remove("at-end");
+    return;
+  }
+  sec.hidden = false;
+  document.body.classList.add("at-end");
+  const F = S.end.figures, money = F.rate_text !== null;
+  const head = el("tr", {}, el("th", {}, "#"), el("th", {}, _("player")), el("th", {}, "文"), el("th", {}, "貫"), money ? el("th", {}, _("money")) : null);
+  const rows = F.standings.map((s) => el("tr", { class: s.rank === 1 ? "first" : "" }, el("td", {}, String(s.rank)), el("td", { class: "name" }, name(s.player)),
+    el("td", { class: cls(s.mon) }, signed(s.mon) + "文"), el("td", { class: "kan" }, s.kan), money ? el("td", { class: cls(s.mon) }, s.money_text) : null));
+  const kids = [el("h2", { class: S.end.ended ? "over" : "" }, S.end.ended ? _("The night is over") : fmt(_("The night's end: the planned {planned} played"), { planned: F.planned_rounds })),
+    el("table", { id: "final" }, el("thead", {}, head), el("tbody", {}, rows)),
+    el("div", { class: "end-more" }, el("h3", {}, _("settlement")),
+    F.settlement.length ? el("ul", { class: "pays", id: "final-settle" }, F.settlement.map((x) => el("li", {}, payLine(x))))
+      : el("p", { id: "final-settle" }, _("all square")),
+    F.pot ? el("p", { class: "small" }, fmt(_("pot {mon}文: the settlement pays it back to who paid in"), { mon: F.pot })) : null,
+    el("h3", {}, _("best rounds")),
+    el("ul", { class: "pays", id: "best" }, F.best.map((b) => el("li", {}, name(b.player), " ", bestLine(b)))))];
+  if (CAN_WRITE) {
+    kids.push(S.end.ended
+      ? el("div", { class: "row", id: "end-choices" }, el("button", { id: "reopen", on: { click: () => choose("reopen") } }, _("reopen the night")))
+      : el("div", { class: "row", id: "end-choices" },
+        el("button", { id: "one-more", on: { click: () => choose("more") } }, _("one more round")),
+        el("button", { id: "end-night", class: "primary", on: { click: () => choose("end") } }, _("end the night"))));
+  }
+  if (!BOARD) {
+    kids.push(el("div", { class: "row", id: "share" },
+      el("button", { id: "share-image", class: endShare === "image" ? "on" : "", on: { click: () => { endShare = "image"; render(); } } }, _("share as a picture")),
+      el("button", { id: "share-text", class: endShare === "text" ? "on" : "", on: { click: () => { endShare = "text"; render(); } } }, _("share as text"))));
+    if (endShare === "text") kids.push(textBox(F));
+    if (endShare === "image") kids.push(imageBox(F));
+  }
+  sec.replaceChildren(...kids.filter(Boolean));  // drawn anew: its figures or what is shared changed (a canvas is never patched)
+}
+
+// The text in a box to select and copy by hand (the Clipboard API is not there over plain HTTP).
+function textBox(F) {
+  const text = shareText(F);
+  const area = el("textarea", { id: "share-words", readonly: true, rows: String(text.split("\n").length + 1), "aria-label": _("share as text") });
+  area.value = text;
+  const pick = () => { area.focus(); area.select(); area.setSelectionRange(0, text.length); };
+  return el("div", { class: "box", id: "share-text-box" }, el("p", { class: "note" }, _("select the text, copy it and paste it in the chat")), area,
+    el("div", { class: "row" }, el("button", { id: "select-text", on: { click: pick } }, _("select the text"))));
+}
+
+// The end as a picture: drawn on a canvas in the page's font, downloaded as a PNG by a link (a
+// data URL: no Web Share over plain HTTP). What it is handed is kept on it (data-figures).
+function imageBox(F) {
+  const canvas = el("canvas", { id: "share-canvas", "aria-label": _("share as a picture") });
+  drawEnd(canvas, F);
+  const file = `hachi-${F.session}.png`;
+  const link = el("a", { id: "save-image", class: "button primary", download: file, href: canvas.toDataURL("image/png") }, _("save the picture"));
+  return el("div", { class: "box", id: "share-image-box" }, canvas, el("div", { class: "row" }, link));
+}
+
+const INK = { bg: "#fbf8f1", fg: "#1d1b18", muted: "#6b655c", line: "#d9d1c3", accent: "#b3262d", pos: "#1f7a3d", neg: "#c0182b",
+  players: ["#b3262d", "#1f5fa8", "#2f8a3b", "#8a5a00", "#7b3fa0", "#0f7c80"] };
+// The layout of scorekeeper/night_image.py, line for line: 1080 px wide, as tall as the night needs.
+function drawEnd(canvas, F) {
+  const W = 1080, pad = 56, row = 84, line = 52, chartH = 300, family = getComputedStyle(document.body).fontFamily;
+  const H = 150 + 60 + row * F.standings.length + 40 + 60 + line * Math.max(1, F.settlement.length) + 40 + 60 + line * F.best.length + 40 + chartH + 70;
+  canvas.width = W; canvas.height = H;
+  canvas.dataset.figures = JSON.stringify(F);
+  const g = canvas.getContext("2d");
+  const text = (t, x, y, size, color, weight = "", align = "left", room = W - 2 * pad) => {
+    g.font = `${weight} ${size}px ${family}`.trim(); g.fillStyle = color; g.textAlign = align; g.textBaseline = "alphabetic";
+    let cut = t;  // a long name cut with … to its room
+    while (cut.length > 1 && g.measureText(cut === t ? t : cut + "…").width > room) cut = cut.slice(0, -1);
+    g.fillText(cut === t ? t : cut + "…", x, y);
+  };
+  g.fillStyle = INK.bg; g.fillRect(0, 0, W, H);
+  g.fillStyle = INK.accent; g.fillRect(0, 0, W, 150);
+  text(`八八 ${F.name}`, pad, 82, 56, "#ffffff", "bold");
+  text(endTitle(F).replace(`八八 ${F.name} · `, ""), pad, 128, 30, "#ffffff");
+  let y = 150 + 60;
+  for (const s of F.standings) {
+    y += row;
+    text(String(s.rank), pad, y - 24, 44, INK.muted, "bold");
+    const right = F.rate_text === null ? W - pad : W - pad - 260;
+    g.font = `bold 44px ${family}`;
+    const room = right - 200 - g.measureText(`${signed(s.mon)}文`).width - 24 - pad - 64;  // up to the 文
+    let size = 44;  // a long name in smaller type (down to 30 px), then cut
+    for (; size > 30; size -= 2) { g.font = `bold ${size}px ${family}`; if (g.measureText(s.player).width <= room) break; }
+    text(s.player, pad + 64, y - 24, size, INK.fg, "bold", "left", room);
+    text(`${signed(s.mon)}文`, right - 200, y - 24, 44, s.mon > 0 ? INK.pos : s.mon < 0 ? INK.neg : INK.fg, "bold", "right");
+    text(s.kan, right, y - 24, 30, INK.muted, "", "right");
+    if (F.rate_text !== null) text(s.money_text, W - pad, y - 24, 44, s.mon > 0 ? INK.pos : s.mon < 0 ? INK.neg : INK.fg, "bold", "right");
+    g.fillStyle = INK.line; g.fillRect(pad, y - 4, W - 2 * pad, 2);
+  }
+  y += 40 + 60;
+  text(_("settlement"), pad, y - 16, 32, INK.accent, "bold");
+  for (const x of F.settlement.length ? F.settlement.map(payLine) : [_("all square")]) { y += line; text(x, pad, y - 14, 34, INK.fg); }
+  y += 40 + 60;
+  text(_("best rounds"), pad, y - 16, 32, INK.accent, "bold");
+  for (const b of F.best) { y += line; text(`${b.player}  ${bestLine(b)}`, pad, y - 14, 34, INK.fg); }
+  y += 40;
+  const values = [0, ...Object.values(F.running).flat()], hi = Math.max(...values), lo = Math.min(...values), span = hi - lo || 1;
+  const n = Math.max(1, ...Object.values(F.running).map((v) => v.length - 1)), cx = (i) => pad + 80 + (W - 2 * pad - 80) * i / n;
+  const cy = (v) => y + 10 + (chartH - 20) * (hi - v) / span;
+  g.fillStyle = INK.line; g.fillRect(pad + 80, cy(0) - 1, W - 2 * pad - 80, 2);
+  text(signed(hi), pad + 70, cy(hi) + 10, 24, INK.muted, "", "right");
+  text("0", pad + 70, cy(0) + 10, 24, INK.muted, "", "right");
+  text(signed(lo), pad + 70, cy(lo) + 10, 24, INK.muted, "", "right");
+  F.players.forEach((p, i) => {
+    g.strokeStyle = INK.players[i % INK.players.length]; g.lineWidth = 6; g.lineJoin = "round"; g.beginPath();
+    F.running[p].forEach((v, j) => (j ? g.lineTo(cx(j), cy(v)) : g.moveTo(cx(j), cy(v))));
+    g.stroke();
+  });
+  y += chartH + 50;
+  const key = (W - 2 * pad) / F.players.length;
+  F.players.forEach((p, i) => text(`● ${p}`, pad + i * key, y, 28, INK.players[i % INK.players.length], "bold", "left", key - 12));
+}
+
 // A tap is a press and a release on one button: a page drawn again between the two (another
 // phone's answer, or this one's own, arriving meanwhile) could move the button away under the
 // finger and lose the tap. So drawing waits while a finger or the mouse is down, and is done once
@@ -1093,7 +1249,8 @@ function draw() {
   drawnFor = roundKey(S);
   barAction = null;
   const typing = document.activeElement, at = typing && typing.tagName === "INPUT" ? [typing.selectionStart, typing.selectionEnd] : null;
-  renderHead(); renderStandings(); renderRound(); renderChart(); renderHistory(); renderBar();
+  renderHead(); renderEnd(); renderStandings(); if (ended()) update(document.getElementById("round"), []); else renderRound();
+  renderChart(); renderHistory(); renderBar();
   if (at && typing.isConnected && document.activeElement !== typing) {  // moved, never rebuilt: in it still
     typing.focus({ preventScroll: true });
     typing.setSelectionRange(...at);
