@@ -573,23 +573,30 @@ class _BookErrors:
         return False
 
 
-def _open_book(db: str | None, *, creating: bool = False):
-    """The book (``creating``: a command that may start one: new-session, import)."""
+def _open_book(db: str | None, *, creating: bool = False, listing: bool = False):
+    """The book (``creating``: a command that may start one: new-session, import; ``listing``:
+    see :func:`_book_path`)."""
     from .store import Book
 
-    return Book.open(_book_path(db, creating=creating))
+    return Book.open(_book_path(db, creating=creating, listing=listing))
 
 
-def _book_path(db: str | None, *, creating: bool = False) -> Path:
+def _book_path(db: str | None, *, creating: bool = False, listing: bool = False) -> Path:
     """The book's main file. A command that only uses a book, given a path (``--db`` or
-    HACHI_SCORE_DB) where there is none, says so and where it looked (status 2: a mistyped
-    path is never taken for a new, empty book); at the default place, no book yet is no error."""
+    HACHI_SCORE_DB) where there is none, says so and where it looked: a mistyped path is never
+    taken for a new, empty book. It is refused (status 2), except by a command that only lists
+    what a book holds (``listing``: sessions, stats, doctor), which says it on standard error and
+    lists nothing, done (status 0, CONTRACT §5: a book not there yet is a new one, not an error;
+    nothing is made there). At the default place, no book yet is no error."""
     from .store import book_path, no_book_at
 
     path = book_path(db)
     if not creating and db and no_book_at(path):
-        fail(_("no book at {path} (the path given by --db or HACHI_SCORE_DB): nothing was ever saved there. "
-               "A mistyped path? `hachi-score new-session NAME NAME NAME` starts a book there").format(path=path))
+        line = _("no book at {path} (the path given by --db or HACHI_SCORE_DB): nothing was ever saved there. "
+                 "A mistyped path? `hachi-score new-session NAME NAME NAME` starts a book there").format(path=path)
+        if not listing:
+            fail(line)
+        _error(line)
     return path
 
 
@@ -656,6 +663,7 @@ def _entry(form: Any, to_stderr: bool = False, **options: Any) -> Any:  # noqa: 
     typed = sys.stdin is not None and sys.stdin.isatty()
 
     def ask(prompt: str) -> str:
+        prompt = _fitted(prompt, stream)
         if typed and not to_stderr:
             return input(prompt)  # readline: line editing, history, Tab
         print(prompt, end="", file=stream, flush=True)
@@ -867,10 +875,23 @@ def _answer(line: str) -> str:
     return unicodedata.normalize("NFKC", line).strip().lower()
 
 
+def _fitted(prompt: str, stream: Any) -> str:
+    """``prompt`` laid out at the width of the terminal ``stream`` is (as it is, when piped)."""
+    if not (hasattr(stream, "isatty") and stream.isatty()):
+        return prompt
+    import shutil
+
+    from .layout import on_terminal
+
+    return on_terminal(prompt, shutil.get_terminal_size().columns)
+
+
 def _ask_line(prompt: str) -> str:
     """One answer on standard error; one from a pipe is echoed, so the dialogue reads as typed.
-    No standard input at all (closed: ``<&-``) is the end of input, an :class:`EOFError`."""
-    print(prompt, end="", file=sys.stderr, flush=True)
+    No standard input at all (closed: ``<&-``) is the end of input, an :class:`EOFError`. On a
+    terminal, the question is laid out at its width (:func:`_fitted`): no word
+    cut at the edge."""
+    print(_fitted(prompt, sys.stderr), end="", file=sys.stderr, flush=True)
     if sys.stdin is None or sys.stdin.closed:
         raise EOFError
     try:
@@ -1163,8 +1184,10 @@ def sessions(
     db: DbOption = None,
 ) -> None:
     """The book's latest sessions (--all: every one): name, date, players, rounds; the current one marked *."""
+    from .store import no_book_at
+
     with _BookErrors():
-        book = _open_book(db)
+        book = _open_book(db, listing=True)
         rows = book.sessions(with_rounds=True, latest=None if show_all else LATEST_SESSIONS)
         count = book.session_count()
         current = book.current_id()
@@ -1172,8 +1195,9 @@ def sessions(
         emit_json([{**row, **({"error": lang.english(row["error"])} if "error" in row else {}),
                     "current": row["id"] == current} for row in rows])
     elif not rows:
-        print(_("no sessions yet in {path}: start one with `hachi-score new-session NAME NAME NAME`").format(
-            path=book.path))
+        if not (db and no_book_at(book.path)):  # a book path given where there is none: said already
+            print(_("no sessions yet in {path}: start one with `hachi-score new-session NAME NAME NAME`").format(
+                path=book.path))
     else:
         from .night_view import sessions_view
         from .render import console
@@ -1499,9 +1523,10 @@ def doctor(
     about (--yes to skip; no answer is a no).
     """
     from .doctor import check, preview, restore as mend
+    from .store import no_book_at
 
     with _BookErrors():
-        path = _book_path(db)
+        path = _book_path(db, listing=True)
         if restore and not yes:
             with _progress(_("checking the book")) as progress:
                 replaced, lost = preview(path, progress)
@@ -1516,7 +1541,8 @@ def doctor(
                 if sys.stdin is None or not _confirm(_("restore them?")):  # None: standard input closed
                     fail(_("aborted: nothing was restored"), EXIT_BOOK)
         with _progress(_("checking the book")) as progress:
-            report = mend(path, progress=progress) if restore else check(path, progress=progress)
+            mending = restore and not no_book_at(path)  # no book: nothing to put back, no lock made for it
+            report = mend(path, progress=progress) if mending else check(path, progress=progress)
     if as_json:
         emit_json(report.to_json())
     else:
@@ -1585,7 +1611,7 @@ def stats(
         except ValueError:
             pass  # a house rule's name
     with _BookErrors():
-        book = _open_book(db)
+        book = _open_book(db, listing=True)
         rows = choose(book.sessions(), since=since, until=until, player=player, rules=rules_name)
         nights = [book.digest(row["id"]) for row in rows]
     data = aggregate(nights)

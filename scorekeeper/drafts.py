@@ -221,8 +221,8 @@ class Drafts:
         current, _ = self.read(draft.session, draft.id)
         on_disk = current.revision if current is not None else 0
         if on_disk != seen:
-            raise DraftConflict(L_("another terminal is typing this session's round (draft revision {on_disk}, "
-                                   "this one saw {seen})", on_disk=on_disk, seen=seen))
+            raise DraftConflict(L_("this session's round is being typed on a phone or at another terminal "
+                                   "(draft revision {on_disk}, this one saw {seen})", on_disk=on_disk, seen=seen))
         draft.revision = seen + 1
         draft.updated = datetime.now().astimezone().isoformat(timespec="microseconds")
         payload = json.dumps(_wrap(draft.to_json()), ensure_ascii=False, separators=(",", ":")).encode("utf-8")

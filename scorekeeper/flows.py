@@ -308,5 +308,6 @@ class Night:
 
 
 def saved_meanwhile(number: int) -> str:
-    """Another terminal saved round ``number`` while this one typed its round."""
-    return L_("another terminal saved round {number} meanwhile; nothing was saved", number=number)
+    """Round ``number`` was saved while this writer typed its round: by a phone or another
+    terminal (which one is not known here, so neither is blamed)."""
+    return L_("round {number} was saved meanwhile, on a phone or at another terminal; nothing was saved", number=number)

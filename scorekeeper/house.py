@@ -33,6 +33,7 @@ given a house-rule file need it.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 from types import MappingProxyType
@@ -76,6 +77,47 @@ _SAME = {d.name: d.same for d in catalog.CATALOG if d.same}
 
 _AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _AT_END = re.compile(r"\s*\(at end of document\)\s*$")
+#: tomllib's reasons (Python 3.11 to 3.13), each as the player's words: {what} is the character,
+#: key or text it names (a repr there), quoted again as the line quotes. A reason not here is said
+#: as broken TOML at its line and column, with no English in a Japanese line.
+_TOML_SAYS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), words) for pattern, words in (
+    (r"Invalid statement", N_("not a key = value, [table] or comment")),
+    (r"Expected newline or end of document after a statement", N_("more after a value on its line")),
+    (r"Expected '=' after a key in a key/value pair", N_("a key without '=' after it")),
+    (r"Expected '\]' at the end of a table declaration", N_("a [table] without its ']'")),
+    (r"Expected '\]\]' at the end of an array declaration", N_("a [[table]] without its ']]'")),
+    (r"Expected (?P<what>.+)", N_("{what} was expected here")),
+    (r"(?:Found invalid|Illegal) character (?P<what>.+)", N_("{what} can't be here")),
+    (r"Cannot declare (?P<what>.+) twice", N_("[{what}] is declared twice")),
+    (r"Cannot overwrite a value|Duplicate inline table key (?P<what>.+)", N_("a key given twice")),
+    (r"Cannot (?:mutate immutable|redefine) namespace (?P<what>.+)", N_("{what} is given twice")),
+    (r"Invalid initial character for a key part", N_("a key can't begin with this character")),
+    (r"Unclosed array", N_("a list without its ']'")),
+    (r"Unclosed inline table", N_("a {{table}} without its '}}'")),
+    (r"Unterminated string", N_("a text without its closing quote")),
+    (r"Unescaped '\\' in a string|Invalid hex value|Escaped character is not a Unicode scalar value",
+     N_("a '\\' in a text that is no escape")),
+    (r"Invalid date or datetime", N_("not a date")),
+    (r"Invalid value", N_("not a value: a number, \"text\", true or false")),
+))
+
+
+def _toml_says(reason: str) -> str:
+    """tomllib's English ``reason`` in the player's words (:data:`_TOML_SAYS`)."""
+    import ast
+
+    for pattern, words in _TOML_SAYS:
+        found = pattern.fullmatch(reason.strip())
+        if found:
+            what = found.groupdict().get("what")
+            if what is not None and what[:1] in "'\"(":
+                with contextlib.suppress(ValueError, SyntaxError):
+                    value = ast.literal_eval(what)  # a key's parts are a tuple: ('a', 'b') is a.b
+                    if value == "\n":  # a line break inside a text: its quote left open
+                        words = "a text without its closing quote"
+                    what = ".".join(value) if isinstance(value, tuple) else str(quote(value))
+            return _("broken TOML: {reason}").format(reason=_(words).format(what=what))
+    return _("broken TOML")
 
 
 def _type(value: Any) -> str:
@@ -130,16 +172,17 @@ def _parse(path: Path, text: str) -> dict[str, Any]:
         at = _AT.search(message)
         if at:
             where = _("line {line}, column {column}").format(line=at.group(1), column=at.group(2))
-            message = message[: at.start()]
+            message = _toml_says(message[: at.start()])
             lines = text.splitlines()
             line = lines[int(at.group(1)) - 1] if int(at.group(1)) <= len(lines) else ""
             key, _eq, value = (part.strip() for part in line.partition("="))
             if key and not key.isascii() and not key.startswith(('"', "'")):
-                message += " " + _('(a yaku\'s name is quoted: "{key}" = {value})').format(key=key, value=value or "...")
+                hint = _('(a yaku\'s name is quoted: "{key}" = {value})').format(key=key, value=value or "...")
+                message += ("" if hint.startswith("（") else " ") + hint  # no space before a full-width bracket
         else:
             where = _("end of file")
-            message = _AT_END.sub("", message)
-        raise HouseRuleError(path, where, _("broken TOML: {message}").format(message=message)) from None
+            message = _toml_says(_AT_END.sub("", message))
+        raise HouseRuleError(path, where, message) from None
     except RecursionError:
         raise HouseRuleError(path, "", _("broken TOML: nested too deeply")) from None
 

@@ -217,6 +217,19 @@ def prompt(text: str, width: int, keep: Iterable[str] = ()) -> str:
     return lines(body, width, keep) + text[len(body):]
 
 
+def on_terminal(text: str, width: int) -> str:
+    """A question as a terminal ``width`` columns wide shows it: :func:`prompt`, and English too
+    broken at its spaces where a line is too wide, never inside a word (the terminal would cut
+    it at its edge: "termina/l")."""
+    import textwrap
+
+    body = text.rstrip()
+    if has_wide(body):
+        return prompt(text, width)
+    return "\n".join(textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False)
+                     if len(line) > width else line for line in body.split("\n")) + text[len(body):]
+
+
 class Prose:
     """Text for rich laid out by :func:`lines` at the width it is drawn at (Japanese), or by
     rich as it always was (English); one style."""

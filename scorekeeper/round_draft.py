@@ -264,8 +264,8 @@ class _InStep:
         self._saved_meanwhile(on_disk, typing)
         seen = on_disk.revision if on_disk is not None else 0
         if seen != self.draft.revision:
-            raise DraftConflict(L_("another terminal is typing this round's answers (draft revision {seen}, "
-                                   "this one saw {revision})", seen=seen, revision=self.draft.revision))
+            raise DraftConflict(L_("this round's answers are being typed on a phone or at another terminal "
+                                   "(draft revision {seen}, this one saw {revision})", seen=seen, revision=self.draft.revision))
 
     def _saved_meanwhile(self, on_disk: Draft | None, typing: dict[str, str] | None = None) -> None:
         """:class:`SavedElsewhere` when ``on_disk`` (this draft as read now) says another writer
@@ -582,7 +582,7 @@ class RoundDraft(_Drafts):
                 raise
             except DraftConflict:
                 continue
-        raise DraftConflict(L_("another terminal keeps typing this round: try again"))
+        raise DraftConflict(L_("this round keeps being typed on a phone or at another terminal: try again"))
 
     def save(self, *, revision: int | None = None, rechain: bool = False) -> Added | Replaced:
         """Save the round once every question is answered, as `round` or `edit` saves it, then
@@ -693,8 +693,8 @@ def tapped_pile(g: q.Givens, answers: Mapping[str, str], key: str, code: str, se
 
 
 def saved_elsewhere(number: int) -> str:
-    """The draft's round was saved meanwhile by another terminal, as round ``number``."""
-    return L_("these answers were saved meanwhile, by another terminal, as round {number}", number=number)
+    """The draft's round was saved meanwhile, by a phone or another terminal, as round ``number``."""
+    return L_("these answers were saved meanwhile, on a phone or at another terminal, as round {number}", number=number)
 
 
 class DraftForm:

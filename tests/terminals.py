@@ -17,10 +17,10 @@ _ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
 
 
 class Terminal:
-    """A `hachi-score` process (``python -m scorekeeper ARGS``) at 200 columns."""
+    """A `hachi-score` process (``python -m scorekeeper ARGS``) at ``columns`` columns (200)."""
 
-    def __init__(self, *args: str, tty: bool = False) -> None:
-        env = {**os.environ, "COLUMNS": "200"}
+    def __init__(self, *args: str, tty: bool = False, columns: int = 200) -> None:
+        env = {**os.environ, "COLUMNS": str(columns)}
         if tty:  # a terminal rich sizes by its window (a dumb one is always 80 wide), without colour
             env.update(TERM="xterm", NO_COLOR="1")
         self.tty = tty
@@ -32,7 +32,7 @@ class Terminal:
             import termios
 
             self.master, slave = pty.openpty()
-            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))  # 200 columns, as piped
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))  # as wide as piped
             self.proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], stdin=slave, stdout=slave,
                                          stderr=slave, env=env, close_fds=True)
             os.close(slave)

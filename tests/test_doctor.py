@@ -71,7 +71,7 @@ def test_a_healthy_book(book):
 
 
 def test_no_book_at_the_path_given(tmp_path):
-    result = doc(tmp_path / "none" / "book.json", code=2)
+    result = doc(tmp_path / "none" / "book.json", code=0)  # CONTRACT §5, §6: listing a book not there yet is done
     assert f"no book at {tmp_path / 'none' / 'book.json'}" in result.stderr
     assert not (tmp_path / "none").exists()
 

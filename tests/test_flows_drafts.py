@@ -176,7 +176,7 @@ def test_another_terminal_saving_the_same_round_meanwhile_is_said_and_nothing_is
     monkeypatch.setattr(builtins, "input", typed_in)
     result = runner.invoke(app, ["round"])
     assert result.exit_code == 1
-    assert "another terminal saved round 2 meanwhile; nothing was saved" in result.stderr
+    assert "round 2 was saved meanwhile, on a phone or at another terminal; nothing was saved" in result.stderr
     assert "it has every answer typed here" in result.stderr
     assert len(store.Book.open(book_file).session("s1")["rounds"]) == 2  # only the other terminal's
     assert draft_of(book_file) is None
@@ -240,7 +240,7 @@ def test_answers_overtaken_by_another_terminal_are_named_and_offered_as_an_edit(
     result = runner.invoke(app, ["round"])
     assert saved["b"] == 2
     assert result.exit_code == 1
-    assert "another terminal saved round 2 meanwhile; nothing was saved" in result.stderr
+    assert "round 2 was saved meanwhile, on a phone or at another terminal; nothing was saved" in result.stderr
     assert "it has every answer typed here" in result.stderr
     rounds = store.Book.open(book_file).session("s1")["rounds"]
     assert len(rounds) == 2
@@ -257,7 +257,7 @@ def test_a_terminal_whose_answers_another_saved_is_told_so_not_offered_them_agai
     result = runner.invoke(app, ["round"])
     assert saved["b"] == 2
     assert result.exit_code == 1
-    assert "saved meanwhile, by another terminal, as round 2" in result.stderr
+    assert "saved meanwhile, on a phone or at another terminal, as round 2" in result.stderr
     assert "it has every answer typed here" in result.stderr and "Edit round" not in result.stderr
     assert len(store.Book.open(book_file).session("s1")["rounds"]) == 2
 

@@ -321,7 +321,7 @@ def test_broken_toml_says_where(tmp_path):
     line = refused(tmp_path, "kan = \n", "line 3, column 7", "broken TOML")
     assert "(at line" not in line
     refused(tmp_path, "kan = ", "end of file", "broken TOML")
-    refused(tmp_path, "kan = 10\nkan = 12\n", "line 4, column 9", "broken TOML", "overwrite")
+    refused(tmp_path, "kan = 10\nkan = 12\n", "line 4, column 9", "broken TOML", "a key given twice")
 
 
 def test_a_file_that_is_not_utf8(tmp_path):

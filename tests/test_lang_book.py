@@ -70,7 +70,7 @@ def test_doctor_on_a_healthy_book_says_so_in_japanese(book):
 
 def test_doctor_with_no_book_at_the_path_given(tmp_path):
     en, ja = both(tmp_path / "none" / "book.json", "doctor")
-    assert en.exit_code == 2
+    assert en.exit_code == 0  # CONTRACT §5, §6: a book not there yet lists nothing, done
     assert ja.stderr.startswith(f"hachi-score: {tmp_path / 'none' / 'book.json'} に帳面はありません")
 
 
@@ -300,9 +300,9 @@ def test_a_round_saved_meanwhile_is_said_in_japanese_and_keeps_its_english(book)
     with pytest.raises(store.ChangedMeanwhile) as caught:
         night.add_round(ch.bare(ch.NIGHT[6]), expect_rounds=2)
     file = store.sessions_dir(book) / "s2.json"
-    assert str(caught.value) == f"{file}: その間に別の端末が第3回を保存しました。何も保存していません"
-    assert lang.english(lang.message_of(caught.value)) == (f"{file}: another terminal saved round 3 meanwhile; "
-                                                            "nothing was saved")
+    assert str(caught.value) == f"{file}: その間に第3回がスマホか別の端末で保存されました。何も保存していません"
+    assert lang.english(lang.message_of(caught.value)) == (f"{file}: round 3 was saved meanwhile, on a phone or "
+                                                            "at another terminal; nothing was saved")
     with pytest.raises(store.SessionError) as caught:
         night.replace_round(9, ch.bare(ch.NIGHT[0]))
     assert str(caught.value) == "第9回: セッション s2 にあるのは第1〜3回です"

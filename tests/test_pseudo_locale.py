@@ -135,7 +135,7 @@ CASES = {
     "summary of five": (fudawiki, ["summary"], None, 0),
     "summary, empty": (session, ["summary"], None, 0),
     "sessions": (night, ["sessions"], None, 0),
-    "sessions, no book": (empty, ["sessions"], None, 2),
+    "sessions, no book": (empty, ["sessions"], None, 0),
     "use": (night, ["use", "s1"], None, 0),
     "show": (night, ["show", "2"], None, 0),
     "undo --yes": (night, ["undo", "--yes"], None, 0),
@@ -150,7 +150,7 @@ CASES = {
     "doctor --restore, declined": (damaged, ["doctor", "--restore"], "n\n", 1),
     "stats": (night, ["stats"], None, 0),
     "stats of five": (fudawiki, ["stats"], None, 0),
-    "stats, no book": (empty, ["stats"], None, 2),
+    "stats, no book": (empty, ["stats"], None, 0),
     "demo": (empty, ["demo"], None, 0),
     "version": (empty, ["--version"], None, 0),
     # bad inputs: one line on standard error

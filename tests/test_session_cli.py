@@ -188,7 +188,7 @@ def test_sessions_lists_the_book_and_marks_the_current_one(db):
 
 
 def test_sessions_on_a_new_book_says_how_to_start(db):
-    error = run("sessions", code=2).stderr  # HACHI_SCORE_DB names a path with no book: said, and where
+    error = run("sessions", code=0).stderr  # status 0 (CONTRACT §5, §6); HACHI_SCORE_DB names a path with no book: said, and where
     assert f"no book at {db}" in error and "new-session" in error
     assert not db.exists()
 

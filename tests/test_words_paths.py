@@ -37,13 +37,33 @@ def night(book_file) -> Path:
     return book_file
 
 
-@pytest.mark.parametrize("command", [["sessions"], ["summary"], ["show", "1"], ["stats"], ["doctor"], ["export"],
-                                     ["use", "s1"], ["undo"], ["sessions", "--json"], ["stats", "--json"]])
+@pytest.mark.parametrize("command", [["summary"], ["show", "1"], ["export"], ["use", "s1"], ["undo"]])
 def test_a_mistyped_book_path_is_said_not_taken_for_an_empty_book(night, tmp_path, command):
     typo = tmp_path / "bok" / "book.json"
     result = run(*command, "--db", str(typo), code=2)
     assert result.stderr.startswith(f"hachi-score: no book at {typo} (the path given by --db or HACHI_SCORE_DB)")
     assert len(result.stderr.splitlines()) == 1 and not result.stdout
+    assert not typo.parent.exists()  # nothing made there, not even a lock
+
+
+# What each listing gives of no book: CONTRACT §5 (a book not there yet is a new one) and §6 (0 is
+# done) fix their status at 0, as before issue 33; the words say the path holds no book.
+LISTED = {("sessions",): "", ("sessions", "--json"): "[]\n", ("stats", "--json"): None, ("stats",): None,
+          ("doctor",): None, ("doctor", "--json"): None, ("doctor", "--restore"): None}
+
+
+@pytest.mark.parametrize("command", list(LISTED), ids=" ".join)
+def test_a_listing_of_a_mistyped_book_path_says_it_and_lists_nothing_status_0(night, tmp_path, command):
+    typo = tmp_path / "bok" / "book.json"
+    result = run(*command, "--db", str(typo), code=0)
+    assert result.stderr.startswith(f"hachi-score: no book at {typo} (the path given by --db or HACHI_SCORE_DB)")
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    assert "no sessions yet" not in result.stdout  # never taken for a new, empty book
+    if LISTED[command] is not None:
+        assert result.stdout == LISTED[command]
+    if "--json" in command and command[0] != "sessions":
+        data = json.loads(result.stdout)
+        assert data["sessions"] == 0, data
     assert not typo.parent.exists()  # nothing made there, not even a lock
 
 

@@ -401,7 +401,8 @@ async function post(path, body) {
 function setLive() {
   const live = document.getElementById("live");
   if (!live) return;
-  const [text, className] = gone ? [gone, "live off"] : offline || live.dataset.stream === "off"
+  const [text, className] = gone ? [gone, "live off"] : crowded && live.dataset.stream === "off" ? [crowded, "live off"]
+    : offline || live.dataset.stream === "off"
     ? [_("offline: the last standings"), "live off"] : [_("live"), outbox.length ? "live wait" : "live on"];
   if (live.textContent !== text) live.textContent = text;
   if (live.className !== className) live.className = className;
@@ -436,8 +437,24 @@ function connect() {
   es.addEventListener("bye", () => { live.dataset.stream = "off"; es.close(); setLive(); setTimeout(connect, 3000); });
   // closed for a newer page of this phone's (each phone holds a few streams): not opened again
   es.addEventListener("replaced", () => { live.dataset.stream = "off"; es.close(); setLive(); });
-  es.onopen = () => { live.dataset.stream = "on"; offline = false; setLive(); flush(); };
-  es.onerror = () => { live.dataset.stream = "off"; setLive(); ask(); };
+  es.onopen = () => { live.dataset.stream = "on"; offline = false; crowded = ""; setLive(); flush(); };
+  es.onerror = () => { live.dataset.stream = "off"; setLive(); ask(); if (es.readyState === EventSource.CLOSED) refusedWhy(); };
+}
+// A stream refused (not dropped: the browser opens that one again itself) says nothing of why: asked
+// once, a server with too many live pages open says so (429, in its words: not "offline"), and the
+// stream is asked for again later; any other refusal but the links made new, soon.
+let crowded = "";  // the server's line when it had no room for this page's stream
+async function refusedWhy() {
+  const stop = new AbortController();
+  let status = 0;
+  try {
+    const r = await fetch("/api/events?limit=1", { credentials: "same-origin", headers: { "X-Hachi-Lang": LANG }, signal: stop.signal });
+    status = r.status;
+    crowded = status === 429 ? ((await r.json().catch(() => ({}))).error || fmt(_("HTTP {status}"), { status })) : "";
+  } catch (e) { crowded = ""; }
+  stop.abort();
+  setLive();
+  if (status !== 401 && status !== 403) setTimeout(connect, status === 429 ? 15000 : 3000);
 }
 
 // A stream that fails says nothing of why: the state, asked once in a while, says whether the
@@ -679,7 +696,9 @@ function barLines() {
   const n = taps();
   if (n) lines.push(el("p", { class: "note unsent", id: "unsent" }, clock(), fmt(n_("{n} tap not sent yet", "{n} taps not sent yet", n), { n })));
   const h = S.history[S.history.length - 1];
-  if (saved && h && h.round === saved && !R().complete && !ended() && !BOARD) lines.push(el("div", { class: "line saved", id: "saved", role: "status" },
+  // a round just saved, until the next one is begun (its first answer given) or the bar closed
+  const begun = Object.keys(R().answers || {}).some((k) => k !== "dealer");
+  if (saved && h && h.round === saved && !R().complete && !begun && !ended() && !BOARD) lines.push(el("div", { class: "line saved", id: "saved", role: "status" },
     el("span", {}, el("b", {}, fmt(_("Round {number} saved"), { number: saved })), " ",
       S.session.players.map((p) => el("span", { class: "mon" }, name(p), " ", el("b", { class: cls(h.mon[p]) }, signed(h.mon[p]) + "文")))),
     el("button", { id: "to-standings", on: { click: () => document.getElementById("standings").scrollIntoView() } }, _("standings")),
@@ -981,9 +1000,13 @@ function resultBox() {
   } else {
     box.append(el("p", { class: "small" }, fmt(_("{stand} · next 親 {dealer}"), { stand: words(R().stand.line), dealer: res.next_dealer })));
     const rows = ps.map((p) => {
-      const r = res.players[p];
-      const yaku = [...(r.teyaku_all || []), ...r.dekiyaku, ...r.special, ...(r.bonuses || [])].join("・") || "–";
-      return el("tr", {}, el("td", { class: "name" }, name(p)), el("td", {}, yaku), el("td", {}, r.role !== "played" ? "" : r.pile === "unasked" ? "–" : r.card_points), el("td", { class: cls(r.mon) }, signed(r.mon)));  // a seat that sat out: no pile to count; a pile not asked: none counted
+      const r = res.players[p], voided = r.void || [];
+      // each yaku named, a void one (赤 in a 特殊役 round) marked as the terminal marks it, never as paid
+      const yaku = [...(r.teyaku_all || []), ...r.dekiyaku, ...r.special, ...(r.bonuses || [])].flatMap((y, i) => [
+        i ? "・" : null, voided.includes(y) ? el("span", { class: "void" }, fmt(_("{text} ({note})"), { text: y, note: _("void") })) : y]);
+      // a seat that sat out: no pile to count; a pile not asked or given by name: no points (null), never 0
+      const points = r.role !== "played" ? "" : r.points === null || r.points === undefined ? "–" : r.points;
+      return el("tr", {}, el("td", { class: "name" }, name(p)), el("td", {}, ...(yaku.length ? yaku : ["–"])), el("td", {}, points), el("td", { class: cls(r.mon) }, signed(r.mon)));
     });
     box.append(el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, _("player")), el("th", {}, "役"), el("th", {}, "点"), el("th", {}, "文"))), el("tbody", {}, rows)));
     box.append(el("ul", { class: "pays", id: "payments" }, res.payments.map((x) => el("li", {}, `${potted(x.from)} → ${potted(x.to)} ${x.mon}文 ${potted(x.reason)}`))));
