@@ -1545,7 +1545,8 @@ def stats(
     head and a chart, across every session (or those chosen). Profiles are never added together."""
     from datetime import date
 
-    from .stats import aggregate, choose
+    from .night import session_rules
+    from .stats import aggregate, choose, teyaku_odds
 
     for option, value in (("--since", since), ("--until", until)):
         if value is not None:
@@ -1564,7 +1565,7 @@ def stats(
         book = _open_book(db)
         rows = choose(book.sessions(), since=since, until=until, player=player, rules=rules_name)
         nights = [book.digest(row["id"]) for row in rows]
-    data = aggregate(nights)
+        data = aggregate(nights, lambda night: teyaku_odds(session_rules(book.session(night["id"]))))
     if svg is not None:
         from .stats_view import chart_svg
 
