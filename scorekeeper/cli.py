@@ -1079,12 +1079,12 @@ def round_(
     night = _open_night(db, session)
     with _BookErrors(file):
         added = night.add_round(data)
-    from .render import console, round_view
-
     if not added.saved:  # 場四: shown, never saved
         if as_json:
             emit_json({"session": night.sid, "round": None, "saved": False, **added.result.to_json()})
         else:
+            from .render import console, round_view
+
             console().print(round_view(added.result, title=_("場四: not saved")))
         return
     expected = night.chain_break(added.result, added.number)
@@ -1096,6 +1096,7 @@ def round_(
         emit_json({"session": night.sid, "round": added.number, "saved": True, **added.result.to_json()})
         return
     from .night_view import standing_line
+    from .render import console, round_view
 
     out = console()
     out.print(round_view(added.result, title=_("round {number}").format(number=added.number)))
