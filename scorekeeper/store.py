@@ -114,8 +114,8 @@ class Book:
         ``lock_timeout`` and ``lock_notice_after`` (seconds) are the lock's waits, by default
         LOCK_TIMEOUT and LOCK_NOTICE_AFTER (CONTRACT §5: 10 s and 1 s)."""
         book = cls(Path(path), notice, lock_timeout=lock_timeout, lock_notice_after=lock_notice_after)
-        meta = book.index.db().table("meta").get(doc_id=1)
-        if meta is not None and meta.get("schema", schema.SCHEMA) < schema.SCHEMA:
+        meta = book.index.meta()  # a damaged index fails here, before anything else
+        if meta.get("schema", schema.SCHEMA) < schema.SCHEMA:
             book._migrate()
         return book
 
@@ -162,6 +162,9 @@ class Book:
             self._written = []
             with self.tables.operation(before_index=lambda: self.index.stamp([sid for sid, *_ in self._written])):
                 yield self
+            index = self.tables.index_written
+            if index is not None:  # still under the lock: the head follows the index just written
+                self.index.written(index)
             for sid, verified, results in self._written:  # the bytes just written
                 with contextlib.suppress(Exception):  # derived data: `stats` rebuilds it when it needs it
                     path = self.session_path(sid)
@@ -183,7 +186,7 @@ class Book:
         return self.index.rows(with_rounds, latest)
 
     def session_count(self) -> int:
-        return len(self.index.table)
+        return self.index.count()
 
     def current_id(self) -> str | None:
         return self.index.current()
