@@ -190,7 +190,7 @@ def write_digest(path: Path, digest: Mapping[str, Any]) -> bool:
     try:
         files.sweep_temps(path)
         files.atomic_write(path, json.dumps(digest, ensure_ascii=False, separators=(",", ":")).encode("utf-8"),
-                           backup=False)
+                           backup=False, durable=False)  # derived: it names the bytes it is of
     except (BookError, OSError):
         return False
     return True

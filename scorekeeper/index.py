@@ -117,7 +117,7 @@ class Index:
         """Keep ``head`` as ``book.json.head``, if it can be (derived: never a command's failure)."""
         try:
             files.atomic_write(head_path(self.path), json.dumps(head, ensure_ascii=False, separators=(",", ":"))
-                               .encode("utf-8"), backup=False)
+                               .encode("utf-8"), backup=False, durable=False)  # derived: it names its index
         except (BookError, OSError):
             pass
 
@@ -244,12 +244,20 @@ class Index:
 
     def add(self, header: Mapping[str, Any], rules: str) -> None:
         """A row for a new session (its facts follow with :meth:`note`)."""
+        self.add_rows([self.row_of(header, rules)])
+
+    @staticmethod
+    def row_of(header: Mapping[str, Any], rules: str) -> dict[str, Any]:
+        """A new session's row: its header without its profile, the profile's name, its file."""
+        row = {k: v for k, v in header.items() if k != "profile"}
+        return {**row, "rules": rules, "file": f"{header['id']}.json"}
+
+    def add_rows(self, rows: Sequence[Mapping[str, Any]]) -> None:
+        """Rows for new sessions, in one write of the table (an import adds a decade's at once)."""
         db = self.db()
         if db.storage.read() is None:
             db.table("meta").insert(Document({"schema": schema.SCHEMA, "current": None}, doc_id=1))
-        row = {k: v for k, v in header.items() if k != "profile"}
-        db.table("sessions").insert(Document({**row, "rules": rules, "file": f"{header['id']}.json"},
-                                             doc_id=int(header["id"][1:])))
+        db.table("sessions").insert_multiple([Document(dict(row), doc_id=int(row["id"][1:])) for row in rows])
 
     def note(self, sid: str, facts: Mapping[str, Any]) -> None:
         """Keep the session's facts in its row, where they changed."""
@@ -261,10 +269,10 @@ class Index:
     def stamp(self, sids: Sequence[str]) -> None:
         """Each session's row names its file's bytes as they are now (``file_key``): the files are written."""
         table = self.table
-        for sid in sids:
-            key = digests.row_key(self.session_path(sid))
-            if key is not None and table.get(doc_id=int(sid[1:])) is not None:
-                table.update({"file_key": key}, doc_ids=[int(sid[1:])])
+        keys = {sid: key for sid in sids if (key := digests.row_key(self.session_path(sid))) is not None}
+        numbers = [int(sid[1:]) for sid in keys if table.contains(doc_id=int(sid[1:]))]
+        if numbers:  # one write of the table, however many sessions the operation wrote
+            table.update(lambda row: row.__setitem__("file_key", keys[row["id"]]), doc_ids=numbers)
 
     def nights(self, session: Callable[[str], Mapping[str, Any]]) -> dict[str | None, list[str]]:
         """The sessions by night key; a row that keeps no key of its file as it is has its session
