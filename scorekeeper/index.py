@@ -105,9 +105,10 @@ class Index:
             return seen  # type: ignore[no-any-return]
         head = head_believed(head_path(self.path), key)
         if head is None:
-            data = self.db().storage.read()
+            data = schema.read_book_file(self.path)  # afresh, not a copy kept by this process
             if data is None:
                 return None
+            schema.check_index(self.path, data)
             head = head_of(data, key)
             self.write_head(head)
         self.__dict__["_head"] = head
