@@ -115,8 +115,10 @@ class Index:
         return head  # type: ignore[no-any-return]
 
     def write_head(self, head: Mapping[str, Any]) -> None:
-        """Keep ``head`` as ``book.json.head``, if it can be (derived: never a command's failure)."""
+        """Keep ``head`` as ``book.json.head``, if it can be (derived: never a command's failure); a
+        book whose index is made read-only is written nothing, its head included."""
         try:
+            files.refuse_read_only(self.path)
             files.atomic_write(head_path(self.path), json.dumps(head, ensure_ascii=False, separators=(",", ":"))
                                .encode("utf-8"), backup=False, durable=False)  # derived: it names its index
         except (BookError, OSError):
