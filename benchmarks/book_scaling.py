@@ -1,9 +1,19 @@
-"""The book's cost against its age: each command on a 1-night, a 365-night and a 1,000-night book.
+"""The book's cost against its age: each command on a 1-night, a 365-night, a 1,000-night and a
+10,000-night book.
 
 Goals (issues 8 and 13): a year of nights stays as quick as the first.
 - `sessions` ≤ 1.2× its time on the 1-night book;
 - `doctor` ≤ 1.5 s on the 1,000-night book;
 - `stats` ≤ 0.5 s on a warm 1,000-night book (its digests built by the warm-up run).
+
+Goals (issue 36): a decade's book (10,000 nights, 120,000 rounds) like one night.
+- `summary`, `round --file` and `sessions` ≤ 1.2× their time on the 1-night book;
+- `stats` ≤ 2 s, `doctor` ≤ 5 s;
+- `export --all` of it and `import` of that export into an empty book ≤ 10 s each (timed once a
+  run, ``--import-runs``: an import of a decade is long).
+
+A book of more than :data:`BY_IMPORT` nights is built as a club would bring its decade in: one
+`hachi-score import` of an export of that many distinct simulated nights.
 
 Every night is a distinct simulated night (``tests/simulator.py``: 12 random legal rounds, the 親
 chain followed, a random share of hands shown, 下げ and 出来役 as play gives them), written through
@@ -19,7 +29,7 @@ round (timed) and `undo --yes` takes it back (not timed).
 
 Run it from a non-editable install (``pip install .``), with that install's Python:
 
-    python benchmarks/book_scaling.py [--nights 1 365 1000] [--runs 5]
+    python benchmarks/book_scaling.py [--nights 1 365 1000 10000] [--runs 5] [--import-runs 1]
 """
 
 from __future__ import annotations
@@ -47,6 +57,13 @@ from helpers import add_round
 #: bump when the way the books are built changes, so the cache is rebuilt
 RECIPE = 3
 GOALS = {"sessions": ("ratio", 1.2), "doctor": ("seconds", 1.5), "stats": ("seconds", 0.5)}
+#: a book of more nights is a decade's (issue 36), with goals of its own
+DECADE = 10_000
+DECADE_GOALS = {"summary": ("ratio", 1.2), "round --file": ("ratio", 1.2), "sessions": ("ratio", 1.2),
+                "stats": ("seconds", 2.0), "doctor": ("seconds", 5.0), "export --all": ("seconds", 10.0),
+                "import": ("seconds", 10.0)}
+#: books of more nights than this are built by one `import`, as a club brings in its past
+BY_IMPORT = 1000
 PLAYERS = ["Aki", "Ben", "Chie"]
 
 
@@ -76,8 +93,33 @@ def night(rng: random.Random, dealer: str) -> list[dict]:
     return rounds
 
 
+def export_of(nights: int, rng: random.Random, first: date) -> dict:
+    """``nights`` distinct simulated nights as `export --all` writes them, one a day from ``first``."""
+    out = []
+    for i in range(nights):
+        rounds = night(rng, PLAYERS[i % 3])
+        day = first + timedelta(days=i)
+        out.append({"format": "hachi-score session", "version": 1, "name": day.isoformat(),
+                    "created": f"{day.isoformat()}T21:00:00+09:00", "players": PLAYERS, "dealer": rounds[0]["dealer"],
+                    "planned_rounds": 12, "rate": 10, "rules": "sdin", "rounds": rounds})
+    return {"sessions": out}
+
+
+def build_by_import(folder: Path, nights: int) -> None:
+    """A book of ``nights`` distinct simulated nights, one a day from 2016-01-01, by one `import`."""
+    export = folder / "export.json"
+    export.write_text(json.dumps(export_of(nights, random.Random(nights), date(2016, 1, 1)), ensure_ascii=False),
+                      encoding="utf-8")
+    subprocess.run(hachi("import", str(export)), env=bench_env(HACHI_SCORE_DB=str(folder / "book.json")),
+                   check=True, capture_output=True)
+    export.unlink()
+
+
 def build(folder: Path, nights: int) -> None:
     """A book of ``nights`` distinct simulated nights, one a day from 2025-01-01."""
+    if nights > BY_IMPORT:
+        build_by_import(folder, nights)
+        return
     from scorekeeper.rules import SDIN
     from scorekeeper.store import Book
 
@@ -116,9 +158,13 @@ def cached_book(nights: int) -> Path:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--nights", type=int, nargs="+", default=[1, 365, 1000])
+    ap.add_argument("--nights", type=int, nargs="+", default=[1, 365, 1000, DECADE])
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--import-runs", type=int, default=1, help="runs of the decade's export --all and import")
+    ap.add_argument("--decade-book", type=Path, help="a folder holding a decade's book built already (by any "
+                                                     "release: to time an older one on the same book)")
     args = ap.parse_args()
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores)")
     round_file = str(min((SAMPLES / "night").glob("*.json")))
     commands = {
         "sessions": ["sessions"],
@@ -133,7 +179,8 @@ def main() -> None:
         envs = {}
         for nights in args.nights:
             folder = Path(tmp) / f"n{nights}"
-            shutil.copytree(cached_book(nights), folder)
+            given = args.decade_book if nights >= DECADE and args.decade_book else None
+            shutil.copytree(given or cached_book(nights), folder)
             envs[nights] = bench_env(HACHI_SCORE_DB=str(folder / "book.json"), COLUMNS="100")
         times: dict[tuple[int, str], list[tuple[float, int]]] = {}
         for i in range(args.runs + 1):  # the first run only warms the caches (and the digests)
@@ -159,7 +206,20 @@ def main() -> None:
                 cells.append(f"{wall * 1000:6.0f} ({wall / base:4.2f}x) {peak:4.0f}M")
             print(f"{nights:>7} {files:>6} {index:>8}" + "".join(f" {c:>20}" for c in cells))
         last = max(args.nights)
-        for label, (kind, goal) in GOALS.items():
+        moved: dict[str, float] = {}
+        if last >= DECADE and args.import_runs > 0:
+            moved = export_and_import(Path(tmp), envs[last], args.import_runs)
+            print(f"{last} nights: export --all {moved['export --all']:.1f} s, import of it into an empty book "
+                  f"{moved['import']:.1f} s (median of {args.import_runs})")
+        print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())} (2 cores)")
+        goals = DECADE_GOALS if last >= DECADE else GOALS
+        for label, (kind, goal) in goals.items():
+            if label in ("export --all", "import") and label not in moved:
+                continue  # not timed in this run (--import-runs 0)
+            if label in moved:
+                print(f"{label:>12} on {last} nights: {moved[label]:.3f} s (goal ≤ {goal} s: "
+                      f"{'meets' if moved[label] <= goal else 'misses'})")
+                continue
             wall = statistics.median(t[0] for t in times[(last, label)])
             if kind == "ratio":
                 value = wall / statistics.median(t[0] for t in times[(first, label)])
@@ -167,7 +227,21 @@ def main() -> None:
             else:
                 value = wall
                 shown = f"{value:.3f} s (goal ≤ {goal} s"
-            print(f"{label:>10} on {last} nights: {shown}: {'meets' if value <= goal else 'misses'})")
+            print(f"{label:>12} on {last} nights: {shown}: {'meets' if value <= goal else 'misses'})")
+
+
+def export_and_import(tmp: Path, env: dict[str, str], runs: int) -> dict[str, float]:
+    """The decade's `export --all -o FILE`, and `import FILE` into an empty book: median seconds."""
+    walls: dict[str, list[float]] = {"export --all": [], "import": []}
+    for i in range(runs):
+        out = tmp / f"decade-{i}.json"
+        walls["export --all"].append(run("export", "--all", "-o", str(out), env=env)[0])
+        empty = tmp / f"empty-{i}"
+        empty.mkdir()
+        walls["import"].append(run("import", str(out), env=dict(env, HACHI_SCORE_DB=str(empty / "book.json")))[0])
+        shutil.rmtree(empty)
+        out.unlink()
+    return {label: statistics.median(w) for label, w in walls.items()}
 
 
 if __name__ == "__main__":

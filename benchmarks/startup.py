@@ -9,13 +9,19 @@ beside the same under LANG=C.UTF-8; then, in one fresh process each, the languag
 catalog read (the package's .mo, and a stand-in of 2,000 messages for a whole interface).
 Medians of repeated runs, taken in turn so that a busy machine weighs on every command alike.
 
-    python benchmarks/startup.py [--runs 21] [--lang-only]
+Goal (issue 36), printed in one run by ``--commands`` (and by default): every command the table
+types between two rounds against the same minimal typer app: `summary`, `round` up to its first
+question (its input ended there: it stops, status 1, nothing saved), `show N`, `new-session` (in a
+book of its own), and the `--help` of each command within 1.2×; the `--json` forms within 1.0×.
+
+    python benchmarks/startup.py [--runs 21] [--lang-only] [--commands]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import struct
 import subprocess
@@ -159,10 +165,81 @@ def language_side_by_side(env: dict[str, str], runs: int, tmp: Path) -> None:
           f"the fastest runs (whole processes: a busy machine moves these by several ms either way)")
 
 
+#: ratio to the minimal typer app each kind of command may take (issue 36)
+COMMAND_GOAL, JSON_GOAL = 1.2, 1.0
+
+
+def command_names() -> list[str]:
+    """The commands `hachi-score --help` lists, as the installed package registers them."""
+    out = subprocess.run([sys.executable, "-c", "from scorekeeper.cli import app\n"
+                          "from typer.main import get_command_name\n"
+                          "print(' '.join(c.name or get_command_name(c.callback.__name__) "
+                          "for c in app.registered_commands if not c.hidden))"],
+                         capture_output=True, text=True, check=True).stdout
+    return out.split()
+
+
+def timed_until(cmd: list[str], env: dict[str, str], codes: tuple[int, ...]) -> float:
+    """Wall time of one run of ``cmd`` on one core, its input at its end; ``codes``: the exit
+    statuses it may end with (`round` stopped at its first question ends with 1)."""
+    import time
+
+    start = time.perf_counter()
+    proc = subprocess.run(one_core(cmd), env=env, capture_output=True, stdin=subprocess.DEVNULL)
+    elapsed = time.perf_counter() - start
+    if proc.returncode not in codes:
+        raise SystemExit(f"{' '.join(cmd)} exited {proc.returncode}: {proc.stderr.decode()[:300]}")
+    return elapsed
+
+
+def commands_side_by_side(env: dict[str, str], runs: int, tmp: Path, app: Path) -> None:
+    """Each command of goal 1 beside the minimal typer app, taken in turn (issue 36)."""
+    other = dict(env, HACHI_SCORE_DB=str(tmp / "other" / "book.json"))
+    (tmp / "other").mkdir()
+    # name -> (command, environment, allowed exit statuses, goal)
+    commands: dict[str, tuple[list[str], dict[str, str], tuple[int, ...], float | None]] = {
+        "minimal typer + rich table": ([sys.executable, str(app)], env, (0,), None),
+        "summary": (hachi("summary"), env, (0,), COMMAND_GOAL),
+        "summary --json": (hachi("summary", "--json"), env, (0,), JSON_GOAL),
+        "show 3": (hachi("show", "3"), env, (0,), COMMAND_GOAL),
+        "show 3 --json": (hachi("show", "3", "--json"), env, (0,), JSON_GOAL),
+        "round (to its first question)": (hachi("round"), env, (1,), COMMAND_GOAL),
+        "new-session": (hachi("new-session", "Dai", "Emi", "Fumi"), other, (0,), COMMAND_GOAL),
+        "sessions --json": (hachi("sessions", "--json"), env, (0,), JSON_GOAL),
+        "--help": (hachi("--help"), env, (0,), COMMAND_GOAL),
+    }
+    for name in command_names():
+        commands[f"{name} --help"] = (hachi(name, "--help"), env, (0,), COMMAND_GOAL)
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for i in range(runs + 1):
+        for name, (cmd, e, codes, _goal) in commands.items():
+            elapsed = timed_until(cmd, e, codes)
+            if i:  # the first round only warms the caches
+                times[name].append(elapsed)
+    medians = {name: statistics.median(t) for name, t in times.items()}
+    floor = medians["minimal typer + rich table"]
+    print(f"every command of the table (issue 36), median of {runs} runs each, one core, taken in turn; "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"{'command':36} {'ms':>7} {'÷ typer app':>12} {'goal':>6}")
+    missed = []
+    for name, (_cmd, _env, _codes, goal) in commands.items():
+        ratio = medians[name] / floor
+        mark = "" if goal is None else ("  ok" if ratio <= goal else "  MISSES")
+        if goal is not None and ratio > goal:
+            missed.append(name)
+        goal_text = "" if goal is None else f"≤{goal:.1f}x"
+        print(f"{name:36} {medians[name] * 1000:7.1f} {ratio:11.2f}x {goal_text:>6}{mark}")
+    helps = [n for n in commands if n.endswith("--help")]
+    worst = max(helps, key=lambda n: medians[n])
+    print(f"slowest --help: {worst} {medians[worst] / floor:.2f}x; "
+          f"goal 1 {'met by every command' if not missed else 'missed by: ' + ', '.join(missed)}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=21)
     ap.add_argument("--lang-only", action="store_true", help="only the side-by-side of the locales")
+    ap.add_argument("--commands", action="store_true", help="only every command of goal 1 beside the typer app")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         env = bench_env(HACHI_SCORE_DB=str(Path(tmp) / "book.json"), COLUMNS="100")
@@ -174,6 +251,9 @@ def main() -> None:
             subprocess.run(cmd, env=env, check=True, capture_output=True)
         if args.lang_only:
             language_side_by_side(env, args.runs, Path(tmp))
+            return
+        if args.commands:
+            commands_side_by_side(env, args.runs, Path(tmp), app)
             return
         commands = {
             "hachi-score summary": hachi("summary"),
@@ -199,6 +279,8 @@ def main() -> None:
         ratio = medians["hachi-score summary"] / floor
         verdict = "meets" if ratio <= GOAL else "misses"
         print(f"summary / minimal typer app = {ratio:.2f}x (goal ≤ {GOAL}x: {verdict})")
+        print()
+        commands_side_by_side(env, args.runs, Path(tmp), app)
         language_side_by_side(env, args.runs, Path(tmp))
 
 

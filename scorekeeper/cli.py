@@ -1100,12 +1100,12 @@ def round_(
     night = _open_night(db, session)
     with _BookErrors(file):
         added = night.add_round(data)
-    from .render import console, round_view
-
     if not added.saved:  # 場四: shown, never saved
         if as_json:
             emit_json({"session": night.sid, "round": None, "saved": False, **added.result.to_json()})
         else:
+            from .render import console, round_view
+
             console().print(round_view(added.result, title=_("場四: not saved")))
         return
     expected = night.chain_break(added.result, added.number)
@@ -1117,6 +1117,7 @@ def round_(
         emit_json({"session": night.sid, "round": added.number, "saved": True, **added.result.to_json()})
         return
     from .night_view import standing_line
+    from .render import console, round_view
 
     out = console()
     out.print(round_view(added.result, title=_("round {number}").format(number=added.number)))
@@ -1595,7 +1596,8 @@ def stats(
     head and a chart, across every session (or those chosen). Profiles are never added together."""
     from datetime import date
 
-    from .stats import aggregate, choose
+    from .night import session_rules
+    from .stats import aggregate, choose, teyaku_odds
 
     for option, value in (("--since", since), ("--until", until)):
         if value is not None:
@@ -1614,7 +1616,7 @@ def stats(
         book = _open_book(db, listing=True)
         rows = choose(book.sessions(), since=since, until=until, player=player, rules=rules_name)
         nights = [book.digest(row["id"]) for row in rows]
-    data = aggregate(nights)
+        data = aggregate(nights, lambda night: teyaku_odds(session_rules(book.session(night["id"]))))
     if svg is not None:
         from .stats_view import chart_svg
 

@@ -29,7 +29,8 @@ from .errors import BookError
 from .lang import L_, Said, n_
 
 #: the digest's format; a digest of another format, or written by another release, is rebuilt
-DIGEST_VERSION = 3  # 2: the profile's key beside its name; 3: the piles counted and typed
+DIGEST_VERSION = 4  # 2: the profile's key beside its name; 3: the piles counted and typed; 4: no odds (the
+#: profile's, counted by `stats`: a save never counts them)
 DIGEST_SUFFIX = ".digest.json"
 #: hashes of session bytes known to replay cleanly kept in a digest (the file's, its .bak's, …)
 DIGEST_KEEP = 3
@@ -189,7 +190,7 @@ def write_digest(path: Path, digest: Mapping[str, Any]) -> bool:
     try:
         files.sweep_temps(path)
         files.atomic_write(path, json.dumps(digest, ensure_ascii=False, separators=(",", ":")).encode("utf-8"),
-                           backup=False)
+                           backup=False, durable=False)  # derived: it names the bytes it is of
     except (BookError, OSError):
         return False
     return True

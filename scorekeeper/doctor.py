@@ -62,6 +62,8 @@ class Finding:
                 text += " → " + _("--restore rebuilds the index from the session files")
             elif self.restore_from == "rows":
                 text += " → " + _("--restore writes the right count into the index")
+            elif self.restore_from == "head":
+                text += " → " + _("--restore makes it again from the index")
             elif self.restore_from:
                 text += " → " + _("--restore puts back its last good copy {name}").format(
                     name=Path(self.restore_from).name)
@@ -313,6 +315,8 @@ class _State:
     facts: dict[int, dict[str, Any]] = field(default_factory=dict)
     #: index rows whose facts are wrong or missing: number -> the right facts
     fill_rows: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: the index's head names the index as it is, but says otherwise than it
+    remake_head: bool = False
 
 
 def _session_finding(report: Report, state: _State, file: Path, what: str, good: bool, why: str) -> None:
@@ -378,6 +382,7 @@ def _examine(path: Path, progress: Progress | None = None) -> _State:
 
     if progress is not None:
         progress(len(numbers), len(numbers))
+    _examine_head(path, state)
     _missing_counts(report, path, missing)
     report.findings.extend(_nights_held_twice(folder, state, [group for group in nights.values() if len(group) > 1]))
     _temp_files(report, path, folder, names, numbers)
@@ -413,6 +418,23 @@ def _examine_index(path: Path, state: _State, folder: Path, found: Any) -> bool:
             folder=folder, files=n_("{n} session file", "{n} session files", len(found)).format(n=len(found))),
             restore_from="rebuild"))
     return True
+
+
+def _examine_head(path: Path, state: _State) -> None:
+    """The index's head (:meth:`scorekeeper.index.Index.head`): one that names the index file as it
+    is now is believed by every command, so it must say what the index says; a head of another
+    version of the index is never believed (the next command makes it again), so it is no finding."""
+    from .index import head_believed, head_of, head_path
+
+    if not state.index_ok or state.index is None:
+        return
+    key = digests.stat_key(path)
+    head = head_believed(head_path(path), key)
+    if head is not None and key is not None and head != head_of(state.index, key):
+        state.remake_head = True
+        state.report.findings.append(Finding(head_path(path), _(
+            "it says otherwise than the index it names (the current session, the count or the latest rows), and "
+            "the listing and the current session are read from it"), restore_from="head"))
 
 
 class _Seen(NamedTuple):
@@ -659,6 +681,8 @@ def restore(path: Path, progress: Progress | None = None) -> Report:
             state = _examine(path)  # the mended index's rows, checked against the files
         if state.fill_rows and state.index_ok and state.index is not None:
             actions.append(_fill_rows(path, state))
+        if state.remake_head:
+            actions.append(_remake_head(path))
         folder = sessions_dir(path)
         swept = files.sweep_temps(path)
         for n in _session_files(folder):
@@ -712,6 +736,18 @@ def _mend_index(path: Path, state: _State) -> dict[str, str | None]:
     files.atomic_write(path, files.json_bytes(data), backup=False)
     return {"file": str(path), "from": str(files.backup_path(path)) if state.restore_index else None,
             "moved_to": str(moved) if moved else None, "how": _told(how)}
+
+
+def _remake_head(path: Path) -> dict[str, str | None]:
+    """The index's head made again from the index as it is now (under the lock)."""
+    from .index import head_of, head_path
+
+    data = _read_index(path)
+    key = digests.stat_key(path)
+    if data is not None and key is not None:
+        files.atomic_write(head_path(path), files.json_bytes(head_of(data, key)), backup=False)
+    return {"file": str(head_path(path)), "from": None, "moved_to": None,
+            "how": _told(lambda: _("made again from the index"))}
 
 
 def _kept(row: dict[str, Any]) -> dict[str, int | None]:

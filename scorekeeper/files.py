@@ -24,7 +24,7 @@ import shutil
 import stat
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -231,8 +231,11 @@ def file_hash(path: Path) -> str | None:
 # writing
 
 
-def atomic_write(path: Path, data: bytes, *, backup: bool = True) -> None:
+def atomic_write(path: Path, data: bytes, *, backup: bool = True, durable: bool = True) -> None:
     """Replace ``path`` with ``data``: temp file in the same directory, fsync, rename, fsync dir.
+
+    ``durable=False`` leaves out both fsyncs, for derived data only (a digest, the index's head),
+    which names what it was made from and is never believed after a crash left it torn or old.
 
     With ``backup``, the version being replaced is kept as ``path.bak`` (one generation). It is
     given its second name before the rename and becomes the .bak only after it, so a write that
@@ -254,7 +257,8 @@ def atomic_write(path: Path, data: bytes, *, backup: bool = True) -> None:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                os.fsync(f.fileno())
         if backup and path.exists():
             old = path.with_name(f".{path.name}.{os.getpid()}.bak.tmp")
             second_name(path, old)
@@ -272,7 +276,8 @@ def atomic_write(path: Path, data: bytes, *, backup: bool = True) -> None:
             os.replace(old, backup_path(path))
         with contextlib.suppress(OSError):
             os.unlink(old)  # rename(2) does nothing when both names are links to one file
-    fsync_dir(folder)
+    if durable:
+        fsync_dir(folder)
 
 
 def second_name(path: Path, target: Path) -> None:
@@ -320,14 +325,42 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+#: inside :func:`listed_once`: each folder's temp files, listed once
+_LISTED: dict[Path, list[str]] | None = None
+
+
+@contextlib.contextmanager
+def listed_once() -> Iterator[None]:
+    """Inside, each folder's temp files are listed once, not once a file written: for one
+    operation under the book's lock, where a killed writer's temp files were all there before it
+    began (an import of a decade's nights writes 20,000 files into one folder)."""
+    global _LISTED
+    if _LISTED is not None:
+        yield
+        return
+    _LISTED = {}
+    try:
+        yield
+    finally:
+        _LISTED = None
+
+
+def _temp_names(folder: Path) -> list[str]:
+    if _LISTED is not None and folder in _LISTED:
+        return _LISTED[folder]
+    try:
+        names = [e.name for e in os.scandir(folder) if e.name.startswith(".") and e.name.endswith(".tmp")]
+    except OSError:
+        names = []
+    if _LISTED is not None:
+        _LISTED[folder] = names
+    return names
+
+
 def temp_files(path: Path) -> list[Path]:
     """The temp files an interrupted write of ``path`` may have left beside it."""
     prefix = f".{path.name}."
-    try:
-        names = [e.name for e in os.scandir(path.parent) if e.name.startswith(prefix) and e.name.endswith(".tmp")]
-    except OSError:
-        return []
-    return [path.parent / n for n in sorted(names)]
+    return [path.parent / n for n in sorted(n for n in _temp_names(path.parent) if n.startswith(prefix))]
 
 
 def writer_alive(pid: int) -> bool:
@@ -357,6 +390,8 @@ def sweep_temps(path: Path) -> list[Path]:
         with contextlib.suppress(OSError):
             tmp.unlink()
             removed.append(tmp)
+    if removed and _LISTED is not None and path.parent in _LISTED:
+        _LISTED[path.parent] = [n for n in _LISTED[path.parent] if path.parent / n not in removed]
     return removed
 
 

@@ -14,7 +14,6 @@ no longer scores), :class:`~scorekeeper.errors.SessionError`.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import dataclass
@@ -64,6 +63,8 @@ class Replaced:
 
 def rounds_digest(rounds: Sequence[Mapping[str, Any]]) -> str:
     """A short digest of a session's stored rounds: an edit saves only onto the rounds it began from."""
+    import hashlib  # only where a hash is made: it costs start-up ~2 ms
+
     raw = json.dumps(list(rounds), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(raw.encode("utf-8", "surrogateescape")).hexdigest()[:16]
 

@@ -19,7 +19,7 @@ from typing import Any, TYPE_CHECKING
 
 from tinydb.table import Document, Table
 
-from . import digests, schema
+from . import digests, files, schema
 from .errors import BookError, Damaged, SessionError
 from .lang import message_of
 from .lang import L_, quote
@@ -30,6 +30,46 @@ if TYPE_CHECKING:
     from tinydb import TinyDB
 
 _MISSING = object()
+#: the latest rows the head keeps besides the current one: what `sessions` lists without --all
+HEAD_ROWS = 20
+#: the head's format; a head of another format is rebuilt
+HEAD_VERSION = 1
+
+
+def head_path(path: Path) -> Path:
+    """``book.json.head`` beside ``book.json``: the index's head (:meth:`Index.head`)."""
+    return path.with_name(path.name + ".head")
+
+
+def head_of(data: Mapping[str, Any], key: list[int]) -> dict[str, Any]:
+    """The head of the index ``data`` (read and checked) whose file's :func:`~scorekeeper.digests.stat_key`
+    is ``key``: its meta, its row count, its latest rows and the current one's, as they are in it."""
+    sessions = data.get("sessions", {})
+    numbers = sorted(sessions, key=int)
+    keep = set(numbers[-HEAD_ROWS:])
+    meta = schema.meta_of(data)
+    current = meta.get("current")
+    by_id = schema.SESSION_ID.match(current) if isinstance(current, str) else None
+    if by_id and by_id.group(1) in sessions:
+        keep.add(by_id.group(1))
+    return {"head": HEAD_VERSION, "index": key, "meta": meta, "count": len(sessions),
+            "latest": numbers[-HEAD_ROWS:], "rows": {n: sessions[n] for n in sorted(keep, key=int)}}
+
+
+def head_believed(path: Path, key: list[int] | None) -> dict[str, Any] | None:
+    """The head kept at ``path`` if it is one, of the index file whose stat key is ``key``."""
+    try:
+        head = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    return head if key is not None and _head_shape(head) and head["index"] == key else None
+
+
+def _head_shape(head: Any) -> bool:
+    return (isinstance(head, dict) and head.get("head") == HEAD_VERSION and isinstance(head.get("meta"), dict)
+            and isinstance(head.get("count"), int) and isinstance(head.get("rows"), dict)
+            and all(isinstance(n, str) and n.isdecimal() and isinstance(r, dict) for n, r in head["rows"].items())
+            and isinstance(head.get("latest"), list) and all(n in head["rows"] for n in head["latest"]))
 
 
 class Index:
@@ -44,6 +84,65 @@ class Index:
         db.storage.read()
         return db
 
+    # -- the head: what most commands need, without reading every row ---------------------------
+
+    def head(self) -> dict[str, Any] | None:
+        """The index's head (:func:`head_of`), outside an operation: from ``book.json.head`` when
+        that names the index file as it is now (size, mtime, inode, ctime), else made from the
+        index, read and checked as always, and written for the next command. None with no index.
+
+        The head is derived data, as a digest is: a head that is missing, torn or of another
+        version of the index is never believed, and one that can't be written stops nothing.
+        """
+        if self.tables.in_operation:
+            return None
+        key = digests.stat_key(self.path)  # before the index is read: a head is never newer than its key
+        if key is None:
+            self.db()  # no index here: said as always (a missing book, a folder in the way)
+            return None
+        seen = self.__dict__.get("_head")
+        if seen is not None and seen["index"] == key:
+            return seen  # type: ignore[no-any-return]
+        head = head_believed(head_path(self.path), key)
+        if head is None:
+            data = schema.read_book_file(self.path)  # afresh, not a copy kept by this process
+            if data is None:
+                return None
+            schema.check_index(self.path, data)
+            head = head_of(data, key)
+            self.write_head(head)
+        self.__dict__["_head"] = head
+        return head  # type: ignore[no-any-return]
+
+    def write_head(self, head: Mapping[str, Any]) -> None:
+        """Keep ``head`` as ``book.json.head``, if it can be (derived: never a command's failure); a
+        book whose index is made read-only is written nothing, its head included."""
+        try:
+            files.refuse_read_only(self.path)
+            files.atomic_write(head_path(self.path), json.dumps(head, ensure_ascii=False, separators=(",", ":"))
+                               .encode("utf-8"), backup=False, durable=False)  # derived: it names its index
+        except (BookError, OSError):
+            pass
+
+    def written(self, data: Mapping[str, Any]) -> None:
+        """The index file was just replaced with ``data`` (under the lock): its head follows."""
+        key = digests.stat_key(self.path)
+        if key is not None:
+            self.write_head(head_of(data, key))
+
+    def meta(self) -> dict[str, Any]:
+        """The index's meta document (schema, current), {} in a book with none."""
+        head = self.head()
+        if head is not None:
+            return dict(head["meta"])
+        meta = self.db().table("meta").get(doc_id=1)
+        return dict(meta) if meta else {}
+
+    def count(self) -> int:
+        """How many sessions the index lists."""
+        head = self.head()
+        return int(head["count"]) if head is not None else len(self.table)
+
     @property
     def table(self) -> Table:
         return self.db().table("sessions")
@@ -56,10 +155,14 @@ class Index:
         time and not kept (a night of three, where no round is a misdeal, needs no read for its
         months). A damaged session gets ``rounds: None``, ``months: None`` and its ``error``.
         """
-        table = sorted(self.table.all(), key=lambda d: d.doc_id)
+        head = self.head() if latest is not None and latest <= HEAD_ROWS else None
+        if head is not None:
+            table = [(int(n), head["rows"][n]) for n in head["latest"]]
+        else:
+            table = [(d.doc_id, d) for d in sorted(self.table.all(), key=lambda d: d.doc_id)]
         if latest is not None:
             table = table[-latest:] if latest > 0 else []
-        rows = [copy(schema.check_row(self.path, r.doc_id, r)) for r in table]
+        rows = [copy(schema.check_row(self.path, n, r)) for n, r in table]
         for row in rows:
             file_key = row.pop("file_key", None)
             row.pop("night_key", None)
@@ -95,14 +198,16 @@ class Index:
     def row(self, sid: str) -> dict[str, Any]:
         """The session's row (id, name, players, dealer, planned_rounds, rate, created)."""
         by_id = schema.SESSION_ID.match(sid)
+        head = self.head() if by_id else None
+        if head is not None and by_id and by_id.group(1) in head["rows"]:
+            return copy(schema.check_row(self.path, int(by_id.group(1)), head["rows"][by_id.group(1)]))
         row = self.table.get(doc_id=int(by_id.group(1))) if by_id else None
         if row is None:
             raise SessionError(no_session(sid, self.path))
         return copy(schema.check_row(self.path, row.doc_id, row))
 
     def current(self) -> str | None:
-        meta = self.db().table("meta").get(doc_id=1)
-        return meta.get("current") if meta else None
+        return self.meta().get("current")
 
     def set_current(self, sid: str) -> None:
         meta = self.db().table("meta")
@@ -113,11 +218,10 @@ class Index:
 
     def resolve(self, key: str | None = None) -> str:
         """A session's id from its id, its name or its number; None means the current session."""
-        table = self.table
         if key is None:
             current = self.current()
             if current is None:
-                if len(table):
+                if self.count():
                     raise SessionError(L_("no current session in {path}: pick one with `use SESSION` (see `sessions`)",
                                           path=str(self.path)))
                 raise SessionError(L_("no session yet in {path}: start one with `new-session NAME NAME NAME`",
@@ -125,6 +229,10 @@ class Index:
             return current
         key = tidy(str(key))  # as a session's name is kept
         by_id = schema.SESSION_ID.match(key)
+        head = self.head() if by_id else None
+        if head is not None and by_id and by_id.group(1) in head["rows"]:
+            return key
+        table = self.table
         if by_id and table.get(doc_id=int(by_id.group(1))) is not None:
             return key
         named = [f"s{row.doc_id}" for row in table.all() if row.get("name") == key]
@@ -139,12 +247,20 @@ class Index:
 
     def add(self, header: Mapping[str, Any], rules: str) -> None:
         """A row for a new session (its facts follow with :meth:`note`)."""
+        self.add_rows([self.row_of(header, rules)])
+
+    @staticmethod
+    def row_of(header: Mapping[str, Any], rules: str) -> dict[str, Any]:
+        """A new session's row: its header without its profile, the profile's name, its file."""
+        row = {k: v for k, v in header.items() if k != "profile"}
+        return {**row, "rules": rules, "file": f"{header['id']}.json"}
+
+    def add_rows(self, rows: Sequence[Mapping[str, Any]]) -> None:
+        """Rows for new sessions, in one write of the table (an import adds a decade's at once)."""
         db = self.db()
         if db.storage.read() is None:
             db.table("meta").insert(Document({"schema": schema.SCHEMA, "current": None}, doc_id=1))
-        row = {k: v for k, v in header.items() if k != "profile"}
-        db.table("sessions").insert(Document({**row, "rules": rules, "file": f"{header['id']}.json"},
-                                             doc_id=int(header["id"][1:])))
+        db.table("sessions").insert_multiple([Document(dict(row), doc_id=int(row["id"][1:])) for row in rows])
 
     def note(self, sid: str, facts: Mapping[str, Any]) -> None:
         """Keep the session's facts in its row, where they changed."""
@@ -156,10 +272,10 @@ class Index:
     def stamp(self, sids: Sequence[str]) -> None:
         """Each session's row names its file's bytes as they are now (``file_key``): the files are written."""
         table = self.table
-        for sid in sids:
-            key = digests.row_key(self.session_path(sid))
-            if key is not None and table.get(doc_id=int(sid[1:])) is not None:
-                table.update({"file_key": key}, doc_ids=[int(sid[1:])])
+        keys = {sid: key for sid in sids if (key := digests.row_key(self.session_path(sid))) is not None}
+        numbers = [int(sid[1:]) for sid in keys if table.contains(doc_id=int(sid[1:]))]
+        if numbers:  # one write of the table, however many sessions the operation wrote
+            table.update(lambda row: row.__setitem__("file_key", keys[row["id"]]), doc_ids=numbers)
 
     def nights(self, session: Callable[[str], Mapping[str, Any]]) -> dict[str | None, list[str]]:
         """The sessions by night key; a row that keeps no key of its file as it is has its session

@@ -61,11 +61,8 @@ def texts(template: str, **args: Any) -> Text:
     """``template`` (worded already) with ``args`` put in, as a :class:`rich.text.Text`: an
     argument that is a ``Text`` (a name, a styled amount) keeps its style, and a name is never
     read as rich markup; the others are formatted as ``str.format`` would (``{n:,}``, ``{x!r}``)."""
-    import string
-
-    formatter = string.Formatter()
     out = Text()
-    for literal, field, spec, conversion in formatter.parse(template):
+    for literal, field, spec, conversion in _fields(template):
         if literal:
             out.append(literal)
         if field is None:
@@ -74,18 +71,36 @@ def texts(template: str, **args: Any) -> Text:
         if isinstance(value, Text) and not spec and not conversion:
             out.append_text(value)
         else:
-            out.append(formatter.format_field(formatter.convert_field(value, conversion), spec or ""))
+            out.append(_formatted(value, spec, conversion))
     return out
+
+
+def _fields(template: str) -> Iterable[tuple[str, str | None, str | None, str | None]]:
+    """``template``'s literal text and fields, as :meth:`string.Formatter.parse` gives them (the
+    same parser, without importing :mod:`string`, whose Template compiles a regex at import)."""
+    from _string import formatter_parser  # type: ignore[import-not-found]
+
+    return formatter_parser(template)  # type: ignore[no-any-return]
+
+
+def _formatted(value: Any, spec: str | None, conversion: str | None) -> str:
+    """A field's value as ``str.format`` writes it: ``!r``, ``!s``, ``!a``, then the spec."""
+    if conversion == "r":
+        value = repr(value)
+    elif conversion == "s":
+        value = str(value)
+    elif conversion == "a":
+        value = ascii(value)
+    elif conversion is not None:
+        raise ValueError(f"Unknown conversion specifier {conversion}")
+    return format(value, spec or "")
 
 
 def phrases(template: str, **args: Any) -> list[Text]:
     """``template`` (worded already) with ``args`` put in, as the phrases of a :class:`Phrased`:
     each argument whole (with the words it touches: ``{mon}文``), the words between, each one."""
-    import string
-
-    formatter = string.Formatter()
     out: list[Text] = [Text()]
-    for literal, field, spec, conversion in formatter.parse(template):
+    for literal, field, spec, conversion in _fields(template):
         for i, word in enumerate(literal.split(" ")):
             if i and out[-1].plain:
                 out.append(Text())
@@ -96,7 +111,7 @@ def phrases(template: str, **args: Any) -> list[Text]:
         if isinstance(value, Text) and not spec and not conversion:
             out[-1].append_text(value)
         else:
-            out[-1].append(formatter.format_field(formatter.convert_field(value, conversion), spec or ""))
+            out[-1].append(_formatted(value, spec, conversion))
     return [p for p in out if p.plain]
 
 

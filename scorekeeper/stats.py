@@ -16,13 +16,16 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
 from .lang import N_
 from .night import chain_breaks, kan, session_rules, totals
 from .rules import Rules
+
+#: a night's digest -> its profile's odds (:func:`teyaku_odds`)
+OddsOf = Callable[[Mapping[str, Any]], Mapping[str, Any]]
 
 #: how a pile was given (``PlayerResult.pile``) -> its count per player: by its cards, its points,
 #: its 出来役's names, or not asked
@@ -145,7 +148,6 @@ def night_digest(session: Mapping[str, Any], results: Sequence[Any]) -> dict[str
         "totals": net,
         "per_player": per,
         "ledger": ledger,
-        "odds": teyaku_odds(rules),
         # 親 chain breaks (round, its 親, the previous winner), for `doctor`'s notes
         "breaks": [[n, results[n - 1].round.dealer, results[n - 2].next_dealer] for n in chain_breaks(session, results)],
     }
@@ -257,10 +259,10 @@ def choose(
     return out
 
 
-def _profile_stats(nights: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def _profile_stats(nights: Sequence[Mapping[str, Any]], odds_of: OddsOf) -> dict[str, Any]:
     """One profile's nights added up (they all share its kan and its odds)."""
     per_kan = nights[0]["kan"]
-    odds = nights[0]["odds"]
+    odds = odds_of(nights[0])
     names = list(odds["teyaku"])
     players: dict[str, dict[str, Any]] = {}
     order: list[str] = []
@@ -340,17 +342,19 @@ def profile_groups(nights: Sequence[Mapping[str, Any]]) -> dict[str, list[Mappin
     return {(name if names.count(name) == 1 else f"{name} ({key})"): group for (name, key), group in by_key.items()}
 
 
-def aggregate(nights: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def aggregate(nights: Sequence[Mapping[str, Any]], odds_of: OddsOf) -> dict[str, Any]:
     """The object `stats --json` prints (CONTRACT §8) from the chosen nights' digests, oldest
     first: ``profiles``; then ``players`` (``nights``, ``rounds``, ``mon`` and more) with
-    ``head_to_head`` and ``chart`` when one profile holds them all, else ``by_profile``."""
+    ``head_to_head`` and ``chart`` when one profile holds them all, else ``by_profile``.
+    ``odds_of``: a night's profile's odds (:func:`teyaku_odds`), asked once per profile: they are
+    the profile's, not the night's, so no digest keeps them (and no save counts them)."""
     groups = profile_groups(nights)
     out: dict[str, Any] = {"profiles": list(groups), "sessions": len(nights)}
     if len(groups) <= 1:
         if groups:
-            out.update(_profile_stats(next(iter(groups.values()))))
+            out.update(_profile_stats(next(iter(groups.values())), odds_of))
         else:
             out.update({"players": {}, "head_to_head": [], "chart": {"nights": [], "standings": {}}})
     else:
-        out["by_profile"] = {name: _profile_stats(group) for name, group in groups.items()}
+        out["by_profile"] = {name: _profile_stats(group, odds_of) for name, group in groups.items()}
     return out

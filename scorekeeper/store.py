@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from dataclasses import dataclass
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -114,8 +115,8 @@ class Book:
         ``lock_timeout`` and ``lock_notice_after`` (seconds) are the lock's waits, by default
         LOCK_TIMEOUT and LOCK_NOTICE_AFTER (CONTRACT §5: 10 s and 1 s)."""
         book = cls(Path(path), notice, lock_timeout=lock_timeout, lock_notice_after=lock_notice_after)
-        meta = book.index.db().table("meta").get(doc_id=1)
-        if meta is not None and meta.get("schema", schema.SCHEMA) < schema.SCHEMA:
+        meta = book.index.meta()  # a damaged index fails here, before anything else
+        if meta.get("schema", schema.SCHEMA) < schema.SCHEMA:
             book._migrate()
         return book
 
@@ -158,10 +159,13 @@ class Book:
         if self.tables.in_operation:
             yield self
             return
-        with self.lock:
+        with self.lock, files.listed_once():
             self._written = []
             with self.tables.operation(before_index=lambda: self.index.stamp([sid for sid, *_ in self._written])):
                 yield self
+            index = self.tables.index_written
+            if index is not None:  # still under the lock: the head follows the index just written
+                self.index.written(index)
             for sid, verified, results in self._written:  # the bytes just written
                 with contextlib.suppress(Exception):  # derived data: `stats` rebuilds it when it needs it
                     path = self.session_path(sid)
@@ -183,7 +187,7 @@ class Book:
         return self.index.rows(with_rounds, latest)
 
     def session_count(self) -> int:
-        return len(self.index.table)
+        return self.index.count()
 
     def current_id(self) -> str | None:
         return self.index.current()
@@ -244,19 +248,22 @@ class Book:
         out: list[str | AlreadyHeld] = []
         with self.locked():
             held = self.index.nights(self.session)
+            rows = self.index.table.all()
+            taken = _Taken({n for r in rows if isinstance(n := r.get("name"), str)},
+                           max((d.doc_id for d in rows), default=0), [], {})
             for i, data in enumerate(nights, 1):
                 rules = data["rules"]
                 records = [{"round": dict(r), "rules": rules.name} for r in data["rounds"]]
                 header = {"players": data["players"], "profile": rules.to_dict()}
                 key = digests.night_key(header, records)
-                refused = self._held(held.get(key, []), header, records)
+                refused = self._held(held.get(key, []), header, records, taken.made)
                 if refused is not None:
                     out.append(refused)
                     continue
                 try:
                     sid = self._create(data["players"], name=name or data.get("name"), dealer=data.get("dealer"),
                                        planned=data.get("planned_rounds", 12), rate=data.get("rate"), records=records,
-                                       rules=rules, created=data.get("created"),
+                                       rules=rules, created=data.get("created"), taken=taken,
                                        dedupe_name=name is None)  # the export's own name made unique; --name is checked
                 except SessionError as e:
                     if len(nights) == 1:
@@ -264,15 +271,19 @@ class Book:
                     raise SessionError(L_("sessions[{i}]: {problem}", i=i, problem=message_of(e))) from None
                 held.setdefault(key, []).append(sid)
                 out.append(sid)
+            if taken.rows:  # every night's row at once: a decade's import is not a decade of index rewrites
+                self.index.add_rows(taken.rows)
+                self.index.set_current(taken.rows[-1]["id"])
         return out
 
     def _held(self, candidates: Sequence[str], header: Mapping[str, Any],
-              records: Sequence[Mapping[str, Any]]) -> AlreadyHeld | None:
+              records: Sequence[Mapping[str, Any]], made: Mapping[str, Mapping[str, Any]]) -> AlreadyHeld | None:
         """The first of ``candidates`` (sessions sharing a night key) that holds the night of
-        ``header`` and ``records``, or that it holds, as the refusal that names it."""
+        ``header`` and ``records``, or that it holds, as the refusal that names it (``made``: the
+        sessions this import made, whose rows are not in the index yet)."""
         new = digests.round_keys(header, records) if candidates else []
         for sid in candidates:
-            session = self.session(sid)
+            session = made.get(sid) or self.session(sid)
             how = digests.overlap(digests.round_keys(session, session["rounds"]), new)
             if how is not None:
                 what = digests.overlap_words(how, L_("session {sid} {name!r}", sid=sid, name=session["name"]),
@@ -282,20 +293,26 @@ class Book:
 
     def _create(self, players: Sequence[str], *, name: str | None, dealer: str | None, planned: int,
                 rate: float | None, records: list[dict[str, Any]], dedupe_name: bool = False,
-                rules: Rules | None = None, created: str | None = None) -> str:
+                rules: Rules | None = None, created: str | None = None, taken: _Taken | None = None) -> str:
+        """A new session; ``taken``: an import's names and numbers so far, whose index rows it
+        keeps to be added at once (else the row is added here, and the session made current)."""
         from .rules import SDIN
 
         rules = rules or SDIN
         players, dealer, name, rate = schema.check_new_session(players, name=name, dealer=dealer, planned=planned,
                                                                rate=rate, rules=rules, tidy=not records)
         with self.locked():
-            rows = self.index.table.all()
-            names = {n for r in rows if isinstance(n := r.get("name"), str)}
+            if taken is None:
+                rows = self.index.table.all()
+                names = {n for r in rows if isinstance(n := r.get("name"), str)}
+                last = max((d.doc_id for d in rows), default=0)
+            else:
+                names, last = taken.names, taken.last
             if name is None or dedupe_name:
                 name = _unique(name or datetime.now().strftime("%Y-%m-%d"), names)
             elif name in names:
                 raise SessionError(L_("--name: a session named {name!r} already exists; pick another name", name=name))
-            number = max((d.doc_id for d in rows), default=0) + 1
+            number = last + 1
             while self.session_path(f"s{number}").exists():  # a file left by an interrupted create
                 number += 1
             sid = f"s{number}"
@@ -306,6 +323,13 @@ class Book:
             sdb.table("session").insert(Document(header, doc_id=1))
             for n, record in enumerate(records, 1):
                 sdb.table("rounds").insert(Document(record, doc_id=n))
+            if taken is not None:
+                taken.names.add(name)
+                taken.last = number
+                taken.rows.append({**self.index.row_of(header, rules.name), **digests.row_facts(header, records)})
+                taken.made[sid] = {**header, "rounds": records}
+                self._written.append((sid, None, None))
+                return sid
             self.index.add(header, rules.name)
             self._wrote(sid, header, records)
             self.index.set_current(sid)
@@ -352,6 +376,17 @@ class Book:
             return digests.night_of(self.session_path(sid))
         except FileNotFoundError:
             raise self.index.missing(self.row(sid)) from None
+
+
+@dataclass
+class _Taken:
+    """An import's session names and last session number so far, and the index rows it adds."""
+
+    names: set[str]
+    last: int
+    rows: list[dict[str, Any]]
+    #: the sessions made so far, by id: header and rounds, as :meth:`Book.session` gives them
+    made: dict[str, dict[str, Any]]
 
 
 def _now() -> str:

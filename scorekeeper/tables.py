@@ -70,6 +70,8 @@ class Tables:
         self._held: dict[Path, TinyDB] | None = None  # in an operation: the files it read
         self._pending: dict[Path, dict[str, Any]] = {}  # in an operation: what it writes at its end
         self._seen: dict[Path, tuple[tuple[int, int, int], dict[str, Any] | None]] = {}
+        #: after an operation that replaced the index: what it wrote (its head is made from it)
+        self.index_written: dict[str, Any] | None = None
 
     @property
     def in_operation(self) -> bool:
@@ -108,7 +110,7 @@ class Tables:
         """Hold every file read and written inside, and write them at the end if all went well
         (the caller holds the lock). ``before_index`` runs once the session files are written,
         before the index is."""
-        self._held, self._pending = {}, {}
+        self._held, self._pending, self.index_written = {}, {}, None
         try:
             yield
             self._write(before_index)
@@ -130,6 +132,7 @@ class Tables:
             before_index()
             if self.index in self._pending:
                 files.atomic_write(self.index, files.json_bytes(self._pending[self.index]))
+                self.index_written = self._pending[self.index]
         except BaseException:
             for path in created:  # only ever a file no one has seen confirmed
                 with contextlib.suppress(OSError):

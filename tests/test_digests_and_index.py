@@ -188,7 +188,7 @@ def test_sessions_lists_the_latest_20_and_all_with_all(book_file, monkeypatch):
     monkeypatch.setattr(schema, "read_book_file", lambda p: reads.append(p.name) or real(p))
     rows = json.loads(cli("sessions", "--json").stdout)
     assert [r["id"] for r in rows] == [f"s{n}" for n in range(6, 26)]
-    assert reads == ["book.json"]  # no session file opened
+    assert reads == []  # no session file opened, nor the index: its head holds the latest 20 rows
     text = cli("sessions").stdout
     assert "latest 20 of 25" in text and "sessions --all" in text and "s5 " not in text
     rows = json.loads(cli("sessions", "--json", "--all").stdout)
@@ -300,3 +300,101 @@ def test_doctor_shows_progress_on_a_terminal(night, book_file):
     assert proc.returncode == 0
     assert b"checking the book" in seen
     assert b"checking the book" not in proc.stdout
+
+
+# ---------------------------------------------------------------------------------------------
+# the index's head: what most commands need of the index, without reading every row
+
+
+def head_file(book_file: Path) -> Path:
+    return book_file.with_name(book_file.name + ".head")
+
+
+ANSWERS = [("summary", "--json"), ("sessions", "--json"), ("sessions", "--json", "--all"), ("show", "1", "--json")]
+
+
+def answers(book_file: Path) -> list[tuple[int, str, str]]:
+    out = []
+    for args in ANSWERS:
+        r = runner.invoke(app, list(args))
+        out.append((r.exit_code, r.stdout, r.stderr))
+    return out
+
+
+def without_head(book_file: Path) -> list[tuple[int, str, str]]:
+    """The answers with no head at all (each command reads the index itself), head put back after."""
+    kept = head_file(book_file).read_bytes() if head_file(book_file).exists() else None
+    out = []
+    for args in ANSWERS:
+        head_file(book_file).unlink(missing_ok=True)
+        r = runner.invoke(app, list(args))
+        out.append((r.exit_code, r.stdout, r.stderr))
+    if kept is not None:
+        head_file(book_file).write_bytes(kept)
+    return out
+
+
+def test_the_head_never_changes_an_answer(book_file):
+    book = Book.open(book_file)
+    steps = [lambda: book.new_session(PLAYERS) for _ in range(23)]
+    steps += [lambda: add_round(book, "s3", ROUNDS[0]), lambda: book.use("s2"), lambda: add_round(book, "s2", ROUNDS[1]),
+              lambda: book.use("s23"), lambda: cli("undo", "--yes", code=2), lambda: book.use("s1")]
+    for step in steps:
+        step()
+        assert head_file(book_file).is_file()  # every write keeps it
+        assert answers(book_file) == without_head(book_file)
+    assert json.loads(cli("summary", "--json").stdout)["session"] == "s1"  # s1 is current, far behind the latest 20
+
+
+def test_a_head_of_another_index_is_not_believed(night, book_file):
+    """An index replaced behind the book's back (by hand, by an older release, a copy put back)
+    is read itself, and the head made anew from it."""
+    for _ in range(2):
+        night.new_session(PLAYERS)
+    assert json.loads(cli("summary", "--json").stdout)["session"] == "s3"
+    data = json.loads(book_file.read_text(encoding="utf-8"))
+    data["meta"]["1"]["current"] = "s1"
+    book_file.write_text(json.dumps(data), encoding="utf-8")
+    assert json.loads(cli("summary", "--json").stdout)["session"] == "s1"
+    head = json.loads(head_file(book_file).read_text(encoding="utf-8"))
+    assert head["meta"]["current"] == "s1" and head["index"] == digests.stat_key(book_file)
+
+
+@pytest.mark.parametrize("junk", [b"", b"{not json", b"[]", b'{"head": 1}', b'{"head": 99, "rows": {}}'])
+def test_a_broken_head_is_never_believed_and_is_made_again(night, book_file, junk):
+    before = answers(book_file)
+    head_file(book_file).write_bytes(junk)
+    assert answers(book_file) == before
+    assert json.loads(head_file(book_file).read_text(encoding="utf-8"))["count"] == 1
+
+
+def test_a_head_that_says_otherwise_than_its_index_is_found_by_doctor_and_made_again(night, book_file):
+    """The head is what answers (a head made to say otherwise, with the index's key, is shown: the
+    index was not read), so doctor checks it against the index, and --restore makes it again."""
+    assert "healthy" in cli("doctor").stdout
+    head = json.loads(head_file(book_file).read_text(encoding="utf-8"))
+    head["rows"]["1"]["name"] = "from the head"
+    head_file(book_file).write_text(json.dumps(head), encoding="utf-8")
+    assert json.loads(cli("sessions", "--json").stdout)[0]["name"] == "from the head"
+    found = json.loads(runner.invoke(app, ["doctor", "--json"]).stdout)
+    assert [p["file"] for p in found["problems"]] == [str(head_file(book_file))]
+    assert found["problems"][0]["restore_from"] == "head"
+    cli("doctor", "--restore", "--yes")
+    assert json.loads(cli("sessions", "--json").stdout)[0]["name"] != "from the head"
+    assert "healthy" in cli("doctor").stdout
+
+
+def test_a_damaged_index_is_said_whatever_its_head(night, book_file):
+    good = book_file.read_bytes()
+    book_file.write_bytes(good[: len(good) // 2])
+    result = runner.invoke(app, ["summary", "--json"])
+    assert result.exit_code == 1 and "book.json" in result.stderr and "Traceback" not in result.output
+    assert book_file.read_bytes() == good[: len(good) // 2]  # a book that can't be read is never written
+
+
+def test_a_head_that_cant_be_written_never_blocks_a_command(night, book_file):
+    head_file(book_file).unlink()
+    head_file(book_file).mkdir()  # whatever is there can't be replaced by a file
+    assert json.loads(cli("summary", "--json").stdout)["rounds"] == 3
+    add_round(night, "s1", ROUNDS[0])
+    assert json.loads(cli("summary", "--json").stdout)["rounds"] == 4

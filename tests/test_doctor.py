@@ -57,8 +57,8 @@ def kept_somewhere(before: dict[str, bytes], folder: Path, rotated: tuple[str, .
     replaced are kept, as the new .bak)."""
     now = set(snapshot(folder).values())
     for name, data in before.items():
-        if name.endswith(".digest.json") or name in rotated:
-            continue  # a digest is derived data, rebuilt whenever its session changes
+        if name.endswith((".digest.json", ".json.head")) or name in rotated:
+            continue  # a digest, the index's head: derived data, rebuilt whenever what they are of changes
         assert data in now, f"the bytes of {name} are gone"
 
 

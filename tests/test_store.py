@@ -97,7 +97,9 @@ def test_opening_a_book_creates_nothing(path, book):
 def test_a_new_book_is_an_index_beside_a_folder_of_sessions(path, book):
     sid = book.new_session(PLAYERS)
     assert sid == "s1"
-    assert sorted(p.name for p in path.parent.iterdir()) == ["book.json", "book.json.lock", "book.sessions"]
+    # the index, its head (derived: what most commands need of it, without reading every row)
+    assert sorted(p.name for p in path.parent.iterdir()) == ["book.json", "book.json.head", "book.json.lock",
+                                                             "book.sessions"]
     # the session and its digest (derived data for `stats`)
     assert sorted(p.name for p in (path.parent / "book.sessions").iterdir()) == ["s1.digest.json", "s1.json"]
     index = json.loads(path.read_text(encoding="utf-8"))
@@ -354,12 +356,12 @@ def test_adding_a_round_reads_the_index_and_one_session_and_writes_one_file(book
     monkeypatch.setattr(files, "atomic_write", lambda p, *a, **k: writes.append(p.name) or real_write(p, *a, **k))
     add_round(Book.open(path), "s5", NIGHT[1])
     assert set(reads) == {"book.json", "s5.json"}
-    # the session, then the index (its row keeps the round count), then the session's digest
-    assert writes == ["s5.json", "book.json", "s5.digest.json"]
+    # the session, then the index (its row keeps the round count) and its head, then the session's digest
+    assert writes == ["s5.json", "book.json", "book.json.head", "s5.digest.json"]
     after = snapshot(path.parent)
     changed = {name for name in after if before.get(name) != after[name]}
     assert changed == {"book.sessions/s5.json", "book.sessions/s5.json.bak", "book.json", "book.json.bak",
-                       "book.sessions/s5.digest.json"}
+                       "book.json.head", "book.sessions/s5.digest.json"}
     rows = lambda snap: {k: r for k, r in json.loads(snap[2])["sessions"].items() if k != "5"}
     assert rows(after["book.json"]) == rows(before["book.json"])  # no other night's row moved
     assert json.loads(after["book.json"][2])["sessions"]["5"]["rounds"] == 2
@@ -375,7 +377,9 @@ def test_reading_parses_each_file_once(book, path, monkeypatch):
     reader.session(reader.resolve(None))
     reader.sessions(with_rounds=True)
     reader.current_id()
-    assert reads == ["book.json", "s1.json"]
+    # the index's head answers the opening, the current session and its row; the whole listing
+    # reads the index, once
+    assert reads == ["s1.json", "book.json"]
 
 
 def test_a_reader_sees_what_another_book_wrote(path):

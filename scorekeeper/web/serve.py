@@ -49,12 +49,8 @@ def make_server(db: Any, host: str, sock: socket.socket, *, hosts: set[str] | No
 
     from .app import Table, create_app
     from .guard import Guard, Streams, protocol
-    from ..stats import teyaku_odds
 
     table = Table(db)
-    # a save writes the night's digest, which needs the profile's odds of each 手役: counted now,
-    # before the first phone connects, not under the night's first save (~90 ms, once a process)
-    teyaku_odds(table.rules)
     holder: dict[str, Any] = {}
     guard = guard if guard is not None else Guard()
     app = create_app(table, hosts=hosts or {host}, tokens=tokens, streams=Streams(total=guard.total // 2),
