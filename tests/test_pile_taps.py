@@ -126,7 +126,8 @@ def test_card_taps_from_three_phones_in_any_order_all_land_and_conflicts_are_rep
                 assert text_now(night_of) == before  # and nothing was written over it
             else:
                 landed += 1
-                assert before == p.text and text_now(night_of) == f"={n}"
+                # it lands over what the phone saw, or over the very answer it gives (no conflict)
+                assert before in (p.text, f"={n}") and text_now(night_of) == f"={n}"
             p.text = text_now(night_of)
     for i in range(PHONES):  # every phone's taps, sent in the end
         while phones[i].outbox:

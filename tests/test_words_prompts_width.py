@@ -5,6 +5,7 @@ terminal (which would cut a word at its edge, "termina/l", "[Y/n]" halved), noth
 
 from __future__ import annotations
 
+import re
 import pytest
 from terminals import Terminal
 
@@ -22,6 +23,7 @@ def wider_than(out: str, width: int, typed: tuple[str, ...]) -> list[str]:
     """The lines of ``out`` wider than ``width`` columns, what the person typed after a question left out."""
     found = []
     for line in out.split("\n"):
+        line = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line)  # readline's cursor moves take no column
         for text in typed:
             if line.endswith(text):
                 line = line[: -len(text)]
