@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from test_serve_browser import PAGE_ERRORS, browser, drawn, settle, shot, tap  # noqa: F401 (fixtures)
+from test_serve_browser import PAGE_ERRORS, browser, drawn, no_hands_played_out, settle, shot, tap  # noqa: F401 (fixtures)
 from serve_helpers import PLAYERS, answers_of, bundled_night, live_server
 from helpers import HANG, add_round
 
@@ -72,17 +72,7 @@ def play_the_last_round(pages, a):
     """The three phones play the bundled night's third round (no 手役, played out, no 下げ)."""
     for code in a["field"].split():
         tap(pages[0], "field-grid", code)
-    pages[0].click("#set-field")
-    for page, player in zip(pages, PLAYERS):
-        page.wait_for_selector("#who")
-        page.click(f"#who button[data-player='{player}']")
-        page.click("#hand-none")
-        settle(page)
-    pages[1].click("#ended-out")
-    settle(pages[1])
-    pages[2].wait_for_selector("#ended-out.on")
-    pages[2].click("#sage-none")
-    settle(pages[2])
+    no_hands_played_out(pages)
     for page, player in zip(pages, PLAYERS):
         for code in a[f"pile:{player}"].split():
             tap(page, "pile-grid", code)
