@@ -41,6 +41,7 @@ from simulator import simulate_seated  # noqa: E402
 
 from scorekeeper.cards import tally_low, tally_of  # noqa: E402
 from scorekeeper.entry import RoundEntry  # noqa: E402
+from scorekeeper.lang import in_english  # noqa: E402
 from scorekeeper.notation import format_compact, parse_cards  # noqa: E402
 from scorekeeper.rules import profile  # noqa: E402
 from scorekeeper.scoring import Round, nameable, score  # noqa: E402
@@ -150,7 +151,7 @@ def type_night(rounds: list[dict], rules: Any, way: str) -> list[dict]:
         typist = Typist(data, rules, way)
         con = Console(file=io.StringIO(), width=160, color_system=None)
         entry = RoundEntry(list(data["players"]), typist.rnd.dealer, typist, con, rules=rules)
-        outcome = entry.run()
+        outcome = in_english(entry.run)  # the typist reads the English prompts
         same = money(outcome.result) == money(score(typist.rnd, rules))
         kind = ("seated" if len(data["players"]) > 3 else
                 "stop" if typist.rnd.ended_by else "sage" if typist.rnd.sage else "plain")

@@ -5,6 +5,7 @@ The run's report ends with the random order's seed (pytest-randomly; replay a fa
 """
 
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ FUZZ_SLOWEST = [0.0]
 
 
 @pytest.fixture(autouse=True)
-def book_file(tmp_path, monkeypatch) -> Path:
+def book_file(tmp_path, monkeypatch) -> Iterator[Path]:
     """This test's book, through HACHI_SCORE_DB; HOME and the XDG folders moved away as well."""
     path = tmp_path / "book" / "book.json"
     monkeypatch.setenv("HACHI_SCORE_DB", str(path))
@@ -42,7 +43,10 @@ def book_file(tmp_path, monkeypatch) -> Path:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
     lang.use("en")
-    return path
+    yield path
+    # and left English behind: a module's fixture built before the next test's reset (the
+    # README's keystroke figures) must not read the prompts in the language a test chose
+    lang.use("en")
 
 
 def pytest_collection_modifyitems(config, items):
