@@ -1060,7 +1060,9 @@ function renderRound() {
   } else if (!CAN_WRITE) {
     kids.push(el("p", { class: "note" }, _("the players are entering the round…")));
   } else {
-    kids.push(fieldBox());
+    // a question the model asks before the field (the 白札's holder, §11.5) is drawn above it
+    const fieldAt = V.steps.findIndex((s) => s.key === "field"), early = choiceSteps().filter((s) => V.steps.indexOf(s) < fieldAt);
+    kids.push(...early.map(choiceBox), fieldBox());
     if (step("field").status === "answered" && V.seats.length) {
       kids.push(seatsBox());
       for (const s of stepsOf("hand").filter((h) => h.role === "forced_out")) kids.push(handBox(s));
@@ -1073,7 +1075,7 @@ function renderRound() {
       else if (me && S.session.players.includes(me)) kids.push(el("p", { class: "note", id: "not-playing" },
         fmt(_("{player} does not play this round: the piles and the ending are for {players}"), { player: me, players: playing })));
     }
-    if (step("field").status === "answered") kids.push(...choiceSteps().map(choiceBox));
+    if (step("field").status === "answered") kids.push(...choiceSteps().filter((s) => !early.includes(s)).map(choiceBox));
     if (shownProblem(step("dealer"))) kids.push(problemLine(step("dealer")));
     for (const s of stepsOf("pile")) if (s.player !== me && s.problem && !s.problem.soft) kids.push(problemLine(s));
     for (const p of V.problems) kids.push(el("p", { class: "problem" }, lineOf(p, "message") || lineOf(p, "text")));
