@@ -121,3 +121,156 @@ def test_three_phones_declare_mizuten_and_name_who_fed_a_stop_and_agree_with_sum
     assert summary["totals"] == {"Aki": -20, "Ben": -130, "Chie": 150}
     for p in pages.values():
         p.context.close()
+
+
+@pytest.fixture
+def live_all_on(book_file, tmp_path):
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli import app as cli_app
+    from test_house_terminal import ALL_ON as ALL_ON_NIGHT
+    from test_house_terminal import P7
+    from test_serve_browser import serving
+
+    rules = tmp_path / "all-on.toml"
+    rules.write_text(ALL_ON_NIGHT, encoding="utf-8")
+    result = CliRunner().invoke(cli_app, ["new-session", *P7, "--rules", str(rules), "--dealer", "Aki"])
+    assert result.exit_code == 0, result.output
+    yield from serving()
+
+
+def be(page, who):
+    """The phone is ``who``'s now: passed round the table, it says 'not me' and picks them."""
+    page.wait_for_selector("#who")
+    if page.locator(f"#who button[data-player='{who}']").count() == 0:
+        page.click("#who button:has-text('not me')")
+    page.click(f"#who button[data-player='{who}']")
+    settle(page)
+
+
+def test_the_terminals_whole_night_with_every_switch_on_played_from_three_phones_agrees_with_summary(browser, live_all_on):
+    """The night tests/test_house_terminal.py types at a terminal (seven seats, FudaWiki's みずてん,
+    責任 by a 出来役 and by 飛び込み, flat 下り賃 and 追い込み賃 paid by all), played instead from three
+    phones passed round the table: its hand-worked totals are `summary --json`'s, to the 文."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli import app as cli_app
+    from test_house_terminal import EX, TOTALS
+    from test_phones_browser import finish_pile
+    from test_serve_browser import tap
+
+    from helpers import SMALL_FIELD
+
+    base, app = live_all_on
+    p = [phone(browser, f"{base}/t/{app.state.tokens.table}") for _ in range(3)]
+
+    def opening(blank, seats, mizuten):
+        p[0].locator(f"#choice-blank button[data-choice='{blank}']").click()
+        settle(p[0])
+        set_field(p[0], SMALL_FIELD)
+        settle(p[0])
+        if mizuten:
+            p[0].locator("#choice-mizuten button[data-choice='y']").click()
+            settle(p[0])
+        else:
+            assert p[0].locator("#choice-mizuten").count() == 0
+        for seat, way in seats:
+            p[1].locator(f"[data-seat='{seat}'] button[data-choice='{way}']").click()
+            settle(p[1])
+
+    def counted(page, points):
+        page.fill("#pile-points", str(points))
+        page.click("#pile-points-set")
+        settle(page)
+        page.click("#pile-done")
+        settle(page)
+
+    def rest(page):
+        page.click("#rest")
+        settle(page)
+        if page.locator("#pile-done:not(.on)").count():
+            page.click("#pile-done")
+            settle(page)
+
+    def save(page, number):
+        page.wait_for_selector("#bar #save")
+        page.click("#bar #save")
+        for q in p:
+            q.wait_for_selector(f"body[data-round='{number}']")
+            settle(q)
+
+    # 1. Gen holds the 白札; Aki (親) declares みずてん; Ben drops; Chie calls 下げ and stops by 勝負 with
+    #    赤短, which Dan fed; Aki's count of 30 is asked (he declared), Dan's pile is not.
+    opening("Gen", [("Ben", "drop"), ("Chie", "play"), ("Dan", "play")], mizuten=True)
+    assert p[1].locator("[data-seat='Aki'] button").count() == 0  # the declaring 親 is never asked
+    for page, who in zip(p, ("Aki", "Chie", "Dan")):
+        be(page, who)
+        page.click("#hand-none")
+        settle(page)
+    p[1].click("[data-sage='Chie']")
+    settle(p[1])
+    p[1].click("[data-ended='Chie']")
+    settle(p[1])
+    p[1].click("#ending button:has-text('勝負')")
+    settle(p[1])
+    counted(p[0], 30)
+    finish_pile(p[1], "1r 1k 2r 2k 3r 3k")
+    assert p[2].locator("#pile-unasked").count() == 1
+    fed = p[1].locator("#choice-liable-Chie")
+    fed.wait_for()
+    assert p[0].locator("#choice-liable-Chie").count() == 0 and p[2].locator("#choice-liable-Chie").count() == 0
+    fed.locator("button[data-choice='Dan']").click()
+    settle(p[1])
+    save(p[1], 1)
+
+    # 2. Chie (親) holds the 白札: no みずてん; Dan starts; Eri and Fumi drop; Dan's 三本 of 3 by the
+    #    dealt cards, and 飛び込み (all of month 3 in his pile) fed by Gen; Aki's pile the rest.
+    opening("Chie", [("Dan", "play"), ("Eri", "drop"), ("Fumi", "drop"), ("Gen", "play"), ("Aki", "play")], mizuten=False)
+    for page, who in zip(p, ("Dan", "Gen", "Aki")):
+        be(page, who)
+    p[0].click("[data-cards='Dan']")
+    for code in "3h 3r 3k 1k 5t 8t 10t".split():
+        tap(p[0], "hand-grid-3", code)
+    p[0].click("[data-set-hand='Dan']")
+    settle(p[0])
+    for page in p[1:]:
+        page.click("#hand-none")
+        settle(page)
+    p[1].click("#ended-out")
+    settle(p[1])
+    p[2].wait_for_selector("#ended-out.on")
+    p[2].click("#sage-none")
+    settle(p[2])
+    finish_pile(p[0], EX["Aki"])
+    finish_pile(p[1], EX["Ben"])
+    rest(p[2])
+    fed = p[0].locator("#choice-liable-Dan")
+    fed.wait_for()
+    fed.locator("button[data-choice='Gen']").click()
+    settle(p[0])
+    save(p[0], 2)
+
+    # 3. Eri holds the 白札; Dan (親) declares; Fumi and Gen play; Aki, Ben and Chie forced out, their
+    #    hands not asked; played out.
+    opening("Eri", [("Fumi", "play"), ("Gen", "play")], mizuten=True)
+    assert p[0].locator("[data-hand='Aki'], [data-hand='Ben'], [data-hand='Chie']").count() == 0
+    for page, who in zip(p, ("Dan", "Fumi", "Gen")):
+        be(page, who)
+        page.click("#hand-none")
+        settle(page)
+    p[1].click("#ended-out")
+    settle(p[1])
+    p[2].wait_for_selector("#ended-out.on")
+    p[2].click("#sage-none")
+    settle(p[2])
+    finish_pile(p[0], EX["Chie"])
+    finish_pile(p[1], EX["Aki"])
+    rest(p[2])
+    save(p[2], 3)
+
+    summary = json.loads(CliRunner().invoke(cli_app, ["summary", "--json"]).stdout)
+    assert summary["totals"] == TOTALS and summary["pot"] == 0 and summary["rounds"] == 3
+    for page in p:
+        page.context.close()
