@@ -141,6 +141,9 @@ def test_a_short_night_played_to_its_end_on_three_phones_and_a_board(browser, sh
     assert phones[1].locator("#end h2").text_content().startswith("夜の")  # worded in Japanese
     for k, b in boards.items():
         shot(b, folder, f"board-{k}-2-end", whole=False)
+    for k in ("tv", "tablet"):  # a board nobody scrolls shows the whole end, the chart's key of names included
+        bottom = boards[k].locator("#chart svg").evaluate("s => s.getBoundingClientRect().bottom")
+        assert bottom <= BOARDS[k]["height"], (k, bottom)
     # the rounds table names each round's 役 as the terminal's does
     yaku = phones[0].locator("#history-table tbody tr td.yaku").all_text_contents()
     assert "役Aki 青短, (下げ Aki)" in yaku, yaku
