@@ -1,37 +1,36 @@
 """TRADITIONAL §11 on the phones, in real headless Chromium: a night of seven long names under a
 house file with every switch on. The 白札's question and FudaWiki's みずてん are drawn with the
 generic choice box and answered by a tap; the seats skip the 白札's holder (shown as sitting out)
-and the declaring 親 (shown as playing, never offered drop); no page is wider than the phone."""
+and the declaring 親 (shown as playing, never offered drop); no page is wider than the phone. And
+the terminal's whole night with every switch on (tests/test_house_terminal.py), played from phones."""
 
 from __future__ import annotations
 
 import pytest
 from test_serve_browser import PHONE, browser, phone, set_field, settle  # noqa: F401 (fixtures)
 
-ALL_ON = """base = "fudawiki"
-name = "all-on"
-liability = true
-mizuten = "fudawiki"
-drop_fee = "flat"
-forced_out_pay = "flat"
-forced_out_paid_by = "all"
-"""
 SEVEN = ["Aiko Watanabe-Smithe", "Benjamin Oyelaran-Ko", "Chieko Yamamoto-Lee", "Daisuke Fernandez-Ho",
          "Emiko Kowalczyk-Ross", "Fumiko Abernathy-Lim", "Gen"]
 
 
-@pytest.fixture
-def live_seven(book_file, tmp_path):
+def serving_all_on(tmp_path, players):
+    """A night of ``players`` under the terminal night's house file with every switch on, served."""
     from typer.testing import CliRunner
 
     from scorekeeper.cli import app as cli_app
+    from test_house_terminal import ALL_ON
     from test_serve_browser import serving
 
     rules = tmp_path / "all-on.toml"
     rules.write_text(ALL_ON, encoding="utf-8")
-    result = CliRunner().invoke(cli_app, ["new-session", *SEVEN, "--rules", str(rules), "--dealer", SEVEN[0]])
+    result = CliRunner().invoke(cli_app, ["new-session", *players, "--rules", str(rules), "--dealer", players[0]])
     assert result.exit_code == 0, result.output
     yield from serving()
+
+
+@pytest.fixture
+def live_seven(book_file, tmp_path):
+    yield from serving_all_on(tmp_path, SEVEN)
 
 
 def test_the_blank_and_mizuten_are_tapped_and_the_seats_skip_the_holder_on_a_phone(browser, live_seven):
@@ -125,18 +124,9 @@ def test_three_phones_declare_mizuten_and_name_who_fed_a_stop_and_agree_with_sum
 
 @pytest.fixture
 def live_all_on(book_file, tmp_path):
-    from typer.testing import CliRunner
-
-    from scorekeeper.cli import app as cli_app
-    from test_house_terminal import ALL_ON as ALL_ON_NIGHT
     from test_house_terminal import P7
-    from test_serve_browser import serving
 
-    rules = tmp_path / "all-on.toml"
-    rules.write_text(ALL_ON_NIGHT, encoding="utf-8")
-    result = CliRunner().invoke(cli_app, ["new-session", *P7, "--rules", str(rules), "--dealer", "Aki"])
-    assert result.exit_code == 0, result.output
-    yield from serving()
+    yield from serving_all_on(tmp_path, P7)
 
 
 def be(page, who):
@@ -159,7 +149,7 @@ def test_the_terminals_whole_night_with_every_switch_on_played_from_three_phones
     from scorekeeper.cli import app as cli_app
     from test_house_terminal import EX, TOTALS
     from test_phones_browser import finish_pile
-    from test_serve_browser import tap
+    from test_serve_browser import played_out_no_sage, tap
 
     from helpers import SMALL_FIELD
 
@@ -193,6 +183,13 @@ def test_the_terminals_whole_night_with_every_switch_on_played_from_three_phones
         if page.locator("#pile-done:not(.on)").count():
             page.click("#pile-done")
             settle(page)
+
+    def played_out(first, second):
+        """Played out, no 下げ; the first two phones' piles tapped, the third's the rest."""
+        played_out_no_sage(p)
+        finish_pile(p[0], first)
+        finish_pile(p[1], second)
+        rest(p[2])
 
     def save(page, number):
         page.wait_for_selector("#bar #save")
@@ -238,14 +235,7 @@ def test_the_terminals_whole_night_with_every_switch_on_played_from_three_phones
     for page in p[1:]:
         page.click("#hand-none")
         settle(page)
-    p[1].click("#ended-out")
-    settle(p[1])
-    p[2].wait_for_selector("#ended-out.on")
-    p[2].click("#sage-none")
-    settle(p[2])
-    finish_pile(p[0], EX["Aki"])
-    finish_pile(p[1], EX["Ben"])
-    rest(p[2])
+    played_out(EX["Aki"], EX["Ben"])
     fed = p[0].locator("#choice-liable-Dan")
     fed.wait_for()
     fed.locator("button[data-choice='Gen']").click()
@@ -260,14 +250,7 @@ def test_the_terminals_whole_night_with_every_switch_on_played_from_three_phones
         be(page, who)
         page.click("#hand-none")
         settle(page)
-    p[1].click("#ended-out")
-    settle(p[1])
-    p[2].wait_for_selector("#ended-out.on")
-    p[2].click("#sage-none")
-    settle(p[2])
-    finish_pile(p[0], EX["Chie"])
-    finish_pile(p[1], EX["Aki"])
-    rest(p[2])
+    played_out(EX["Chie"], EX["Aki"])
     save(p[2], 3)
 
     summary = json.loads(CliRunner().invoke(cli_app, ["summary", "--json"]).stdout)

@@ -136,6 +136,11 @@ def no_hands_played_out(pages):
         page.click(f"#who button[data-player='{player}']")
         page.click("#hand-none")
         settle(page)
+    played_out_no_sage(pages)
+
+
+def played_out_no_sage(pages):
+    """The round said played out (on the second phone) with no 下げ (on the third, once it sees it)."""
     pages[1].click("#ended-out")
     settle(pages[1])
     pages[2].wait_for_selector("#ended-out.on")
