@@ -600,15 +600,20 @@ def _book_path(db: str | None, *, creating: bool = False, listing: bool = False)
     return path
 
 
-def _print_summary(session: dict[str, Any], results: list[Any], as_json: bool, show_all: bool) -> None:
+def _print_summary(session: dict[str, Any], results: list[Any], as_json: bool, show_all: bool,
+                   ended: bool = False) -> None:
+    """``ended``: the night was ended on a phone (said, and ``"ended": true`` in the JSON)."""
     if as_json:
         from .night import summary_data
-        emit_json(summary_data(session, results))
+        emit_json({**summary_data(session, results), **({"ended": True} if ended else {})})
         return
     from .night_view import summary_view
     from .render import console
 
-    console().print(summary_view(session, results, show_all=show_all))
+    out = console()
+    out.print(summary_view(session, results, show_all=show_all))
+    if ended:
+        out.print(_("The night was ended on a phone: a phone's \"reopen the night\", or a round saved, plays on."))
 
 
 @app.command("new-session")
@@ -947,6 +952,8 @@ def _enter_round(session: str | None, db: str | None, as_json: bool, resume: boo
         return _("; the answers are kept in {where}: `hachi-score round` resumes them").format(where=where) if where else ""
 
     out.print(Prose(night.header(), "bold", night.players))
+    if night.ended:
+        out.print(_("The night was ended on a phone: saving this round reopens it."), style="yellow")
     entry = _entry(_draft_form(rd, out), as_json, resume=answers)
     added = _save_entry(entry, rd, db, rd.save, lambda e: _taken(e, db, night.sid, out), kept)
     if not added.saved:
@@ -1141,7 +1148,7 @@ def summary(
     night = _open_night(db, session)
     if image is not None:
         _write_image(night, image)
-    _print_summary(night.session, night.results, as_json, show_all)
+    _print_summary(night.session, night.results, as_json, show_all, night.ended)
     _keep_digest(night.book, night.sid)
     _bad_rounds(night)
 

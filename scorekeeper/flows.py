@@ -146,6 +146,21 @@ class Night:
         """The object `summary --json` prints."""
         return night.summary_data(self.session, self.results)
 
+    @property
+    def ended(self) -> bool:
+        """The night was ended on a phone (:mod:`night_end`'s mark), and not reopened since."""
+        from .night_end import read_mark
+
+        return read_mark(self.book.path, self.sid)["ended"]
+
+    def _reopen(self) -> None:
+        """A round saved after the night was ended on a phone plays on: the end is no longer shown."""
+        from .night_end import read_mark, write_mark
+
+        mark = read_mark(self.book.path, self.sid)
+        if mark["ended"]:
+            write_mark(self.book.path, self.sid, ended=False, more=mark["more"])
+
     def header(self, number: int | None = None, *, edit: bool = False) -> str:
         """``session 'Friday' (s2) · round 13 — past the planned 12``: said before a round is typed;
         the plan counts months, so after a misdeal ``round 13, month 12 — the last of the planned 12``.
@@ -233,6 +248,7 @@ class Night:
             self.book.write_rounds(self.sid, before, [*before, record], results=[*self.results, result])
             self.session = self.book.session(self.sid)
             self.results = [*self.results, result]
+            self._reopen()
         return Added(self.rounds, result, self.results)
 
     def replace_round(self, number: int, data: Mapping[str, Any], *, rechain: bool = False,

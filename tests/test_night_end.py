@@ -75,6 +75,28 @@ def test_the_mark_is_kept_per_session_and_a_damaged_file_is_none(book_file):
     assert read_mark(book.path, sid) == {"ended": False, "more": 0}
 
 
+def test_the_terminal_says_a_night_ended_on_a_phone_and_a_round_saved_there_reopens_it(book_file, tmp_path):
+    """summary says the night was ended on a phone (and --json has "ended": true, only then); the
+    terminal's round says so before its first question; a round saved plays on: the mark is undone,
+    its "more" kept, and the figures are the same as before the night was ended."""
+    book, sid = short_night(book_file, 5)
+    before = summary_json()
+    assert "ended" not in before
+    write_mark(book.path, sid, ended=True, more=1)
+    assert summary_json() == {**before, "ended": True}
+    shown = runner.invoke(cli_app, ["summary"])
+    assert shown.exit_code == 0 and "ended on a phone" in shown.output
+    asked = runner.invoke(cli_app, ["round"], input="")  # its input ended at the first question
+    assert "The night was ended on a phone: saving this round reopens it." in asked.output
+    assert read_mark(book.path, sid) == {"ended": True, "more": 1}  # nothing saved: still ended
+    round_file = tmp_path / "r6.json"
+    round_file.write_text(json.dumps(bundled_night()[5]), encoding="utf-8")
+    saved = runner.invoke(cli_app, ["round", "--file", str(round_file)])
+    assert saved.exit_code == 0, saved.output
+    assert read_mark(book.path, sid) == {"ended": False, "more": 1}
+    assert "ended" not in summary_json() and "ended on a phone" not in runner.invoke(cli_app, ["summary"]).output
+
+
 # -- the figures: summary --json's ----------------------------------------------------------------
 
 @pytest.mark.parametrize("rate", [10, 2.5, None])
@@ -192,8 +214,10 @@ def test_the_choices_at_the_end_over_http(book_file):
         assert read_mark(book.path, sid) == {"ended": False, "more": 0}
         assert post(c, {"do": "end"}).json()["end"]["shown"] is True
         assert read_mark(book.path, sid)["ended"] is True
-        assert [runner.invoke(cli_app, args).output for args in (["summary"], ["summary", "--json"], ["export", "--csv"])] \
-            == before  # the terminal and the CSV say the same figures: ending changes no round
+        text, data, csv = [runner.invoke(cli_app, args).output for args in (["summary"], ["summary", "--json"], ["export", "--csv"])]
+        # the terminal and the CSV say the same figures: ending changes no round; summary says it ended
+        assert text.startswith(before[0]) and "ended on a phone" in text[len(before[0]):]
+        assert json.loads(data) == {**json.loads(before[1]), "ended": True} and csv == before[2]
         state = post(c, {"do": "reopen"}).json()
         assert state["end"]["ended"] is False and state["end"]["due"] is True
         state = post(c, {"do": "more"}).json()
