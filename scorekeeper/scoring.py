@@ -924,7 +924,8 @@ class _Reader(_Table, _Deal, _Piles, _Ending):
         rules = self.rules
         if not rules.mizuten.on:
             raise RoundError("mizuten", L_("{profile} has no みずてん: it needs the house rule {switch}", profile=rules.name,
-                                           switch='mizuten = "fudawiki" or "flat"'))
+                                           switch=L_("{first} or {second}", first='mizuten = "fudawiki"',
+                                                                    second='mizuten = "flat"')))
         if isinstance(value, str) and rules.mizuten.by_pile:
             raise RoundError("mizuten", L_("under {switch} only the night's 親 declares: give {true}, not {value}",
                                            switch='mizuten = "fudawiki"', true="true", value=quote(value)))

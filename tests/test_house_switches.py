@@ -314,8 +314,13 @@ def test_fudawiki_mizuten_the_declarer_may_not_drop_nor_hold_the_blank():
 
 
 def test_mizuten_without_the_switch_is_refused_and_false_means_none_under_every_profile():
+    from scorekeeper.lang import in_language
+
     data = played_out(AKI_89)
-    assert bad({**data, "mizuten": True}).where == "mizuten"
+    e = bad({**data, "mizuten": True})
+    assert e.where == "mizuten" and 'mizuten = "fudawiki" or mizuten = "flat"' in str(e)
+    worded = in_language("ja", lambda: str(bad({**data, "mizuten": True})))  # no English "or" in it
+    assert 'mizuten = "fudawiki"か' in worded and " or " not in worded
     for rules in (SDIN, FUDAWIKI, MIZU, MIZU_FLAT):
         assert mon(fw({**data, "mizuten": False}, rules)) == mon(fw(data, rules))
 
