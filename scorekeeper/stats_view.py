@@ -18,10 +18,11 @@ from .lang import _, n_, noted
 from .render import FitTable, Phrased, mon, name, phrases
 from .stats import SAGE_ENDS, SAGE_LABELS, unusual, unusual_words
 
-#: one mark and colour per player, in order of first appearance (a night holds at most six)
-MARKS = "●▲■◆✚★"
-COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red")
-SVG_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b")
+#: one mark and colour per player, in order of first appearance (a night seats at most seven; a
+#: book's players beyond eight share them)
+MARKS = "●▲■◆✚★▼✖"
+COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red", "bright_cyan", "bright_magenta")
+SVG_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#17becf", "#e377c2")
 CHART_HEIGHT = 9
 
 
@@ -77,16 +78,24 @@ class StandingsChart:
         axis = Text(" " * label_w)
         first, last = _night(1), _night(nights)
         gap = width - cell_len(first) - cell_len(last)
-        axis.append(first + (" " * gap + last if gap > 0 else ""), style="dim")
+        axis.append(first + (" " * gap + last if gap > 0 and nights > 1 else ""), style="dim")
         yield axis
-        legend = Text(" " * label_w)
+        yield from self._legend(standings, label_w, options.max_width)
+
+    @staticmethod
+    def _legend(standings: Mapping[str, Sequence[int]], indent: int, room: int) -> RenderResult:
+        """Each player's mark, name and standing, as many to a line as fit: one is never broken."""
+        line = Text(" " * indent)
         for i, player in enumerate(standings):
-            if i:
-                legend.append("  ")
-            legend.append(MARKS[i % len(MARKS)] + " ", style=COLOURS[i % len(COLOURS)])
-            legend.append(player)
-            legend.append(f" {values_last(standings[player]):+,}")
-        yield legend
+            entry = Text(MARKS[i % len(MARKS)] + " ", style=COLOURS[i % len(COLOURS)])
+            entry.append(f"{player} {values_last(standings[player]):+,}")
+            if line.cell_len > indent and line.cell_len + 2 + entry.cell_len > room:
+                yield line
+                line = Text(" " * indent)
+            if line.cell_len > indent:
+                line.append("  ")
+            line.append_text(entry)
+        yield line
 
 
 def values_last(values: Sequence[int]) -> int:

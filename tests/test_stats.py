@@ -38,6 +38,7 @@ Cumulative standings: Aki 44, 114, 119; Ben −114, −149, −144; Chie 70, 35,
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -257,3 +258,20 @@ def test_no_book_at_the_path_given(book_file):
     result = runner.invoke(app, ["stats"])
     assert result.exit_code == 0 and result.stderr.startswith(f"hachi-score: no book at {book_file}"), result.output
     assert not book_file.exists()  # and nothing was made
+
+
+@pytest.mark.parametrize("width", [40, 60, 80])
+def test_the_chart_of_one_night_of_seven_names_its_night_once_and_each_player_by_a_mark_of_their_own(width):
+    """One night: 'night 1' once, not at both ends; seven players (TRADITIONAL §11.5): seven marks;
+    the key laid out as many to a line as fit, never a player's mark, name and standing broken."""
+    players = ["Aki", "Ben", "Chie", "Dan", "Eri", "Fumi", "Gen"]
+    chart = {"nights": [{}], "standings": {p: [10 * i - 30] for i, p in enumerate(players)}}
+    console = Console(width=width, record=True, force_terminal=False, color_system=None)
+    console.print(StandingsChart(chart))
+    lines = console.export_text().splitlines()
+    assert all(len(line) <= width for line in lines)
+    axis = next(i for i, line in enumerate(lines) if "night" in line)
+    assert lines[axis].split() == ["night", "1"]
+    entries = [e for line in lines[axis + 1:] for e in re.findall(r"(\S) (\w+) ([+-]\d+)", line)]
+    assert [name for _, name, _ in entries] == players  # each whole, on one line
+    assert len({mark for mark, _, _ in entries}) == 7
