@@ -27,8 +27,8 @@ KNOWN_FONTS = {
 }
 INK = {"bg": "#fbf8f1", "fg": "#1d1b18", "muted": "#6b655c", "line": "#d9d1c3", "accent": "#b3262d",
        "pos": "#1f7a3d", "neg": "#c0182b"}
-#: each player's line and key, in seat order (the page's --p0 … --p5, light)
-PLAYER_INK = ["#b3262d", "#1f5fa8", "#2f8a3b", "#8a5a00", "#7b3fa0", "#0f7c80"]
+#: each player's line and key, in seat order (the page's --p0 … --p6, light)
+PLAYER_INK = ["#b3262d", "#1f5fa8", "#2f8a3b", "#8a5a00", "#7b3fa0", "#0f7c80", "#a8326e"]
 
 
 class NoFont(Exception):

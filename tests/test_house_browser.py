@@ -255,5 +255,7 @@ def test_the_terminals_whole_night_with_every_switch_on_played_from_three_phones
 
     summary = json.loads(CliRunner().invoke(cli_app, ["summary", "--json"]).stdout)
     assert summary["totals"] == TOTALS and summary["pot"] == 0 and summary["rounds"] == 3
+    strokes = p[0].locator("#chart polyline").evaluate_all("ls => ls.map((l) => getComputedStyle(l).stroke)")
+    assert len(strokes) == 7 and len(set(strokes)) == 7 and "none" not in strokes  # the seventh's line drawn too
     for page in p:
         page.context.close()
