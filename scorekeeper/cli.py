@@ -619,7 +619,7 @@ def _print_summary(session: dict[str, Any], results: list[Any], as_json: bool, s
 @app.command("new-session")
 def new_session(
     players: Annotated[
-        list[str], typer.Argument(metavar="NAME NAME NAME", help="The players in play order: 3 (sdin), or 3 to 6 (fudawiki).")
+        list[str], typer.Argument(metavar="NAME NAME NAME", help="The players in play order: 3 (sdin), or 3 to 7 (fudawiki; with seven, a 白札 sits one out each round).")
     ],
     name: Annotated[
         Optional[str], typer.Option("--name", help="The session's name (default: today's date).")

@@ -361,7 +361,7 @@ ENDINGS = ("shoubu", "cancel")
 
 
 def check_table(players: Sequence[str], rules: Rules, *, own: bool = False) -> None:
-    """The players fit one table under the profile: 3 seated (SDIN) or 3 to 6, each name a name
+    """The players fit one table under the profile: 3 seated (SDIN) or 3 to 7, each name a name
     (not empty, not too long, no control character), none folding into another, none a word of
     the entry, none ``pot``; else a :class:`RoundError` at ``players``. The one place that says
     who may sit at a table (``own``: a session's own players, checked when it was made)."""
