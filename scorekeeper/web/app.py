@@ -746,7 +746,8 @@ def state_event(app: Starlette) -> bytes:
 async def events(request: Request) -> Response:
     """The night's state each time it changes. A device holds a few streams at most (a
     newer one closes its oldest: told ``replaced``), and the view link's phones leave room
-    for the table's (:class:`~scorekeeper.web.guard.Streams`): over it, a 429."""
+    for the table's (:class:`~scorekeeper.web.guard.Streams`): over it, a 429, unless the
+    device came before one holding a view link's stream (that one is told ``crowded``)."""
     who = need(request, write=False)
     try:
         limit = max(0, min(int(request.query_params.get("limit", "0")), 100))
@@ -761,8 +762,8 @@ async def events(request: Request) -> Response:
     async def stream():
         sent, version, last = 0, -1, time.monotonic()
         while not app.state.stopping():
-            if closing.is_set():
-                yield "event: replaced\ndata: {}\n\n"
+            if closing.is_set():  # replaced by a newer stream of its device's, or crowded out
+                yield f"event: {closing.why}\ndata: {{}}\n\n"
                 return
             if table.version != version:
                 version = table.version
