@@ -288,7 +288,7 @@ class Streams:
             later = self.came_after(device, role)
             if later is None:
                 return None
-            self.close(later, next(iter(self.open[later])), "crowded")
+            self.close(later, next(c for c, r in self.open[later].items() if r == "view"), "crowded")
         closing = asyncio.Event()
         self.open.setdefault(device, {})[closing] = role
         self.held[role] += 1
