@@ -12,7 +12,10 @@ own):
   streams at most): from the save's request to the new night on each stream;
 - 50 viewers (each from its own address, 127.0.1.x) holding streams while 3 phones tap a whole
   round in at once: taps' errors and latency (median, 99th percentile), and whether every viewer
-  saw the round saved;
+  saw the round saved. The viewers are other people's phones: they hold their streams from a
+  process of their own (reading each push in the figures' own interpreter, 50 threads, made the
+  phones' taps wait on its lock: ``--viewers-here`` measures that way again). Each asks for the
+  stream as the page does (``?patch=1``: a push that changes part of the night sends that part);
 - 2,000 stream attempts (GET /api/events) from one view cookie, then 300 with no cookie, each
   on a connection of its own kept open (from 127.0.0.2, a process of its own), while a player
   taps: the taps' errors and 99th percentile, and how the streams were answered;
@@ -23,6 +26,7 @@ Bounded in count and time (every wait has a timeout; a pass gives up on a figure
 requests in a row fail).
 
     python benchmarks/serve_load.py [--requests 60] [--viewers 50] [--slow 300] [--nofile 256] [--streams 2000]
+                                    [--viewers-here]
 """
 
 from __future__ import annotations
@@ -71,11 +75,12 @@ def ms(x: float) -> str:
 
 
 class Stream(threading.Thread):
-    """One phone holding the live stream: the time each night (by rounds) first arrives."""
+    """One phone holding the live stream: the time each night (by rounds) first arrives
+    (``path``: the stream asked for as the page asks for it, its pushes whole or in part)."""
 
-    def __init__(self, base: str, cookie: str, source: str | None = None) -> None:
+    def __init__(self, base: str, cookie: str, source: str | None = None, path: str = "/api/events") -> None:
         super().__init__(daemon=True)
-        self.base, self.cookie, self.source = base, cookie, source
+        self.base, self.cookie, self.source, self.path = base, cookie, source, path
         self.seen: dict[int, float] = {}
         self.error: str | None = None
         self.ready = threading.Event()
@@ -85,12 +90,14 @@ class Stream(threading.Thread):
         try:
             with httpx.Client(base_url=self.base, cookies={"hachi": self.cookie}, timeout=30,
                               transport=transport(self.source)) as c:
-                with c.stream("GET", "/api/events") as r:
+                with c.stream("GET", self.path) as r:
                     for line in r.iter_lines():
                         if line.startswith("data:") and '"session"' in line:
-                            n = json.loads(line[5:])["session"]["rounds"]
-                            self.seen.setdefault(n, time.perf_counter())
-                            self.ready.set()
+                            data = json.loads(line[5:])
+                            night = data.get("set", data)  # the parts a push changed: under "set"
+                            if "session" in night:
+                                self.seen.setdefault(night["session"]["rounds"], time.perf_counter())
+                                self.ready.set()
                         if self.stop:
                             return
         except Exception as e:  # noqa: BLE001 - counted, not raised
@@ -161,6 +168,58 @@ def stream_attempt(port: int, cookie: str, source: str = ATTACKER) -> tuple[str,
         s.close()
         return "closed", None
     return (head.split()[1].decode() if head.startswith(b"HTTP/1.1 ") else "closed"), s
+
+
+def watch(base: str, view: str, count: int) -> list[Stream]:
+    """``count`` viewers, each logged in by the ``view`` link and holding its stream from its own
+    address, as the page asks for it; returned once each has the night."""
+    viewers = [Stream(base, cookie_of(view), f"127.0.1.{10 + i}", "/api/events?patch=1") for i in range(count)]
+    for v in viewers:
+        v.start()
+    for v in viewers:
+        v.ready.wait(TIMEOUT)
+    return viewers
+
+
+def saw(viewers: list[Stream], n: int) -> tuple[int, int]:
+    """How many ``viewers`` saw round ``n`` saved (waiting for it, up to the timeout), and how many
+    streams failed; the streams let go."""
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline and not all(n in v.seen for v in viewers):
+        time.sleep(0.02)
+    for v in viewers:
+        v.stop = True
+    return sum(1 for v in viewers if n in v.seen), sum(1 for v in viewers if v.error)
+
+
+class Viewers:
+    """The fourth figure's viewers: in a process of their own (``here``: in this one's threads)."""
+
+    def __init__(self, base: str, view: str, count: int, here: bool) -> None:
+        self.here = watch(base, view, count) if here else None
+        self.proc = None if here else subprocess.Popen(
+            [sys.executable, __file__, "--watch", base, "--cookie", view, "--viewers", str(count)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        if self.proc is not None:
+            self.proc.stdout.readline()  # each has the night
+
+    def saw(self, n: int) -> tuple[int, int]:
+        if self.here is not None:
+            return saw(self.here, n)
+        self.proc.stdin.write(f"{n}\n")
+        self.proc.stdin.flush()
+        said = self.proc.stdout.readline().split()
+        self.proc.wait(TIMEOUT)
+        return (int(said[0]), int(said[1])) if len(said) == 2 else (0, 0)
+
+
+def viewers_apart(base: str, view: str, count: int) -> None:
+    """The viewers' process: says when each has the night, then, told a round's number, how many
+    saw it saved and how many streams failed."""
+    viewers = watch(base, view, count)
+    print("ready", flush=True)
+    n = int(sys.stdin.readline())
+    print(*saw(viewers, n), flush=True)
 
 
 def stream_flood(port: int, count: int, cookie: str) -> None:
@@ -347,11 +406,7 @@ def one_pass(args: argparse.Namespace, night: list[dict], slow: int) -> dict[str
 
         # 4. 50 viewers holding streams while 3 phones enter a round at once
         try:
-            viewers = [Stream(base, cookie_of(view), f"127.0.1.{10 + i}") for i in range(args.viewers)]
-            for v in viewers:
-                v.start()
-            for v in viewers:
-                v.ready.wait(TIMEOUT)
+            watching = Viewers(base, view, args.viewers, args.viewers_here)
             with client() as c:
                 state = c.get("/api/state").json()
                 dealer = state["session"]["dealer"]
@@ -388,13 +443,7 @@ def one_pass(args: argparse.Namespace, night: list[dict], slow: int) -> dict[str
             with client() as c:
                 _, saved = enter_and_save(c, a, [])
                 n = saved.json().get("saved")
-            deadline = time.monotonic() + TIMEOUT
-            while time.monotonic() < deadline and not all(n in v.seen for v in viewers):
-                time.sleep(0.02)
-            got = sum(1 for v in viewers if n in v.seen)
-            stream_errors = sum(1 for v in viewers if v.error)
-            for v in viewers:
-                v.stop = True
+            got, stream_errors = watching.saw(n)
             out[f"{args.viewers} viewers p99"] = ms(pct(latencies, .99))
             print(f"{args.viewers} viewers + 3 phones:     {len(latencies)} taps in {took:.2f} s, {len(errors)} errors, "
                   f"median {ms(statistics.median(latencies))}, p99 {ms(pct(latencies, .99))}; "
@@ -503,8 +552,14 @@ def main() -> None:
     ap.add_argument("--streams", type=int, default=2000, help="streams asked for with one view cookie (0: none)")
     ap.add_argument("--flood", type=int, metavar="PORT", help=argparse.SUPPRESS)  # the stranger's process
     ap.add_argument("--stream-flood", type=int, metavar="PORT", help=argparse.SUPPRESS)  # the other stranger's
+    ap.add_argument("--viewers-here", action="store_true",
+                    help="the viewers' streams read in this process's threads (as measured before)")
     ap.add_argument("--cookie", help=argparse.SUPPRESS)
+    ap.add_argument("--watch", metavar="BASE", help=argparse.SUPPRESS)  # the viewers' process
     args = ap.parse_args()
+    if args.watch:
+        viewers_apart(args.watch, args.cookie, args.viewers)
+        return
     if args.flood:
         flood(args.flood, args.slow)
         return

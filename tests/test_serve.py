@@ -2,7 +2,8 @@
 
 Every endpoint; every bad token, cookie, CSRF header, Origin, Host and oversize body is refused and
 changes nothing; a bad card gets the terminal's own one line; three phones enter a round at once;
-a round saved at the terminal (Book.add_round) reaches the stream; the draft is the terminal's.
+a round saved at the terminal (Book.add_round) reaches the stream, and a page taking the night in
+parts (``?patch=1``) is sent what each push changed; the draft is the terminal's.
 """
 
 from __future__ import annotations
@@ -502,6 +503,43 @@ def test_a_terminal_save_reaches_the_stream(night, book_file):
         events = [json.loads(line[5:]) for line in r.text.splitlines() if line.startswith("data:")]
         assert [e["session"]["rounds"] for e in events] == [2, 3]
         assert r.headers["content-type"].startswith("text/event-stream")
+
+
+def test_a_page_taking_the_night_in_parts_is_sent_it_whole_then_what_each_push_changed(night, book_file):
+    book, sid = night
+    app = make_app()
+    sent = [threading.Event() for _ in range(3)]
+
+    async def watched(scope, receive, send):  # the app, telling the test each event the stream sent
+        async def send_(message):
+            await send(message)
+            if message["type"] == "http.response.body" and b"data:" in message.get("body", b""):
+                next((e for e in sent if not e.is_set()), threading.Event()).set()
+        await app(scope, receive, send_)
+
+    with TestClient(watched) as c:
+        as_table(c, app)
+
+        def phones_and_terminal():  # a tap once the page has the night, a save at the terminal once it has the tap
+            assert sent[0].wait(HANG)
+            assert post(c, app, "/api/answer", {"key": "field", "text": " ".join(bundled_night()[2]["field"])}).status_code == 200
+            assert sent[1].wait(HANG)
+            add_round(Book.open(book_file), sid, bundled_night()[2])
+
+        t = threading.Thread(target=phones_and_terminal)
+        t.start()
+        r = c.get("/api/events?patch=1&limit=3")
+        t.join(HANG)
+        kinds = [line.split(": ")[1] for line in r.text.splitlines() if line.startswith("event:")]
+        whole, tap, saved = (json.loads(line[5:]) for line in r.text.splitlines() if line.startswith("data:"))
+        assert kinds == ["state", "patch", "patch"]
+        assert set(tap["set"]) == {"round"} and tap["base"] == whole["version"] and tap["drop"] == []  # a tap: the round
+        assert {"session", "history", "chart", "round"} <= set(saved["set"]) and "deck" not in saved["set"]
+        night_now = {**whole, **tap["set"], **saved["set"], "version": saved["version"]}
+        assert night_now == c.get("/api/state").json() and night_now["session"]["rounds"] == 3
+        assert saved["base"] == tap["version"]
+        plain = c.get("/api/events?limit=1").text  # a stream not asking for parts: the night whole, as before
+        assert plain.startswith("event: state\n") and json.loads(plain.splitlines()[1][5:]) == night_now
 
 
 # -- the draft is the terminal's ------------------------------------------------------------------------

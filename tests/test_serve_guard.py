@@ -10,7 +10,9 @@ from 30) leave the phones answered and a round saved, the log saying so once, no
 proxy headers change nothing; a request head over 16 KiB is a 400 said once. Streams: 2,000 from
 one view cookie hold 4 (each closing the device's oldest) and 300 without a cookie hold none,
 the table's taps answered meanwhile; over the view link's room a new device is a 429, while the
-table's phones and a reloaded page get theirs. JSON: 15,000 nested
+table's phones and a reloaded page get theirs; a stranger's new logins from one address or from
+many never take the room of a player or of a device that held a stream before (the logins that
+came last are crowded out). JSON: 15,000 nested
 brackets, lone surrogates, a 5,000-digit number, over-long keys and names: a 4xx with one line,
 never a 500, nothing on the server's terminal.
 """
@@ -406,10 +408,79 @@ def test_a_device_holds_four_streams_a_newer_closing_its_oldest_and_the_view_lin
     assert None not in others[:3] and others[3] is None  # 7 of 10 for the view link: 3 kept for the table
     assert streams.hold("viewer0", "view") is not None and others[0].is_set()  # full, yet a reload gets in
     assert streams.held == {"table": 0, "view": 8}
-    assert [streams.hold(f"player{i}", "table") is not None for i in range(3)] == [True, True, False]
+    viewer2 = list(streams.open["viewer2"])
+    assert [streams.hold(f"player{i}", "table") is not None for i in range(3)] == [True, True, True]
+    assert [(e.is_set(), getattr(e, "why", None)) for e in viewer2] == [(True, "crowded")]  # the viewer who came last
     for e in [*mine[1:], fifth]:
         streams.release("phone", "view", e)
     assert streams.held["view"] == 4 and streams.hold("viewer9", "view") is not None
+
+
+def test_when_full_a_table_phone_or_a_device_seen_before_takes_the_room_of_the_view_device_that_came_last():
+    streams = Streams(total=10, per_device=4, table_room=3)
+    known = {d: streams.hold(d, "view") for d in ("ann", "bo")}  # onlookers from the start of the night
+    for d, e in known.items():
+        streams.release(d, "view", e)  # their phones asleep: no stream held
+    flood = [(f"login{i}", streams.hold(f"login{i}", "view")) for i in range(50)]  # each login a new device
+    assert [e is not None for _d, e in flood] == [True] * 7 + [False] * 43
+    held = [(d, e) for d, e in flood if e is not None]
+    back = streams.hold("ann", "view")  # a device seen before: in, the last login out
+    assert back is not None and held[-1][1].is_set() and held[-1][1].why == "crowded"
+    assert not any(e.is_set() for _d, e in held[:-1])
+    streams.release(*held[-1][0:1], "view", held[-1][1])
+    assert streams.hold("login99", "view") is None  # a new login still takes no one's room
+    players = [streams.hold(f"player{i}", "table") for i in range(5)]  # the table's room, then the logins'
+    assert None not in players and [e.why for _d, e in held[1:-1] if e.is_set()] == ["crowded"] * 2
+    assert streams.hold("bo", "view") is not None and held[-4][1].why == "crowded"
+    assert not known["ann"].is_set() or known["ann"].why == "replaced"
+    forgetful = Streams(total=4, remember=3)
+    for i in range(10):
+        forgetful.release(f"d{i}", "view", forgetful.hold(f"d{i}", "view"))
+    assert list(forgetful.known) == ["d0", "d1", "d9"]  # those that came first are kept
+
+
+@pytest.mark.parametrize("sources", ["one address", "many addresses"])
+def test_a_flood_of_view_logins_never_takes_the_room_of_a_player_or_a_device_seen_before(night, sources):
+    with live_server(guard=Guard(files=256)) as (base, app, server):
+        port = int(base.rsplit(":", 1)[1])
+        streams = app.state.streams
+        room = streams.total - streams.table_room
+
+        def login(link, source):
+            with httpx.Client(transport=httpx.HTTPTransport(local_address=source), timeout=HANG) as c:
+                return c.get(f"{base}{link}", follow_redirects=False).cookies["hachi"]
+
+        view = f"/v/{app.state.tokens.view}"
+        onlookers = {source: login(view, source) for source in ("127.0.0.4", "127.0.0.5")}
+        for source, cookie in onlookers.items():  # each held a stream once, then its phone slept
+            status, s = stream_from(port, cookie, source)
+            assert status == 200 and b"event: state" in read_until(s, b"event: state")
+            s.close()
+        eventually(lambda: not streams.open, "the onlookers' streams released")
+        held, taps = [], []
+        with phone(base, app.state.tokens.table, "127.0.0.3") as aki:
+            for i in range(room + 20):  # a stranger's logins, each a new device, each asking for a stream
+                source = STRANGER if sources == "one address" else f"127.0.2.{1 + i}"
+                held.append(stream_from(port, login(view, source), source))
+                if i % 20 == 19:  # a player's tap, answered meanwhile
+                    taps.append(aki.post("/api/answer", content=json.dumps({"key": "dealer", "text": PLAYERS[i % 3]})).status_code)
+            assert [st for st, _s in held] == [200] * room + [429] * 20
+            for n, (source, cookie) in enumerate(onlookers.items(), start=1):  # the onlookers back: in
+                status, s = stream_from(port, cookie, source)
+                assert status == 200 and b"event: state" in read_until(s, b"event: state")
+                assert b"event: crowded" in read_until(held[room - n][1], b"event: crowded")  # the last logins out
+                held.append((status, s))
+            players = [login(f"/t/{app.state.tokens.table}", "127.0.0.3") for _ in range(streams.table_room + 2)]
+            for n, cookie in enumerate(players):  # the table's room, then the logins'
+                status, s = stream_from(port, cookie, "127.0.0.3")
+                assert status == 200 and b"event: state" in read_until(s, b"event: state")
+                held.append((status, s))
+            for n in range(2):
+                assert b"event: crowded" in read_until(held[room - 3 - n][1], b"event: crowded")
+            taps.append(aki.post("/api/answer", content=json.dumps({"key": "dealer", "text": PLAYERS[0]})).status_code)
+            assert taps == [200] * len(taps) and len(taps) >= 4
+        for _st, s in held:
+            s.close()
 
 
 def test_two_thousand_streams_from_one_view_cookie_and_three_hundred_without_leave_the_table_answered(night):

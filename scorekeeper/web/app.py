@@ -76,6 +76,7 @@ MAX_DEPTH = 32  # levels of a request's JSON nesting
 MAX_KEY = 64  # characters of a question's key ("pile:" and a name of at most MAX_NAME)
 POLL = 0.25  # seconds between looks at the files, and between looks at shutdown in a stream
 KEEPALIVE = 15.0
+STAMPS = ("run", "version")  # a pushed state's stamps (Table.stamped), not parts of the night
 STATIC = {"app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8",
           "icon.svg": "image/svg+xml", "cards.svg": "image/svg+xml"}
 MANIFEST = {"name": "八八 hachi-score", "short_name": "八八", "start_url": "/", "scope": "/", "display": "standalone",
@@ -733,25 +734,43 @@ def night_end_state(book_path: Path, night: Any, summary: Mapping[str, Any], beg
     return {"end": {**end_state(summary, read_mark(book_path, night.sid), begun), "figures": end_figures(summary)}}
 
 
-def state_event(app: Starlette) -> bytes:
+def state_event(app: Starlette, since: int | None = None) -> bytes:
     """The night's state as a stream's event, written once a version for every stream (a tap
-    with 50 viewers was 50 encodings of the same state)."""
+    with 50 viewers was 50 encodings of the same state). ``since``: the version a stream that
+    takes the night in parts sent last; when the night was last written at that version, only
+    the parts changed since are sent (``event: patch``: ``{"run", "version", "base": since,
+    "set": {part: its value}, "drop": [part gone]}``): a tap changes the round, not the deck,
+    the history or the chart, and 50 viewers were sent all of them at each tap."""
     table, shown = app.state.table, app.state.shown_event
     if shown["version"] != table.version:
-        payload = json.dumps(table.stamped(table.state), ensure_ascii=False)
-        shown.update(version=table.version, event=f"event: state\ndata: {payload}\n\n".encode("utf-8"))
+        state = table.stamped(table.state)
+        was = shown["state"]
+        payload = json.dumps(state, ensure_ascii=False)
+        patch = None
+        if was is not None and was["run"] == state["run"]:
+            part = json.dumps({"run": state["run"], "version": state["version"], "base": was["version"],
+                               "set": {k: v for k, v in state.items() if k not in STAMPS and was.get(k) != v},
+                               "drop": [k for k in was if k not in state]}, ensure_ascii=False)
+            patch = f"event: patch\ndata: {part}\n\n".encode("utf-8")
+        shown.update(version=table.version, state=state, patch=patch, base=was["version"] if patch else None,
+                     event=f"event: state\ndata: {payload}\n\n".encode("utf-8"))
+    if since is not None and since == shown["base"]:
+        return shown["patch"]
     return shown["event"]
 
 
 async def events(request: Request) -> Response:
-    """The night's state each time it changes. A device holds a few streams at most (a
+    """The night's state each time it changes (``?patch=1``: whole first, then the parts that
+    changed, :func:`state_event`). A device holds a few streams at most (a
     newer one closes its oldest: told ``replaced``), and the view link's phones leave room
-    for the table's (:class:`~scorekeeper.web.guard.Streams`): over it, a 429."""
+    for the table's (:class:`~scorekeeper.web.guard.Streams`): over it, a 429, unless the
+    device came before one holding a view link's stream (that one is told ``crowded``)."""
     who = need(request, write=False)
     try:
         limit = max(0, min(int(request.query_params.get("limit", "0")), 100))
     except ValueError:
         limit = 0
+    parts = request.query_params.get("patch") == "1"  # the page's: the night in parts once it has it whole
     app, streams, mine = request.app, request.app.state.streams, device(request)
     table = app.state.table
     closing = streams.hold(mine, who)
@@ -761,12 +780,13 @@ async def events(request: Request) -> Response:
     async def stream():
         sent, version, last = 0, -1, time.monotonic()
         while not app.state.stopping():
-            if closing.is_set():
-                yield "event: replaced\ndata: {}\n\n"
+            if closing.is_set():  # replaced by a newer stream of its device's, or crowded out
+                yield f"event: {closing.why}\ndata: {{}}\n\n"
                 return
             if table.version != version:
+                event = state_event(app, version if parts else None)
                 version = table.version
-                yield state_event(app)
+                yield event
                 sent += 1
                 last = time.monotonic()
                 if limit and sent >= limit:
@@ -840,7 +860,7 @@ def create_app(table: Table, *, hosts: set[str], tokens: Tokens | None = None,
     app.state.table, app.state.tokens, app.state.notes = table, tokens, notes
     app.state.limiter = limiter or RateLimit()
     app.state.streams = streams or Streams()
-    app.state.shown_event = {"version": None, "event": b""}
+    app.state.shown_event = {"version": None, "event": b"", "state": None, "patch": None, "base": None}
     app.state.stopped = False
     app.state.stopping = lambda: app.state.stopped or (stopping is not None and stopping())
 

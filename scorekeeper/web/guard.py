@@ -22,7 +22,9 @@ protocol class uvicorn is given (:func:`protocol`), a subclass of its h11 one:
   for the connections open;
 - the live streams (server-sent events) hold their connections for good, so they are capped
   below them (:class:`Streams`): half the connections at most, 16 of them kept for the table's
-  phones, 4 for one device (a newer one closes its oldest);
+  phones, 4 for one device (a newer one closes its oldest); when all are held, a table's phone, or
+  a device that held one before, takes the room of the view link's device that came last, so that
+  a stranger's new logins never take the room of those who came before;
 - every refusal, and uvicorn's and asyncio's own lines about them (a request that is not HTTP,
   an upgrade, an accept out of open files), is said on the server's terminal at most once a
   minute for each reason, with how many there were (:class:`Notices`).
@@ -48,6 +50,7 @@ MAX_BACKLOG = 2048  # connections accepted in one go (and queued by the system),
 SAY_EVERY = 60.0  # seconds between two lines for one reason
 PER_DEVICE = 4  # live streams one device (its cookie) holds at once: a newer one closes its oldest
 TABLE_ROOM = 16  # live streams kept for the table's phones, whatever the view link's hold
+REMEMBER = 4096  # devices known by when they first held a stream (those that came last forgotten first)
 
 #: uvicorn's and asyncio's lines that a stranger can repeat at will: counted, never printed each
 #: time (None: said by the line before it)
@@ -249,20 +252,31 @@ class Streams:
     all (half the connections by default: the other half answers requests), of which
     ``table_room`` only the table's phones may take. A device holds at most ``per_device``: a
     newer one closes its oldest, and so does a device's stream when every room is taken (a page
-    reloaded always gets its stream); a device holding none is refused then. A stream is counted
-    until it ends, a closed one too."""
+    reloaded always gets its stream). A stream is counted until it ends, a closed one too.
+
+    When every room is taken, a device holding none is not refused at once: the view link is
+    given out at the table, so a stranger holding it can log in again and again (each login a
+    new device, from one address or from many) and fill the room. The devices are known by when
+    they first held a stream (``known``, the ``remember`` last of them): a table's phone takes
+    the room of the view link's device that came last, and a view link's device the room of one
+    that came after it (told ``crowded``); a device never seen before, which is what each of a
+    stranger's new logins is, takes no one's room and is refused."""
 
     def __init__(self, total: int | None = None, per_device: int = PER_DEVICE, table_room: int = TABLE_ROOM,
-                 files: int | None = None) -> None:
+                 files: int | None = None, remember: int = REMEMBER) -> None:
         self.total = total if total is not None else connections(files)[1] // 2
         self.per_device = per_device
         self.table_room = min(table_room, self.total // 2)
+        self.remember = remember
         self.open: dict[str, dict[Any, str]] = {}  # device -> its streams open (each: its role), oldest first
         self.held: dict[str, int] = {"table": 0, "view": 0}  # streams not ended yet (closed ones too), by role
+        self.known: dict[str, int] = {}  # device -> when it first held a stream (a count), first come first
+        self.came = 0
 
     def hold(self, device: str, role: str) -> Any:
-        """A stream for ``device`` (as ``role``): an event set when a newer stream closes it
-        (release it once it ended), or None when no room is left for it."""
+        """A stream for ``device`` (as ``role``): an event set when it is to end (``why``:
+        ``"replaced"`` by a newer stream of its device's, ``"crowded"`` out by a device that
+        came before it; release it once it ended), or None when no room is left for it."""
         import asyncio
 
         mine = self.open.get(device, {})
@@ -271,18 +285,48 @@ class Streams:
         if len(mine) >= self.per_device or (mine and full):
             self.close(device, next(iter(mine)))
         elif full:
-            return None
+            later = self.came_after(device, role)
+            if later is None:
+                return None
+            self.close(later, next(c for c, r in self.open[later].items() if r == "view"), "crowded")
         closing = asyncio.Event()
         self.open.setdefault(device, {})[closing] = role
         self.held[role] += 1
+        self.met(device)
         return closing
 
-    def close(self, device: str, closing: Any) -> None:
+    def came_after(self, device: str, role: str) -> str | None:
+        """The view link's device holding a stream that came last, if after ``device`` (any,
+        for a table's phone); None when there is none."""
+        since = self.known.get(device)
+        if since is None and role != "table":
+            return None  # never seen: no one came after it
+        for other in reversed(self.known):
+            if role != "table" and self.known[other] <= since:  # type: ignore[operator]
+                return None
+            if "view" in self.open.get(other, {}).values():
+                return other
+        return None
+
+    def met(self, device: str) -> None:
+        """``device`` holds a stream: known from now on (the devices that came last and hold
+        none are forgotten past ``remember``)."""
+        if device in self.known:
+            return
+        self.came += 1
+        self.known[device] = self.came
+        if len(self.known) > self.remember:
+            gone = next((d for d in reversed(self.known) if d not in self.open), None)
+            if gone is not None:
+                del self.known[gone]
+
+    def close(self, device: str, closing: Any, why: str = "replaced") -> None:
         """Tell a stream to end (it stays counted until it has)."""
         mine = self.open[device]
         del mine[closing]
         if not mine:
             del self.open[device]
+        closing.why = why
         closing.set()
 
     def release(self, device: str, role: str, closing: Any) -> None:

@@ -432,11 +432,25 @@ let owed = 0;  // a push not drawn yet: this phone's own request is on its way, 
 // -- live: server-sent events, reconnecting ---------------------------------------------------------
 function connect() {
   const live = document.getElementById("live");
-  const es = new EventSource("/api/events");
-  es.addEventListener("state", (ev) => { live.dataset.stream = "on"; offline = false; take(JSON.parse(ev.data)); flush(); });
+  // the night whole first, then the parts a push changed (a tap: the round's), each taken onto the
+  // night as this stream last sent it; one of another base (never: the stream sends in order) asks again
+  const es = new EventSource("/api/events?patch=1");
+  let streamed = null;
+  const got = (state) => { streamed = state; live.dataset.stream = "on"; offline = false; take(state); flush(); };
+  es.addEventListener("state", (ev) => got(JSON.parse(ev.data)));
+  es.addEventListener("patch", (ev) => {
+    const part = JSON.parse(ev.data);
+    if (!streamed || streamed.run !== part.run || streamed.version !== part.base) { es.close(); connect(); return; }
+    const state = { ...streamed, ...part.set, run: part.run, version: part.version };
+    for (const k of part.drop) delete state[k];
+    got(state);
+  });
   es.addEventListener("bye", () => { live.dataset.stream = "off"; es.close(); setLive(); setTimeout(connect, 3000); });
   // closed for a newer page of this phone's (each phone holds a few streams): not opened again
   es.addEventListener("replaced", () => { live.dataset.stream = "off"; es.close(); setLive(); });
+  // crowded out by a table's phone, or a page that came before this one: asked for again soon (a
+  // 429 then says the server is full)
+  es.addEventListener("crowded", () => { live.dataset.stream = "off"; es.close(); setLive(); setTimeout(connect, 3000); });
   es.onopen = () => { live.dataset.stream = "on"; offline = false; crowded = ""; setLive(); flush(); };
   es.onerror = () => { live.dataset.stream = "off"; setLive(); ask(); if (es.readyState === EventSource.CLOSED) refusedWhy(); };
 }
