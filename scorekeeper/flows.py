@@ -63,10 +63,10 @@ class Replaced:
 
 def rounds_digest(rounds: Sequence[Mapping[str, Any]]) -> str:
     """A short digest of a session's stored rounds: an edit saves only onto the rounds it began from."""
-    import hashlib  # only where a hash is made: it costs start-up ~2 ms
+    from .files import sha256
 
     raw = json.dumps(list(rounds), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(raw.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    return sha256(raw.encode("utf-8", "surrogateescape")).hexdigest()[:16]
 
 
 class Night:

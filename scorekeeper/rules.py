@@ -263,11 +263,12 @@ class Rules(_Profile):
     def key(self) -> str:
         """A key of every value of the profile (its name among them): two house files that share
         a name but differ have two keys; the same values have one key wherever they are read."""
-        import hashlib
         import json
 
+        from .files import sha256
+
         text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+        return sha256(text.encode("utf-8")).hexdigest()[:12]
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
