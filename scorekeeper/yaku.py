@@ -190,7 +190,7 @@ def tally_teyaku_all(t: int, rules: Rules = SDIN) -> tuple[str, ...]:
     key = (four.bit_count(), thrice.bit_count(), twice.bit_count(), once.bit_count(),
            points[20], points[10], points[5], points[1], standing_threes)
     found = _judged(key, table, t)
-    if len(by_tally) >= _BOUND:
+    if len(by_tally) >= _HANDS_KEPT:
         by_tally.clear()
     by_tally[t] = found
     return found
@@ -212,12 +212,15 @@ def shape_key(shape: HandShape) -> tuple[int, ...]:
 
 
 #: what each 手役 table judged: the table, its judgements by shape key, and by hand tally (the last
-#: few thousand hands: a round's hand is judged when it is read and again when it is scored). Found
+#: few hands: a round's hand is judged when it is read and again when it is scored). Found
 #: by the table's identity, the table kept so that its id stays its own: hashing a table's rows at
 #: every hand cost more than judging it.
 _JUDGED: dict[int, tuple[tuple[TeyakuRow, ...], dict[tuple[int, ...], tuple[str, ...]], dict[int, tuple[str, ...]]]] = {}
-#: a bound on each of those, for a process that judges many hands or many house tables
+#: a bound on the shapes judged, for a process that judges many house tables
 _BOUND = 8192
+#: the hands kept by tally: a round's hands are judged again a moment after they are read, so a
+#: few suffice (a batch's 20,000 rounds keep no more memory for it)
+_HANDS_KEPT = 64
 
 
 def _judgements(table: tuple[TeyakuRow, ...]) -> tuple[Any, dict[tuple[int, ...], tuple[str, ...]], dict[int, tuple[str, ...]]]:
