@@ -69,10 +69,8 @@ def counts_of(records: Sequence[Mapping[str, Any]]) -> tuple[int, int]:
 
 
 def _hash(data: Any) -> str:
-    import hashlib
-
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return files.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def round_keys(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -213,8 +211,6 @@ def rebuild(session_file: Path, old: dict[str, Any] | None = None, verified: str
     the old digest was made from are only hashed, anything else is replayed (``results``: the
     rounds just written as their writer replayed them, taken as they are). ``verified``: the
     hash of bytes known to replay cleanly (those this write replaced, now the ``.bak``)."""
-    import hashlib
-
     from .night import StoredRoundError, replay
     from .stats import night_digest
 
@@ -226,7 +222,7 @@ def rebuild(session_file: Path, old: dict[str, Any] | None = None, verified: str
         raise
     except OSError as e:
         raise files.cant_read(session_file, e) from None
-    sha = hashlib.sha256(raw).hexdigest()
+    sha = files.sha256(raw).hexdigest()
     ok = [h for h in (old or {}).get("source", {}).get("ok", []) if isinstance(h, str)]
     if old is not None and old["source"]["sha256"] == sha:
         digest = {**old, "source": {**old["source"], "key": _key_of(st)}}  # same bytes, touched or copied

@@ -21,7 +21,6 @@ night, or one holding all of the other's rounds: `stats` counts those rounds twi
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from dataclasses import dataclass, field
@@ -234,7 +233,7 @@ def _read_session(path: Path, main: Path | None = None, digest: dict[str, Any] |
     header, records = data["session"]["1"], schema.rounds_of(data)
     counts = digests.counts_of(records)
     if digest is not None:
-        sha = hashlib.sha256(raw).hexdigest()
+        sha = files.sha256(raw).hexdigest()
         night = digest["night"]
         if sha == digest["source"]["sha256"] and isinstance(night.get("breaks"), list) and night.get("rounds") == counts[0]:
             return _Session(header, records, counts, [_break_line(*b) for b in night["breaks"]], digest.get("night_key"))

@@ -17,6 +17,7 @@ answers went. Only :class:`scorekeeper.round_draft.RoundDraft` writes them, unde
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BookError, DraftConflict, SavedElsewhere  # noqa: F401 (the drafts' errors, named here too)
-from .files import APP_DIR, atomic_write, read_json_file
+from .files import APP_DIR, atomic_write, read_json_file, sha256
 from .lang import L_
 
 DRAFT_FORMAT = "hachi-score draft"
@@ -140,14 +141,13 @@ class Drafts:
         p = self.book_path
         return p.with_suffix(".drafts") if p.suffix else p.with_name(p.name + ".drafts")
 
-    @property
+    @functools.cached_property
     def cache(self) -> Path:
-        """The fallback: the user cache directory, one folder per book."""
-        import hashlib
-
+        """The fallback: the user cache directory, one folder per book (worked out once: every
+        look for a draft asks for it)."""
         import platformdirs
 
-        digest = hashlib.sha256(str(self.book_path.resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:16]
+        digest = sha256(str(self.book_path.resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:16]
         return Path(platformdirs.user_cache_dir(APP_DIR)) / "drafts" / digest
 
     @staticmethod

@@ -82,20 +82,20 @@ PHONE = "phone"
 def writer_id(kind: str = "terminal") -> str:
     """This process as a writer of drafts: ``terminal:HOST:PID`` (or ``serve:…``)."""
     import os
-    import socket
+    import platform  # its node() is the host's name, as socket's gethostname(); the command has it loaded
 
-    return f"{kind}:{socket.gethostname()}:{os.getpid()}"
+    return f"{kind}:{platform.node()}:{os.getpid()}"
 
 
 def alive(writer: str) -> bool:
     """A writer still running: a process of this machine whose pid lives (of another machine:
     it can't be told, so yes)."""
     import os
-    import socket
+    import platform
 
     _kind, _, rest = writer.partition(":")
     host, _, pid = rest.rpartition(":")
-    if host != socket.gethostname():
+    if host != platform.node():
         return True
     try:
         os.kill(int(pid), 0)

@@ -12,7 +12,6 @@ Every value is in **kan**; :meth:`Rules.mon` turns one into 文 (``kan × value`
 
 from __future__ import annotations
 
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, NamedTuple
 
@@ -42,9 +41,18 @@ FIELD_MODES = tuple(policy.CHOICES["field"])
 TWO_VOLUNTEERS = tuple(policy.CHOICES["two_volunteers"])
 
 
-@lru_cache(maxsize=64)
+#: each 手役 table's values, found by the table's identity (the table kept, so that its id stays
+#: its own): the ledger asks at every round, and hashing a table's rows each time cost more
+_TEYAKU_VALUES: dict[int, tuple[tuple[TeyakuRow, ...], Mapping[str, int]]] = {}
+
+
 def _teyaku_values(table: tuple[TeyakuRow, ...]) -> Mapping[str, int]:
-    return _frozen({row.name: row.kan for row in table})
+    entry = _TEYAKU_VALUES.get(id(table))
+    if entry is None or entry[0] is not table:
+        if len(_TEYAKU_VALUES) >= 64:
+            _TEYAKU_VALUES.clear()
+        entry = _TEYAKU_VALUES[id(table)] = (table, _frozen({row.name: row.kan for row in table}))
+    return entry[1]
 
 
 class _Profile(NamedTuple):
@@ -255,11 +263,12 @@ class Rules(_Profile):
     def key(self) -> str:
         """A key of every value of the profile (its name among them): two house files that share
         a name but differ have two keys; the same values have one key wherever they are read."""
-        import hashlib
         import json
 
+        from .files import sha256
+
         text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+        return sha256(text.encode("utf-8")).hexdigest()[:12]
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Rules":

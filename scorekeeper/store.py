@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-from dataclasses import dataclass
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -378,15 +377,20 @@ class Book:
             raise self.index.missing(self.row(sid)) from None
 
 
-@dataclass
 class _Taken:
-    """An import's session names and last session number so far, and the index rows it adds."""
+    """An import's session names and last session number so far, and the index rows it adds. A
+    plain class: a dataclass costs every command ~0.7 ms of start-up to make, and this is only
+    `import`'s."""
 
-    names: set[str]
-    last: int
-    rows: list[dict[str, Any]]
-    #: the sessions made so far, by id: header and rounds, as :meth:`Book.session` gives them
-    made: dict[str, dict[str, Any]]
+    __slots__ = ("names", "last", "rows", "made")
+
+    def __init__(self, names: set[str], last: int, rows: list[dict[str, Any]],
+                 made: dict[str, dict[str, Any]]) -> None:
+        self.names = names
+        self.last = last
+        self.rows = rows
+        #: the sessions made so far, by id: header and rounds, as :meth:`Book.session` gives them
+        self.made = made
 
 
 def _now() -> str:

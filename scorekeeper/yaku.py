@@ -178,13 +178,22 @@ def teyaku_all(hand: Sequence[Card], rules: Rules = SDIN) -> tuple[str, ...]:
 
 def tally_teyaku_all(t: int, rules: Rules = SDIN) -> tuple[str, ...]:
     """:func:`teyaku_all` of a hand's tally (a hand within the deck)."""
+    table = rules.teyaku_table
+    by_tally = _judgements(table)[2]
+    found = by_tally.get(t)
+    if found is not None:  # the same hand, judged a moment ago (read, then scored)
+        return found
     once, twice, thrice, four = tally_month_planes(t)
     standing_threes = (thrice & _TATE_PLANE).bit_count() + (
         bool(thrice & _PAULOWNIA_PLANE) and not tally_holds(t, _PAULOWNIA_BRIGHT))
     points = tally_by_hand_points(t)
     key = (four.bit_count(), thrice.bit_count(), twice.bit_count(), once.bit_count(),
            points[20], points[10], points[5], points[1], standing_threes)
-    return _judged(key, rules.teyaku_table, t)
+    found = _judged(key, table, t)
+    if len(by_tally) >= _HANDS_KEPT:
+        by_tally.clear()
+    by_tally[t] = found
+    return found
 
 
 def shape_teyaku_all(shape: HandShape, rules: Rules = SDIN) -> tuple[str, ...]:
@@ -202,13 +211,33 @@ def shape_key(shape: HandShape) -> tuple[int, ...]:
             _standing_threes(shape))
 
 
-_JUDGED: dict[tuple[Any, ...], tuple[str, ...]] = {}
+#: what each 手役 table judged: the table, its judgements by shape key, and by hand tally (the last
+#: few hands: a round's hand is judged when it is read and again when it is scored). Found
+#: by the table's identity, the table kept so that its id stays its own: hashing a table's rows at
+#: every hand cost more than judging it.
+_JUDGED: dict[int, tuple[tuple[TeyakuRow, ...], dict[tuple[int, ...], tuple[str, ...]], dict[int, tuple[str, ...]]]] = {}
+#: a bound on the shapes judged, for a process that judges many house tables
+_BOUND = 8192
+#: the hands kept by tally: a round's hands are judged again a moment after they are read, so a
+#: few suffice (a batch's 20,000 rounds keep no more memory for it)
+_HANDS_KEPT = 64
+
+
+def _judgements(table: tuple[TeyakuRow, ...]) -> tuple[Any, dict[tuple[int, ...], tuple[str, ...]], dict[int, tuple[str, ...]]]:
+    """The judgements of ``table`` (:data:`_JUDGED`)."""
+    entry = _JUDGED.get(id(table))
+    if entry is None or entry[0] is not table:
+        if len(_JUDGED) >= 64:
+            _JUDGED.clear()
+        entry = _JUDGED[id(table)] = (table, {}, {})
+    return entry
 
 
 def _judged(key: tuple[int, ...], table: tuple[TeyakuRow, ...], hand: HandShape | int) -> tuple[str, ...]:
     """The best 手役 of each group for a shape's key, judged on ``hand`` (a shape, or a hand's
     tally to make one from) the first time the key is seen."""
-    found = _JUDGED.get((key, table))
+    by_key = _judgements(table)[1]
+    found = by_key.get(key)
     if found is None:
         shape = hand if isinstance(hand, HandShape) else HandShape.of_tally(hand)
         best: dict[str, TeyakuRow] = {}
@@ -219,8 +248,8 @@ def _judged(key: tuple[int, ...], table: tuple[TeyakuRow, ...], hand: HandShape 
                     best[row.group] = row
         groups = tuple(dict.fromkeys(row.group for row in table))
         found = tuple(best[g].name for g in groups if g in best)
-        if len(_JUDGED) < 8192:  # a bound, for a process that judges many house tables
-            _JUDGED[(key, table)] = found
+        if len(by_key) < _BOUND:
+            by_key[key] = found
     return found
 
 
@@ -297,11 +326,15 @@ def not_teyaku(text: str, rules: Rules = SDIN) -> Said | None:
 
 def teyaku_name(text: str, rules: Rules = SDIN) -> str | None:
     """The profile's 手役 name for a typed name, reading, romaji or alias (kanji, hiragana,
-    katakana, romaji: 四三, しそう, シソウ, shisou, shisō), or None if it is not one."""
+    katakana, romaji: 四三, しそう, シソウ, shisou, shisō), or None if it is not one. The name
+    itself, as a book stores it, is taken as it is: the folded forms of every yaku are made only
+    for a name typed otherwise (~2 ms of a command that replays a night)."""
+    names = [row.name for row in rules.teyaku_table]
+    if text in names:
+        return text
     named = yaku_named(text)
     if named is None:
         return None
-    names = [row.name for row in rules.teyaku_table]
     for pair in _SAME_YAKU:
         if named in pair:
             named = next((n for n in pair if n in names), named)
@@ -309,7 +342,10 @@ def teyaku_name(text: str, rules: Rules = SDIN) -> str | None:
 
 
 def dekiyaku_name(text: str, rules: Rules = SDIN) -> str | None:
-    """The profile's 出来役 name for a typed name, reading or romaji (赤短, あかたん, akatan), or None."""
+    """The profile's 出来役 name for a typed name, reading or romaji (赤短, あかたん, akatan), or None
+    (the name itself taken as it is, as :func:`teyaku_name` takes it)."""
+    if text in rules.dekiyaku:
+        return text
     named = yaku_named(text)
     return named if named in rules.dekiyaku else None
 

@@ -117,3 +117,22 @@ def test_under_fudawiki_enter_at_the_follow_up_keeps_the_name():
     outcome, _, text = enter(lines, rules=FUDAWIKI)
     assert outcome.round_file["teyaku"] == {"Ben": "三本"}
     assert "taken as the 手役's name" in text
+
+
+@pytest.mark.parametrize("profile_name", ["sdin", "fudawiki", "fudawiki without standing pairs"])
+def test_a_profile_s_own_yaku_name_means_itself(profile_name):
+    """A name of the profile's own tables is taken as it is (the book stores the names; issue 36: no
+    catalog of folded forms is made to read them back): the folded lookup gives the same name."""
+    from scorekeeper import yaku
+    from scorekeeper.house import _with_standing_three_pairs
+    from scorekeeper.rules import profile
+
+    rules = (_with_standing_three_pairs(profile("fudawiki"), False) if profile_name.endswith("pairs")
+             else profile(profile_name))
+    for row in rules.teyaku_table:
+        assert yaku.teyaku_name(row.name, rules) == row.name
+        named = yaku.yaku_named(row.name)
+        same = next((pair for pair in yaku._SAME_YAKU if named in pair), (named,))
+        assert next((n for n in same if n in [r.name for r in rules.teyaku_table]), named) == row.name
+    for name in rules.dekiyaku:
+        assert yaku.dekiyaku_name(name, rules) == name == yaku.yaku_named(name)
