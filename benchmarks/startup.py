@@ -14,7 +14,13 @@ types between two rounds against the same minimal typer app: `summary`, `round` 
 question (its input ended there: it stops, status 1, nothing saved), `show N`, `new-session` (in a
 book of its own), and the `--help` of each command within 1.2×; the `--json` forms within 1.0×.
 
-    python benchmarks/startup.py [--runs 21] [--lang-only] [--commands]
+``--before OTHER_VENV/bin`` runs each command of ``--commands`` from another install too, in turn
+with this one, each against its own interpreter's typer app, and adds the least CPU time of each
+(what a busy machine moves least). The book is written by this install: an older release reading
+a newer book may pay for it (a digest of another version is made again), so compare releases that
+share the book's format.
+
+    python benchmarks/startup.py [--runs 21] [--lang-only] [--commands [--before OTHER_VENV/bin]]
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import SAMPLES, bench_env, hachi, one_core, wall_time  # noqa: E402
+from _common import BIN, SAMPLES, bench_env, hachi, one_core, wall_time  # noqa: E402
 
 MINIMAL_APP = '''
 import typer
@@ -179,59 +185,94 @@ def command_names() -> list[str]:
     return out.split()
 
 
-def timed_until(cmd: list[str], env: dict[str, str], codes: tuple[int, ...]) -> float:
-    """Wall time of one run of ``cmd`` on one core, its input at its end; ``codes``: the exit
-    statuses it may end with (`round` stopped at its first question ends with 1)."""
+def timed_until(cmd: list[str], env: dict[str, str], codes: tuple[int, ...]) -> tuple[float, float]:
+    """Wall time and CPU time (user + system, the child's own) of one run of ``cmd`` on one
+    core, its input at its end; ``codes``: the exit statuses it may end with (`round` stopped at
+    its first question ends with 1). The CPU time is what a busy machine moves least."""
     import time
 
     start = time.perf_counter()
-    proc = subprocess.run(one_core(cmd), env=env, capture_output=True, stdin=subprocess.DEVNULL)
+    proc = subprocess.Popen(one_core(cmd), env=env, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
-    if proc.returncode not in codes:
-        raise SystemExit(f"{' '.join(cmd)} exited {proc.returncode}: {proc.stderr.decode()[:300]}")
-    return elapsed
+    code = os.waitstatus_to_exitcode(status)
+    said = proc.stderr.read() if proc.stderr else b""
+    if proc.stderr:
+        proc.stderr.close()
+    if code not in codes:
+        raise SystemExit(f"{' '.join(cmd)} exited {code}: {said.decode()[:300]}")
+    return elapsed, usage.ru_utime + usage.ru_stime
 
 
-def commands_side_by_side(env: dict[str, str], runs: int, tmp: Path, app: Path) -> None:
-    """Each command of goal 1 beside the minimal typer app, taken in turn (issue 36)."""
+def commands_side_by_side(env: dict[str, str], runs: int, tmp: Path, app: Path, before: Path | None = None) -> None:
+    """Each command of goal 1 beside the minimal typer app, taken in turn (issue 36). ``before``:
+    another install's ``bin`` folder (an older release, say): each command is run from it too,
+    in turn with this one's, each against its own interpreter's typer app, so that both columns
+    are measured in one run under the same load."""
     other = dict(env, HACHI_SCORE_DB=str(tmp / "other" / "book.json"))
     (tmp / "other").mkdir()
-    # name -> (command, environment, allowed exit statuses, goal)
-    commands: dict[str, tuple[list[str], dict[str, str], tuple[int, ...], float | None]] = {
-        "minimal typer + rich table": ([sys.executable, str(app)], env, (0,), None),
-        "summary": (hachi("summary"), env, (0,), COMMAND_GOAL),
-        "summary --json": (hachi("summary", "--json"), env, (0,), JSON_GOAL),
-        "show 3": (hachi("show", "3"), env, (0,), COMMAND_GOAL),
-        "show 3 --json": (hachi("show", "3", "--json"), env, (0,), JSON_GOAL),
-        "round (to its first question)": (hachi("round"), env, (1,), COMMAND_GOAL),
-        "new-session": (hachi("new-session", "Dai", "Emi", "Fumi"), other, (0,), COMMAND_GOAL),
-        "sessions --json": (hachi("sessions", "--json"), env, (0,), JSON_GOAL),
-        "--help": (hachi("--help"), env, (0,), COMMAND_GOAL),
-    }
-    for name in command_names():
-        commands[f"{name} --help"] = (hachi(name, "--help"), env, (0,), COMMAND_GOAL)
-    times: dict[str, list[float]] = {name: [] for name in commands}
+    installs = {"now": BIN, **({"before": before} if before else {})}
+
+    def made(b: Path) -> dict[str, tuple[list[str], dict[str, str], tuple[int, ...], float | None]]:
+        def h(*args: str) -> list[str]:
+            return [str(b / "hachi-score"), *args]
+        # name -> (command, environment, allowed exit statuses, goal)
+        commands: dict[str, tuple[list[str], dict[str, str], tuple[int, ...], float | None]] = {
+            "minimal typer + rich table": ([str(b / "python"), str(app)], env, (0,), None),
+            "summary": (h("summary"), env, (0,), COMMAND_GOAL),
+            "summary --json": (h("summary", "--json"), env, (0,), JSON_GOAL),
+            "show 3": (h("show", "3"), env, (0,), COMMAND_GOAL),
+            "show 3 --json": (h("show", "3", "--json"), env, (0,), JSON_GOAL),
+            "round (to its first question)": (h("round"), env, (1,), COMMAND_GOAL),
+            "new-session": (h("new-session", "Dai", "Emi", "Fumi"), other, (0,), COMMAND_GOAL),
+            "sessions --json": (h("sessions", "--json"), env, (0,), JSON_GOAL),
+            "--help": (h("--help"), env, (0,), COMMAND_GOAL),
+        }
+        for name in command_names():
+            commands[f"{name} --help"] = (h(name, "--help"), env, (0,), COMMAND_GOAL)
+        return commands
+
+    table = {k: made(b) for k, b in installs.items()}
+    names = list(table["now"])
+    wall: dict[tuple[str, str], list[float]] = {(k, n): [] for k in installs for n in names}
+    cpu: dict[tuple[str, str], list[float]] = {(k, n): [] for k in installs for n in names}
     for i in range(runs + 1):
-        for name, (cmd, e, codes, _goal) in commands.items():
-            elapsed = timed_until(cmd, e, codes)
-            if i:  # the first round only warms the caches
-                times[name].append(elapsed)
-    medians = {name: statistics.median(t) for name, t in times.items()}
-    floor = medians["minimal typer + rich table"]
-    print(f"every command of the table (issue 36), median of {runs} runs each, one core, taken in turn; "
+        for name in names:
+            for k in installs:
+                cmd, e, codes, _goal = table[k][name]
+                w, c = timed_until(cmd, e, codes)
+                if i:  # the first round only warms the caches
+                    wall[(k, name)].append(w)
+                    cpu[(k, name)].append(c)
+
+    def ratio(k: str, name: str, least: bool = False) -> float:
+        """``name``'s time over the typer app's, both of install ``k``: medians of the wall
+        times, or (``least``) the least CPU times."""
+        got, floor = (cpu if least else wall)[(k, name)], (cpu if least else wall)[(k, names[0])]
+        pick = min if least else statistics.median
+        return pick(got) / pick(floor)
+
+    print(f"every command of the table (issue 36), median of {runs} runs each, one core, taken in turn"
+          f"{f' with the install in {before}' if before else ''}; "
           f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    print(f"{'command':36} {'ms':>7} {'÷ typer app':>12} {'goal':>6}")
+    extra = f" {'before ÷ app':>13} {'least CPU ÷ app, now / before':>30}" if before else ""
+    print(f"{'command':36} {'ms':>7} {'÷ typer app':>12} {'goal':>6}{'':8}{extra}")
     missed = []
-    for name, (_cmd, _env, _codes, goal) in commands.items():
-        ratio = medians[name] / floor
-        mark = "" if goal is None else ("  ok" if ratio <= goal else "  MISSES")
-        if goal is not None and ratio > goal:
+    for name in names:
+        goal = table["now"][name][3]
+        r = ratio("now", name)
+        mark = "" if goal is None else ("  ok" if r <= goal else "  MISSES")
+        if goal is not None and r > goal:
             missed.append(name)
         goal_text = "" if goal is None else f"≤{goal:.1f}x"
-        print(f"{name:36} {medians[name] * 1000:7.1f} {ratio:11.2f}x {goal_text:>6}{mark}")
-    helps = [n for n in commands if n.endswith("--help")]
-    worst = max(helps, key=lambda n: medians[n])
-    print(f"slowest --help: {worst} {medians[worst] / floor:.2f}x; "
+        line = f"{name:36} {statistics.median(wall[('now', name)]) * 1000:7.1f} {r:11.2f}x {goal_text:>6}{mark:8}"
+        if before:
+            line += f" {ratio('before', name):12.2f}x {ratio('now', name, True):21.2f}x / {ratio('before', name, True):.2f}x"
+        print(line)
+    helps = [n for n in names if n.endswith("--help")]
+    worst = max(helps, key=lambda n: ratio("now", n))
+    print(f"slowest --help: {worst} {ratio('now', worst):.2f}x; "
           f"goal 1 {'met by every command' if not missed else 'missed by: ' + ', '.join(missed)}")
 
 
@@ -240,6 +281,8 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=21)
     ap.add_argument("--lang-only", action="store_true", help="only the side-by-side of the locales")
     ap.add_argument("--commands", action="store_true", help="only every command of goal 1 beside the typer app")
+    ap.add_argument("--before", type=Path, metavar="BIN",
+                    help="with --commands: another install's bin folder, each command run from it in turn too")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         env = bench_env(HACHI_SCORE_DB=str(Path(tmp) / "book.json"), COLUMNS="100")
@@ -253,7 +296,7 @@ def main() -> None:
             language_side_by_side(env, args.runs, Path(tmp))
             return
         if args.commands:
-            commands_side_by_side(env, args.runs, Path(tmp), app)
+            commands_side_by_side(env, args.runs, Path(tmp), app, args.before)
             return
         commands = {
             "hachi-score summary": hachi("summary"),
