@@ -160,12 +160,10 @@ class Book:
             yield self
             return
         with self.lock, files.listed_once():
-            self._written = []
+            self._written, self.index.noted = [], {}
             with self.tables.operation(before_index=lambda: self.index.stamp([sid for sid, *_ in self._written])):
                 yield self
-            index = self.tables.index_written
-            if index is not None:  # still under the lock: the head follows the index just written
-                self.index.written(index)
+            self.index.written(self.tables.index_written)  # still under the lock: the head follows
             for sid, verified, results in self._written:  # the bytes just written
                 with contextlib.suppress(Exception):  # derived data: `stats` rebuilds it when it needs it
                     path = self.session_path(sid)

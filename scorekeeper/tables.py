@@ -77,6 +77,10 @@ class Tables:
     def in_operation(self) -> bool:
         return self._held is not None
 
+    def holds(self, path: Path) -> bool:
+        """In an operation: whether it has read ``path``."""
+        return self._held is not None and path in self._held
+
     def db(self, path: Path, check: Callable[[Path, dict[str, Any]], None]) -> TinyDB:
         """The file as a TinyDB, checked with ``check`` once each time it is read from disk."""
 
