@@ -1615,7 +1615,7 @@ def stats(
     with _BookErrors():
         book = _open_book(db, listing=True)
         rows = choose(book.sessions(), since=since, until=until, player=player, rules=rules_name)
-        nights = [book.digest(row["id"]) for row in rows]
+        nights = book.digests([row["id"] for row in rows])
         data = aggregate(nights, lambda night: teyaku_odds(session_rules(book.session(night["id"]))))
     if svg is not None:
         from .stats_view import chart_svg

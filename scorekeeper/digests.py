@@ -18,6 +18,7 @@ begin with all of another's holds it. A night with no round holds nothing and is
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Mapping, Sequence
@@ -34,6 +35,11 @@ DIGEST_VERSION = 4  # 2: the profile's key beside its name; 3: the piles counted
 DIGEST_SUFFIX = ".digest.json"
 #: hashes of session bytes known to replay cleanly kept in a digest (the file's, its .bak's, …)
 DIGEST_KEEP = 3
+#: the book's nights at once (:func:`nights_of`), beside the session files: derived, as each digest is
+NIGHTS_FILE = "all.digest.json"
+#: a book's nights file is written again only when more nights than this were not in it as they
+#: are: a round of tonight's night is read from its own digest, and a decade is not rewritten for it
+NIGHTS_STALE = 16
 
 
 # ---------------------------------------------------------------------------------------------
@@ -246,3 +252,45 @@ def rebuild(session_file: Path, old: dict[str, Any] | None = None, verified: str
     digest["source"]["ok"] = list(dict.fromkeys([sha, *ok]))[:DIGEST_KEEP]
     write_digest(digest_path(session_file), digest)
     return digest
+
+
+def nights_of(folder: Path, sids: Sequence[str]) -> dict[str, Any]:
+    """What `stats` needs of each session (:func:`night_of`), by id, from the book's nights file
+    (``NIGHTS_FILE`` in the sessions ``folder``): one read for a decade of nights, each night taken
+    from it only while its session file is as it was (size, mtime, inode, ctime), as a digest is.
+    The others are read from their own digests (or rebuilt), and the nights file is written again
+    when they are many (``NIGHTS_STALE``). A missing session file is ``FileNotFoundError`` naming
+    its session; a damaged one :class:`~scorekeeper.errors.Damaged`, as everywhere."""
+    path = folder / NIGHTS_FILE
+    try:
+        kept = json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        kept = None
+    if not (isinstance(kept, dict) and kept.get("digest") == DIGEST_VERSION and kept.get("app") == __version__
+            and isinstance(kept.get("nights"), dict)):
+        kept = {"nights": {}}
+    out: dict[str, Any] = {}
+    fresh: dict[str, Any] = {}
+    for sid in sids:
+        session_file = folder / f"{sid}.json"
+        key = stat_key(session_file)
+        got = kept["nights"].get(sid)
+        if key is not None and isinstance(got, list) and len(got) == 2 and got[0] == key and isinstance(got[1], dict):
+            out[sid] = got[1]
+            continue
+        try:
+            out[sid] = night_of(session_file)
+        except FileNotFoundError as e:
+            e.filename = sid
+            raise
+        key = stat_key(session_file)
+        if key is not None:
+            fresh[sid] = [key, out[sid]]
+    if len(fresh) > NIGHTS_STALE:
+        nights = {**{sid: got for sid, got in kept["nights"].items() if sid not in fresh}, **fresh}
+        with contextlib.suppress(BookError, OSError):
+            files.sweep_temps(path)
+            files.atomic_write(path, json.dumps({"digest": DIGEST_VERSION, "app": __version__, "nights": nights},
+                                                ensure_ascii=False, separators=(",", ":")).encode("utf-8"),
+                               backup=False, durable=False)  # derived: each night names its file's bytes
+    return out

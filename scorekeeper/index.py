@@ -210,7 +210,7 @@ class Index:
             table = [(d.doc_id, d) for d in sorted(self.table.all(), key=lambda d: d.doc_id)]
         if latest is not None:
             table = table[-latest:] if latest > 0 else []
-        rows = [copy(schema.check_row(self.path, n, r)) for n, r in table]
+        rows = [row_copy(schema.check_row(self.path, n, r)) for n, r in table]
         for row in rows:
             file_key = row.pop("file_key", None)
             row.pop("night_key", None)
@@ -248,11 +248,11 @@ class Index:
         by_id = schema.SESSION_ID.match(sid)
         head = self.head() if by_id else None
         if head is not None and by_id and by_id.group(1) in head["rows"]:
-            return copy(schema.check_row(self.path, int(by_id.group(1)), head["rows"][by_id.group(1)]))
+            return row_copy(schema.check_row(self.path, int(by_id.group(1)), head["rows"][by_id.group(1)]))
         row = self.table.get(doc_id=int(by_id.group(1))) if by_id else None
         if row is None:
             raise SessionError(no_session(sid, self.path))
-        return copy(schema.check_row(self.path, row.doc_id, row))
+        return row_copy(schema.check_row(self.path, row.doc_id, row))
 
     def current(self) -> str | None:
         return self.meta().get("current")
@@ -363,6 +363,20 @@ class Index:
 def no_session(key: str, path: Path) -> str:
     """The line for a session the index does not hold."""
     return L_("no session {key} in {path} (see `sessions`)", key=quote(key), path=str(path))
+
+
+def row_copy(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A deep copy of an index row, made quicker than :func:`copy` for a row of names, numbers and
+    lists of them, as the book writes one (a decade's listing copies 10,000 of them)."""
+    out: dict[str, Any] = {}
+    for k, v in row.items():
+        if isinstance(v, (list, tuple)) and all(x is None or isinstance(x, (str, int, float)) for x in v):
+            out[k] = list(v)
+        elif v is None or isinstance(v, (str, int, float)):
+            out[k] = v
+        else:
+            out[k] = copy(v)
+    return out
 
 
 def copy(doc: Any) -> Any:

@@ -375,6 +375,17 @@ class Book:
         except FileNotFoundError:
             raise self.index.missing(self.row(sid)) from None
 
+    def digests(self, sids: Sequence[str]) -> list[dict[str, Any]]:
+        """:meth:`digest` of each session, in order: a decade's nights read at once
+        (:func:`scorekeeper.digests.nights_of`)."""
+        for sid in sids:
+            self.session_path(sid)  # a session id, or SessionError
+        try:
+            nights = digests.nights_of(self.dir, sids)
+        except FileNotFoundError as e:
+            raise self.index.missing(self.row(str(e.filename))) from None
+        return [nights[sid] for sid in sids]
+
 
 @dataclass
 class _Taken:

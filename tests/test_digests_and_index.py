@@ -200,6 +200,24 @@ def test_a_round_leaves_the_index_as_it_is_and_a_lost_head_loses_nothing(night, 
     assert "the file changed since" not in cli("doctor").stdout
 
 
+def test_stats_reads_the_books_nights_at_once_while_each_session_is_as_it_was(night, book_file, monkeypatch):
+    monkeypatch.setattr(digests, "NIGHTS_STALE", 0)
+    night.new_session(["Dan", "Eri", "Fumi"])
+    first = stats_players()
+    nights = night.dir / digests.NIGHTS_FILE
+    assert set(json.loads(nights.read_bytes())["nights"]) == {"s1", "s2"}
+    calls = count_rebuilds(monkeypatch)
+    reads: list[str] = []
+    real = digests.night_of
+    monkeypatch.setattr(digests, "night_of", lambda p: reads.append(p.name) or real(p))
+    assert stats_players() == first and reads == [] and calls == []  # one file, no digest read
+    add_round(night, "s1", ROUNDS[1])  # s1's file changes: its night in the nights file is not believed
+    after = stats_players()
+    assert after != first and reads == ["s1.json"]
+    nights.unlink()
+    assert stats_players() == after  # as every night's own digest says
+
+
 def test_sessions_lists_the_latest_20_and_all_with_all(book_file, monkeypatch):
     book = Book.open(book_file)
     for _ in range(25):
