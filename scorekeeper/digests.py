@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__, files, schema
-from .errors import BookError
+from .errors import BookError, Damaged
 from .lang import L_, Said, n_
 
 #: the digest's format; a digest of another format, or written by another release, is rebuilt
@@ -254,13 +254,14 @@ def rebuild(session_file: Path, old: dict[str, Any] | None = None, verified: str
     return digest
 
 
-def nights_of(folder: Path, sids: Sequence[str]) -> dict[str, Any]:
+def nights_of(folder: Path, sids: Sequence[str], damaged: dict[str, Damaged] | None = None) -> dict[str, Any]:
     """What `stats` needs of each session (:func:`night_of`), by id, from the book's nights file
     (``NIGHTS_FILE`` in the sessions ``folder``): one read for a decade of nights, each night taken
     from it only while its session file is as it was (size, mtime, inode, ctime), as a digest is.
     The others are read from their own digests (or rebuilt), and the nights file is written again
     when they are many (``NIGHTS_STALE``). A missing session file is ``FileNotFoundError`` naming
-    its session; a damaged one :class:`~scorekeeper.errors.Damaged`, as everywhere."""
+    its session; a damaged one :class:`~scorekeeper.errors.Damaged`, as everywhere, or, given
+    ``damaged``, put there by session id (its night left out)."""
     path = folder / NIGHTS_FILE
     try:
         kept = json.loads(path.read_bytes())
@@ -283,6 +284,11 @@ def nights_of(folder: Path, sids: Sequence[str]) -> dict[str, Any]:
         except FileNotFoundError as e:
             e.filename = sid
             raise
+        except Damaged as e:
+            if damaged is None:
+                raise
+            damaged[sid] = e
+            continue
         key = stat_key(session_file)
         if key is not None:
             fresh[sid] = [key, out[sid]]

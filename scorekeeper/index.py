@@ -249,10 +249,11 @@ class Index:
         head = self.head() if by_id else None
         if head is not None and by_id and by_id.group(1) in head["rows"]:
             return row_copy(schema.check_row(self.path, int(by_id.group(1)), head["rows"][by_id.group(1)]))
-        row = self.table.get(doc_id=int(by_id.group(1))) if by_id else None
-        if row is None:
+        data = self.tables.data(self.path, self._check) if by_id else None
+        row = (data or {}).get("sessions", {}).get(by_id.group(1)) if by_id else None
+        if row is None or by_id is None:
             raise SessionError(no_session(sid, self.path))
-        return row_copy(schema.check_row(self.path, row.doc_id, row))
+        return row_copy(schema.check_row(self.path, int(by_id.group(1)), row))
 
     def current(self) -> str | None:
         return self.meta().get("current")

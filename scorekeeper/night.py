@@ -410,10 +410,12 @@ def summary_data(session: Mapping[str, Any], results: Sequence[Result]) -> dict[
     }
 
 
-def export_data(session: Mapping[str, Any]) -> dict[str, Any]:
+def export_data(session: Mapping[str, Any], rules: Rules | None = None,
+                values: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The session as exported JSON: ``players`` and ``rounds`` (round files), plus its header
-    and its whole rule profile, so that a book that never saw its house-rule file scores it alike."""
-    rules = session_rules(session)
+    and its whole rule profile, so that a book that never saw its house-rule file scores it alike
+    (``rules``: that profile, read already; ``values``: its :meth:`~scorekeeper.rules.Rules.to_dict`)."""
+    rules = rules or session_rules(session)
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
@@ -424,7 +426,7 @@ def export_data(session: Mapping[str, Any]) -> dict[str, Any]:
         "planned_rounds": session.get("planned_rounds"),
         "rate": session.get("rate"),
         "rules": rules.name,
-        "profile": rules.to_dict(),
+        "profile": rules.to_dict() if values is None else values,
         "rounds": [dict(r["round"]) for r in session["rounds"]],
     }
 

@@ -264,7 +264,26 @@ class Rules(_Profile):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
         """The profile :meth:`to_dict` wrote. Raises ``ValueError``/``KeyError``/``TypeError``
-        on anything else (the store reports it as damage)."""
+        on anything else (the store reports it as damage). A profile is immutable, so the same
+        values are read once a process (a decade's sessions share a profile or two)."""
+        import json
+
+        try:
+            text: str | None = json.dumps(data, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):
+            text = None
+        seen = _READ.get(text) if text is not None else None
+        if seen is not None:
+            return seen
+        rules = cls._read(data)
+        if text is not None:
+            if len(_READ) >= 64:
+                _READ.clear()
+            _READ[text] = rules
+        return rules
+
+    @classmethod
+    def _read(cls, data: Mapping[str, Any]) -> "Rules":
         fields = dict(data)
         fields.pop("inoshikacho", None)  # derived from the 出来役 table
         rows = (TeyakuRow(*row) for row in fields["teyaku_table"])
@@ -277,6 +296,10 @@ class Rules(_Profile):
         rules = cls(**fields)
         check(rules)
         return rules
+
+
+#: the profiles read so far (:meth:`Rules.from_dict`), by their stored values' JSON text
+_READ: dict[str, Rules] = {}
 
 
 def check(rules: Rules) -> Rules:

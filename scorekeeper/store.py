@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any
 from tinydb.table import Document
 
 from . import digests, files, schema
-from .errors import (AlreadyHeld, BookError, CantLock, CantRead, CantWrite, ChangedMeanwhile, DamagedRound, Locked,
-                     SessionError)
+from .errors import (AlreadyHeld, BookError, CantLock, CantRead, CantWrite, ChangedMeanwhile, Damaged, DamagedRound,
+                     Locked, SessionError)
 from .files import cant_write, damaged
 from .index import Index, copy
 from .lang import L_, message_of, n_
@@ -212,15 +212,27 @@ class Book:
             raise SessionError(L_("{sid!r} is not a session id", sid=sid))
         return self.dir / f"{sid}.json"
 
-    def session(self, sid: str) -> dict[str, Any]:
-        """The session's header and its stored rounds, oldest first, plus ``file`` (its path)."""
+    def session(self, sid: str, *, kept: bool = True) -> dict[str, Any]:
+        """The session's header and its stored rounds, oldest first, plus ``file`` (its path).
+        ``kept=False``, outside an operation: read afresh and not kept by the book, for a caller
+        that reads each session once (`export --all` of a decade)."""
         row = self.row(sid)
-        db = self.tables.db(self.session_path(sid), schema.check_session)
-        if db.storage.read() is None:
+        path = self.session_path(sid)
+        if kept or self.tables.in_operation:
+            data = self.tables.db(path, schema.check_session).storage.read()
+        else:
+            data = schema.read_book_file(path)
+            if data is not None:
+                schema.check_session(path, data)
+        if data is None:
             raise self.index.missing(row)
-        out = copy(db.table("session").get(doc_id=1))  # copies the caller may change freely
-        out["rounds"] = [copy(r) for r in sorted(db.table("rounds").all(), key=lambda d: d.doc_id)]
-        out["file"] = str(self.session_path(sid))
+        if kept or self.tables.in_operation:  # the book's own copy: copies the caller may change freely
+            out = copy(data["session"]["1"])
+            out["rounds"] = [copy(r) for r in schema.rounds_of(data)]
+        else:  # the caller's alone
+            out = dict(data["session"]["1"])
+            out["rounds"] = schema.rounds_of(data)
+        out["file"] = str(path)
         return out
 
     def new_session(self, players: Sequence[str], *, name: str | None = None, dealer: str | None = None,
@@ -375,16 +387,17 @@ class Book:
         except FileNotFoundError:
             raise self.index.missing(self.row(sid)) from None
 
-    def digests(self, sids: Sequence[str]) -> list[dict[str, Any]]:
+    def digests(self, sids: Sequence[str], damaged: dict[str, Damaged] | None = None) -> list[dict[str, Any]]:
         """:meth:`digest` of each session, in order: a decade's nights read at once
-        (:func:`scorekeeper.digests.nights_of`)."""
+        (:func:`scorekeeper.digests.nights_of`). ``damaged``: where a damaged session's error is
+        put, and its night left out (else the error is raised)."""
         for sid in sids:
             self.session_path(sid)  # a session id, or SessionError
         try:
-            nights = digests.nights_of(self.dir, sids)
+            nights = digests.nights_of(self.dir, sids, damaged)
         except FileNotFoundError as e:
             raise self.index.missing(self.row(str(e.filename))) from None
-        return [nights[sid] for sid in sids]
+        return [nights[sid] for sid in sids if sid in nights]
 
 
 @dataclass
