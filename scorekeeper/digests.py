@@ -111,10 +111,10 @@ def night_key(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -
     return _hash([list(header["players"]), session_rules(header).key(), round_keys(header, records[:1])[0]])
 
 
-def row_facts(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """What an index row keeps of its session's stored rounds."""
+def row_facts(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]], key: str | None = None) -> dict[str, Any]:
+    """What an index row keeps of its session's stored rounds (``key``: their night key, made already)."""
     rounds, months = counts_of(records)
-    return {"rounds": rounds, "months": months, "night_key": night_key(header, records)}
+    return {"rounds": rounds, "months": months, "night_key": key or night_key(header, records)}
 
 
 def overlap(held: Sequence[str], new: Sequence[str]) -> str | None:
@@ -214,11 +214,12 @@ def night_of(session_file: Path) -> dict[str, Any]:
 
 
 def rebuild(session_file: Path, old: dict[str, Any] | None = None, verified: str | None = None,
-            results: Sequence[Any] | None = None) -> dict[str, Any]:
+            results: Sequence[Any] | None = None, key: str | None = None) -> dict[str, Any]:
     """The session's digest made afresh from its bytes, and written back where it can be: bytes
     the old digest was made from are only hashed, anything else is replayed (``results``: the
-    rounds just written as their writer replayed them, taken as they are). ``verified``: the
-    hash of bytes known to replay cleanly (those this write replaced, now the ``.bak``)."""
+    rounds just written as their writer replayed them, taken as they are; ``key``: their night
+    key, made already). ``verified``: the hash of bytes known to replay cleanly (those this
+    write replaced, now the ``.bak``)."""
     import hashlib
 
     from .night import StoredRoundError, replay
@@ -246,7 +247,8 @@ def rebuild(session_file: Path, old: dict[str, Any] | None = None, verified: str
         except StoredRoundError as e:
             raise files.damaged(session_file, str(e)) from None
         digest = {"digest": DIGEST_VERSION, "app": __version__, "source": {"key": _key_of(st), "sha256": sha, "ok": ok},
-                  "night": night_digest(session, results), "night_key": night_key(session, session["rounds"])}
+                  "night": night_digest(session, results),
+                  "night_key": key or night_key(session, session["rounds"])}
     if verified:
         ok = [verified, *ok]
     digest["source"]["ok"] = list(dict.fromkeys([sha, *ok]))[:DIGEST_KEEP]

@@ -488,7 +488,9 @@ def read_export(data: Any) -> dict[str, Any]:
     names. Every round is re-scored with it, in the night's state; a round without a dealer gets
     the chain's 親 (the first round the session's ``dealer``, or the first player). The 親 chain is
     otherwise taken as written, and rounds may repeat. Returns the header, the profile (as
-    ``rules``, a :class:`~scorekeeper.rules.Rules`) and the rounds as normalised round files.
+    ``rules``, a :class:`~scorekeeper.rules.Rules`) and the rounds as normalised round files;
+    ``scored``: those very rounds and their results, so that the book keeps the night's digest
+    without scoring it again (a caller that gives other ``rounds`` has them replayed).
     """
     if not isinstance(data, dict):
         raise RoundError("", L_("an exported session is a JSON object with players and rounds"))
@@ -507,6 +509,7 @@ def read_export(data: Any) -> dict[str, Any]:
     chain = dealer or players[0]
     state = START
     files: list[dict[str, Any]] = []
+    results: list[Result] = []
     for i, raw in enumerate(rounds, 1):
         try:
             rnd = Round.from_dict(raw, players=players, dealer=chain, rules=rules)
@@ -516,6 +519,7 @@ def read_export(data: Any) -> dict[str, Any]:
         if i == 1 and dealer is None:
             dealer = rnd.dealer
         files.append(round_file(rnd))
+        results.append(result)
         chain, state = result.next_dealer, result.state
     planned = data.get("planned_rounds", 12)
     if planned not in (6, 12):
@@ -534,6 +538,7 @@ def read_export(data: Any) -> dict[str, Any]:
         "rate": rate,
         "rules": rules,
         "rounds": files,
+        "scored": (files, results),
     }
 
 

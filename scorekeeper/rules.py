@@ -258,8 +258,15 @@ class Rules(_Profile):
         import hashlib
         import json
 
+        seen = _KEYS.get(id(self))
+        if seen is not None and seen[0] is self:
+            return seen[1]
         text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+        key = hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+        if len(_KEYS) >= 64:
+            _KEYS.clear()
+        _KEYS[id(self)] = (self, key)  # a profile is immutable: its key is made once a process
+        return key
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
@@ -300,6 +307,8 @@ class Rules(_Profile):
 
 #: the profiles read so far (:meth:`Rules.from_dict`), by their stored values' JSON text
 _READ: dict[str, Rules] = {}
+#: the keys made so far (:meth:`Rules.key`), by the profile's id (the profile kept: the id stays its own)
+_KEYS: dict[int, tuple[Rules, str]] = {}
 
 
 def check(rules: Rules) -> Rules:

@@ -105,7 +105,9 @@ class Book:
         self.index = Index(self.path, self.tables, self.session_path)
         #: in an operation: the sessions it wrote, each with the hash of the bytes it replaced if
         #: those replayed cleanly
-        self._written: list[tuple[str, str | None, Any]] = []
+        #: hash of the bytes it replaced if those replayed cleanly, the rounds as their writer
+        #: scored them, and the night key where it is known
+        self._written: list[tuple[str, str | None, Any, str | None]] = []
 
     @classmethod
     def open(cls, path: str | Path, notice: Callable[[str], None] = files.say, *,
@@ -164,10 +166,12 @@ class Book:
             with self.tables.operation(before_index=lambda: self.index.stamp([sid for sid, *_ in self._written])):
                 yield self
             self.index.written(self.tables.index_written)  # still under the lock: the head follows
-            for sid, verified, results in self._written:  # the bytes just written
+            for sid, verified, results, key in self._written:  # the bytes just written
                 with contextlib.suppress(Exception):  # derived data: `stats` rebuilds it when it needs it
                     path = self.session_path(sid)
-                    digests.rebuild(path, digests.read_digest(digests.digest_path(path)), verified, results)
+                    # a night an import made (its key known) has no digest yet to start from
+                    old = digests.read_digest(digests.digest_path(path)) if key is None else None
+                    digests.rebuild(path, old, verified, results, key)
             self._written = []
 
     def _wrote(self, sid: str, header: Mapping[str, Any], records: Sequence[Mapping[str, Any]],
@@ -176,7 +180,7 @@ class Book:
         rebuilt once the operation is written (``verified``: the hash of the bytes replaced, which
         replayed cleanly; ``results``: ``records`` replayed by the writer, not replayed again)."""
         self.index.note(sid, digests.row_facts(header, records))
-        self._written.append((sid, verified, results))
+        self._written.append((sid, verified, results, None))
 
     # -- the index -----------------------------------------------------------------------------
 
@@ -266,6 +270,8 @@ class Book:
                 records = [{"round": dict(r), "rules": rules.name} for r in data["rounds"]]
                 header = {"players": data["players"], "profile": rules.to_dict()}
                 key = digests.night_key(header, records)
+                scored = data.get("scored")  # the rounds read_export scored: not scored again
+                results = scored[1] if isinstance(scored, tuple) and scored[0] is data["rounds"] else None
                 refused = self._held(held.get(key, []), header, records, taken.made)
                 if refused is not None:
                     out.append(refused)
@@ -274,7 +280,8 @@ class Book:
                     sid = self._create(data["players"], name=name or data.get("name"), dealer=data.get("dealer"),
                                        planned=data.get("planned_rounds", 12), rate=data.get("rate"), records=records,
                                        rules=rules, created=data.get("created"), taken=taken,
-                                       dedupe_name=name is None)  # the export's own name made unique; --name is checked
+                                       dedupe_name=name is None,  # the export's own name made unique; --name is checked
+                                       scored=(results, key))
                 except SessionError as e:
                     if len(nights) == 1:
                         raise
@@ -303,9 +310,11 @@ class Book:
 
     def _create(self, players: Sequence[str], *, name: str | None, dealer: str | None, planned: int,
                 rate: float | None, records: list[dict[str, Any]], dedupe_name: bool = False,
-                rules: Rules | None = None, created: str | None = None, taken: _Taken | None = None) -> str:
+                rules: Rules | None = None, created: str | None = None, taken: _Taken | None = None,
+                scored: tuple[Any, str | None] = (None, None)) -> str:
         """A new session; ``taken``: an import's names and numbers so far, whose index rows it
-        keeps to be added at once (else the row is added here, and the session made current)."""
+        keeps to be added at once (else the row is added here, and the session made current);
+        ``scored``: ``records`` as their reader scored them, and their night key."""
         from .rules import SDIN
 
         rules = rules or SDIN
@@ -336,9 +345,11 @@ class Book:
             if taken is not None:
                 taken.names.add(name)
                 taken.last = number
-                taken.rows.append({**self.index.row_of(header, rules.name), **digests.row_facts(header, records)})
+                results, key = scored
+                facts = digests.row_facts(header, records, key)
+                taken.rows.append({**self.index.row_of(header, rules.name), **facts})
                 taken.made[sid] = {**header, "rounds": records}
-                self._written.append((sid, None, None))
+                self._written.append((sid, None, results, facts["night_key"]))
                 return sid
             self.index.add(header, rules.name)
             self._wrote(sid, header, records)

@@ -140,13 +140,9 @@ class Tables:
         for path in [*sessions, self.index] if self._pending else []:
             files.refuse_read_only(path)  # before any file lands: one read-only file, and none is written
             files.sweep_temps(path)  # before any file lands: a killed save's leftovers go first
-        created: list[Path] = []
+        created: list[Path] = [path for path in sessions if not path.exists()]
         try:
-            for path in sessions:
-                new = not path.exists()
-                files.atomic_write(path, files.json_bytes(self._pending[path]))
-                if new:
-                    created.append(path)
+            files.atomic_write_many([(path, files.json_bytes(self._pending[path])) for path in sessions])
             before_index()
             if self.index in self._pending:
                 files.atomic_write(self.index, files.json_bytes(self._pending[self.index]))
