@@ -40,8 +40,9 @@ if TYPE_CHECKING:
 _MISSING = object()
 #: the latest rows the head keeps besides the current one: what `sessions` lists without --all
 HEAD_ROWS = 20
-#: the head's format; a head of another format is rebuilt
-HEAD_VERSION = 1
+#: the head's format; a head of another format is rebuilt. 2: its rows may hold facts newer than
+#: the index's (a round's write); a release that reads 1 would take those for a wrong head
+HEAD_VERSION = 2
 #: what a row keeps of its session's file (:func:`scorekeeper.digests.row_facts` and ``file_key``):
 #: all a round changes in it, and all the head may hold newer than the index
 FACTS = ("rounds", "months", "night_key", "file_key")

@@ -176,11 +176,12 @@ def months_of_records(records: Sequence[Any]) -> int:
     """:func:`months_played` of stored round records, read without scoring them (the book's
     index keeps it beside the round count); a record that can't be read counts as a month."""
     misdeals = 0
+    mapping = (dict, Mapping)  # a dict first: read from JSON, every record is one (the ABC's check is slow)
     for record in records:
-        raw = record.get("round") if isinstance(record, Mapping) else None
-        seated = raw.get("players") if isinstance(raw, Mapping) else None
-        dropped = raw.get("dropped") if isinstance(raw, Mapping) else None
-        blank = raw.get("blank") if isinstance(raw, Mapping) else None
+        raw = record.get("round") if isinstance(record, mapping) else None
+        if not isinstance(raw, mapping):
+            continue
+        seated, dropped, blank = raw.get("players"), raw.get("dropped"), raw.get("blank")
         names = [*seated, *dropped] if isinstance(seated, list) and isinstance(dropped, list) else [None]
         if (isinstance(seated, list) and isinstance(dropped, list) and all(isinstance(n, str) for n in names)
                 and nobody_plays(seated, dropped, blank if isinstance(blank, str) else None)):

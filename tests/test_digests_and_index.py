@@ -401,7 +401,7 @@ def test_a_head_of_another_index_is_not_believed(night, book_file):
     assert head["meta"]["current"] == "s1" and head["index"] == digests.stat_key(book_file)
 
 
-@pytest.mark.parametrize("junk", [b"", b"{not json", b"[]", b'{"head": 1}', b'{"head": 99, "rows": {}}'])
+@pytest.mark.parametrize("junk", [b"", b"{not json", b"[]", b'{"head": 2}', b'{"head": 1, "rows": {}}', b'{"head": 99, "rows": {}}'])
 def test_a_broken_head_is_never_believed_and_is_made_again(night, book_file, junk):
     before = answers(book_file)
     head_file(book_file).write_bytes(junk)
