@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -268,7 +268,9 @@ class Book:
             for i, data in enumerate(nights, 1):
                 rules = data["rules"]
                 records = [{"round": dict(r), "rules": rules.name} for r in data["rounds"]]
-                header = {"players": data["players"], "profile": rules.to_dict()}
+                if taken.values.get(id(rules), (None,))[0] is not rules:  # each profile's values made once
+                    taken.values[id(rules)] = (rules, rules.to_dict())
+                header = {"players": data["players"], "profile": taken.values[id(rules)][1]}
                 key = digests.night_key(header, records)
                 scored = data.get("scored")  # the rounds read_export scored: not scored again
                 results = scored[1] if isinstance(scored, tuple) and scored[0] is data["rounds"] else None
@@ -336,7 +338,9 @@ class Book:
                 number += 1
             sid = f"s{number}"
             header = {"id": sid, "name": name, "players": players, "dealer": dealer, "planned_rounds": planned,
-                      "rate": rate, "created": created or _now(), "profile": rules.to_dict()}
+                      "rate": rate, "created": created or _now(),
+                      "profile": taken.values[id(rules)][1] if taken is not None and id(rules) in taken.values
+                      else rules.to_dict()}
             sdb = self.tables.db(self.session_path(sid), schema.check_session)
             sdb.table("meta").insert(Document({"schema": schema.SCHEMA}, doc_id=1))
             sdb.table("session").insert(Document(header, doc_id=1))
@@ -420,6 +424,9 @@ class _Taken:
     rows: list[dict[str, Any]]
     #: the sessions made so far, by id: header and rounds, as :meth:`Book.session` gives them
     made: dict[str, dict[str, Any]]
+    #: each profile's values (:meth:`~scorekeeper.rules.Rules.to_dict`), by the profile's id (the
+    #: profile kept with them), shared by the headers of the nights it scores: read, never changed
+    values: dict[int, tuple[Any, dict[str, Any]]] = field(default_factory=dict)
 
 
 def _now() -> str:
