@@ -8,10 +8,14 @@ Layout, for the book path ``DIR/book.json`` (CONTRACT.md §5: the path names the
     DIR/book.sessions/s1.json   session s1: meta {schema}, session (its header), rounds
     DIR/book.sessions/s1.json.bak
     DIR/book.sessions/s1.digest.json  what `stats` needs of s1, derived, rebuilt when s1.json changes
+    DIR/book.sessions/all.digest.json every night's, at once for `stats`, derived (each names its file)
+    DIR/book.json.head          the index's head: current session, count, latest rows (derived)
 
-Adding a round rewrites only its session's file and the index, whose row keeps what the listing
-and `import` need of the session (:func:`scorekeeper.digests.row_facts`): old nights are never read
-or written again, so a round costs the same in the first night and in the hundredth.
+Adding a round rewrites only its session's file and the row that keeps what the listing and
+`import` need of the session (:func:`scorekeeper.digests.row_facts`): in the index's head where
+that holds the row (tonight's night), else in the index. Old nights are never read or written
+again, and a decade's index is not rewritten, so a round costs the same in the first night and
+in the ten-thousandth.
 
 The parts: :mod:`scorekeeper.files` writes each file atomically with its ``.bak`` under the lock,
 :mod:`scorekeeper.schema` checks what each file holds, :mod:`scorekeeper.digests` keeps what is
