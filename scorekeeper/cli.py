@@ -1381,19 +1381,23 @@ def export(
 def _export_book(db: str | None, output: str | None) -> None:
     """`export --all`: every session as `export --json` writes it. A session that can't be read
     writes nothing; one holding a round that no longer scores is written, then named (status 1)."""
-    from .errors import Damaged
-    from .night import export_data
+    from .night import export_data, session_rules
 
-    bad: list[str] = []
+    damaged: dict[str, Any] = {}
+    profiles: dict[str, Any] = {}  # a decade's nights share a profile or two: each is read once
     with _BookErrors():
         book = _open_book(db)
         nights = []
-        for row in book.sessions():
-            nights.append(export_data(book.session(row["id"])))
-            try:
-                book.digest(row["id"])  # replays the night, unless its digest vouches for these bytes
-            except Damaged as e:
-                bad.append(str(e))
+        sids = [row["id"] for row in book.sessions()]
+        for sid in sids:
+            stored = book.session(sid, kept=False)
+            key = json.dumps(stored.get("profile"), ensure_ascii=False)
+            if key not in profiles:
+                rules = session_rules(stored)
+                profiles[key] = (rules, rules.to_dict())
+            nights.append(export_data(stored, *profiles[key]))
+        book.digests(sids, damaged)  # replays a night, unless its digest vouches for these bytes
+    bad = [str(damaged[sid]) for sid in sids if sid in damaged]
     text = json.dumps({"sessions": nights}, ensure_ascii=False, separators=(",", ":")) + "\n"
     rounds = sum(len(n["rounds"]) for n in nights)
     _write_export(text, output, n_("{n} session ({rounds} rounds)", "{n} sessions ({rounds} rounds)",
@@ -1622,7 +1626,7 @@ def stats(
     with _BookErrors():
         book = _open_book(db, listing=True)
         rows = choose(book.sessions(), since=since, until=until, player=player, rules=rules_name)
-        nights = [book.digest(row["id"]) for row in rows]
+        nights = book.digests([row["id"] for row in rows])
         data = aggregate(nights, lambda night: teyaku_odds(session_rules(book.session(night["id"]))))
     if svg is not None:
         from .stats_view import chart_svg

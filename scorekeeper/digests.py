@@ -18,6 +18,7 @@ begin with all of another's holds it. A night with no round holds nothing and is
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Mapping, Sequence
@@ -25,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__, files, schema
-from .errors import BookError
+from .errors import BookError, Damaged
 from .lang import L_, Said, n_
 
 #: the digest's format; a digest of another format, or written by another release, is rebuilt
@@ -34,6 +35,11 @@ DIGEST_VERSION = 4  # 2: the profile's key beside its name; 3: the piles counted
 DIGEST_SUFFIX = ".digest.json"
 #: hashes of session bytes known to replay cleanly kept in a digest (the file's, its .bak's, …)
 DIGEST_KEEP = 3
+#: the book's nights at once (:func:`nights_of`), beside the session files: derived, as each digest is
+NIGHTS_FILE = "all.digest.json"
+#: a book's nights file is written again only when more nights than this were not in it as they
+#: are: a round of tonight's night is read from its own digest, and a decade is not rewritten for it
+NIGHTS_STALE = 16
 
 
 # ---------------------------------------------------------------------------------------------
@@ -103,10 +109,10 @@ def night_key(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -
     return _hash([list(header["players"]), session_rules(header).key(), round_keys(header, records[:1])[0]])
 
 
-def row_facts(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """What an index row keeps of its session's stored rounds."""
+def row_facts(header: Mapping[str, Any], records: Sequence[Mapping[str, Any]], key: str | None = None) -> dict[str, Any]:
+    """What an index row keeps of its session's stored rounds (``key``: their night key, made already)."""
     rounds, months = counts_of(records)
-    return {"rounds": rounds, "months": months, "night_key": night_key(header, records)}
+    return {"rounds": rounds, "months": months, "night_key": key or night_key(header, records)}
 
 
 def overlap(held: Sequence[str], new: Sequence[str]) -> str | None:
@@ -206,11 +212,12 @@ def night_of(session_file: Path) -> dict[str, Any]:
 
 
 def rebuild(session_file: Path, old: dict[str, Any] | None = None, verified: str | None = None,
-            results: Sequence[Any] | None = None) -> dict[str, Any]:
+            results: Sequence[Any] | None = None, key: str | None = None) -> dict[str, Any]:
     """The session's digest made afresh from its bytes, and written back where it can be: bytes
     the old digest was made from are only hashed, anything else is replayed (``results``: the
-    rounds just written as their writer replayed them, taken as they are). ``verified``: the
-    hash of bytes known to replay cleanly (those this write replaced, now the ``.bak``)."""
+    rounds just written as their writer replayed them, taken as they are; ``key``: their night
+    key, made already). ``verified``: the hash of bytes known to replay cleanly (those this
+    write replaced, now the ``.bak``)."""
     from .night import StoredRoundError, replay
     from .stats import night_digest
 
@@ -236,9 +243,58 @@ def rebuild(session_file: Path, old: dict[str, Any] | None = None, verified: str
         except StoredRoundError as e:
             raise files.damaged(session_file, str(e)) from None
         digest = {"digest": DIGEST_VERSION, "app": __version__, "source": {"key": _key_of(st), "sha256": sha, "ok": ok},
-                  "night": night_digest(session, results), "night_key": night_key(session, session["rounds"])}
+                  "night": night_digest(session, results),
+                  "night_key": key or night_key(session, session["rounds"])}
     if verified:
         ok = [verified, *ok]
     digest["source"]["ok"] = list(dict.fromkeys([sha, *ok]))[:DIGEST_KEEP]
     write_digest(digest_path(session_file), digest)
     return digest
+
+
+def nights_of(folder: Path, sids: Sequence[str], damaged: dict[str, Damaged] | None = None) -> dict[str, Any]:
+    """What `stats` needs of each session (:func:`night_of`), by id, from the book's nights file
+    (``NIGHTS_FILE`` in the sessions ``folder``): one read for a decade of nights, each night taken
+    from it only while its session file is as it was (size, mtime, inode, ctime), as a digest is.
+    The others are read from their own digests (or rebuilt), and the nights file is written again
+    when they are many (``NIGHTS_STALE``). A missing session file is ``FileNotFoundError`` naming
+    its session; a damaged one :class:`~scorekeeper.errors.Damaged`, as everywhere, or, given
+    ``damaged``, put there by session id (its night left out)."""
+    path = folder / NIGHTS_FILE
+    try:
+        kept = json.loads(path.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        kept = None
+    if not (isinstance(kept, dict) and kept.get("digest") == DIGEST_VERSION and kept.get("app") == __version__
+            and isinstance(kept.get("nights"), dict)):
+        kept = {"nights": {}}
+    out: dict[str, Any] = {}
+    fresh: dict[str, Any] = {}
+    for sid in sids:
+        session_file = folder / f"{sid}.json"
+        key = stat_key(session_file)
+        got = kept["nights"].get(sid)
+        if key is not None and isinstance(got, list) and len(got) == 2 and got[0] == key and isinstance(got[1], dict):
+            out[sid] = got[1]
+            continue
+        try:
+            out[sid] = night_of(session_file)
+        except FileNotFoundError as e:
+            e.filename = sid
+            raise
+        except Damaged as e:
+            if damaged is None:
+                raise
+            damaged[sid] = e
+            continue
+        key = stat_key(session_file)
+        if key is not None:
+            fresh[sid] = [key, out[sid]]
+    if len(fresh) > NIGHTS_STALE:
+        nights = {**{sid: got for sid, got in kept["nights"].items() if sid not in fresh}, **fresh}
+        with contextlib.suppress(BookError, OSError):
+            files.sweep_temps(path)
+            files.atomic_write(path, json.dumps({"digest": DIGEST_VERSION, "app": __version__, "nights": nights},
+                                                ensure_ascii=False, separators=(",", ":")).encode("utf-8"),
+                               backup=False, durable=False)  # derived: each night names its file's bytes
+    return out

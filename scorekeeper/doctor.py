@@ -395,6 +395,10 @@ def _examine_index(path: Path, state: _State, folder: Path, found: Any) -> bool:
     try:
         state.index = _read_index(path)
         state.index_ok = True
+        if state.index is not None:  # the facts a round's write kept in the head alone are the rows'
+            from .index import fresh_facts
+
+            fresh_facts(path, state.index)
     except NewerBook as e:
         report.findings.append(Finding(path, _problem(e), no_restore=_("upgrade hachi-score to read it")))
     except Damaged as e:

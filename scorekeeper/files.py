@@ -24,7 +24,7 @@ import shutil
 import stat
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -291,6 +291,102 @@ def atomic_write(path: Path, data: bytes, *, backup: bool = True, durable: bool 
             os.unlink(old)  # rename(2) does nothing when both names are links to one file
     if durable:
         fsync_dir(folder)
+
+
+#: from this many files at once, :func:`atomic_write_many` makes them durable with one syncfs of
+#: their file system (where there is one), not an fsync each
+SYNC_MANY = 8
+
+
+def atomic_write_many(items: Sequence[tuple[Path, bytes]]) -> None:
+    """:func:`atomic_write` of each file, with the same promises, for many files at once (an
+    import of a decade writes 10,000): every temp file is written, then all are made durable (one
+    ``syncfs`` of their file system from :data:`SYNC_MANY` files on, where Linux has it; else an
+    fsync each), and only then does each replace its file (the version replaced kept as its
+    ``.bak``), and each folder is synced once. A write that fails before the renames (a full
+    disk) leaves every file as it was; a crash leaves files whole, old or new, and temp files
+    that :func:`sweep_temps` removes."""
+    if len(items) <= 1:
+        for path, data in items:
+            atomic_write(path, data)
+        return
+    import tempfile  # only when writing: a command that reads starts quicker
+
+    for path, _data in items:
+        refuse_read_only(path)
+    temps: list[tuple[Path, str]] = []
+    try:
+        for path, data in items:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
+                temps.append((path, tmp))
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data)
+            except OSError as e:
+                raise cant_write(path, e) from None
+        try:
+            _make_durable([tmp for _, tmp in temps])
+        except OSError as e:
+            raise cant_write(items[0][0], e) from None
+    except BaseException:
+        for _path, tmp in temps:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        raise
+    for i, (path, tmp) in enumerate(temps):
+        old: Path | None = None
+        try:
+            if path.exists():
+                old = path.with_name(f".{path.name}.{os.getpid()}.bak.tmp")
+                second_name(path, old)
+            os.replace(tmp, path)
+        except BaseException as e:
+            for _path, left in temps[i:]:
+                with contextlib.suppress(OSError):
+                    os.unlink(left)
+            if old is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(old)
+            if isinstance(e, OSError):
+                raise cant_write(path, e) from None
+            raise
+        if old is not None:
+            with contextlib.suppress(OSError):
+                os.replace(old, backup_path(path))
+            with contextlib.suppress(OSError):
+                os.unlink(old)
+    for folder in dict.fromkeys(path.parent for path, _ in items):
+        fsync_dir(folder)
+
+
+def _make_durable(paths: Sequence[str]) -> None:
+    """The bytes of ``paths`` (written and closed) on the disk: one syncfs of the file system of
+    the first where there are many and Linux gives it (it waits for the writes, as fsync does),
+    else an fsync of each."""
+    if len(paths) >= SYNC_MANY and sys.platform.startswith("linux") and _syncfs(paths[0]):
+        return
+    for tmp in paths:
+        fd = os.open(tmp, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _syncfs(path: str) -> bool:
+    """syncfs(2) of the file system holding ``path``: whether it was done."""
+    try:
+        import ctypes
+
+        syncfs = ctypes.CDLL(None, use_errno=True).syncfs
+    except (OSError, AttributeError, ImportError):
+        return False
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        return bool(syncfs(fd) == 0)
+    finally:
+        os.close(fd)
 
 
 def second_name(path: Path, target: Path) -> None:

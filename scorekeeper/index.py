@@ -8,6 +8,14 @@ rewritten with every write of the session, so that `sessions` lists a year of ni
 finds a night held already without opening them; a row whose ``file_key`` no longer names its file
 (an older release's row, a save killed before the index was written, a file edited by hand) is not
 believed, and the file is read instead.
+
+A round changes nothing of the index but its session's facts. Where that session's row is in the
+index's head (the current session, the latest nights), the round's write keeps the new facts in the
+head alone and leaves the index file as it is: a decade's index is not rewritten for each round.
+The head names the index file it is of, and each fact names its session file (``file_key``), so a
+head lost or torn by a crash only sends the listing back to the session file; the index takes the
+head's facts into its rows whenever it is read (:func:`fresh_facts`), and so the next write of the
+index keeps them.
 """
 
 from __future__ import annotations
@@ -32,8 +40,12 @@ if TYPE_CHECKING:
 _MISSING = object()
 #: the latest rows the head keeps besides the current one: what `sessions` lists without --all
 HEAD_ROWS = 20
-#: the head's format; a head of another format is rebuilt
-HEAD_VERSION = 1
+#: the head's format; a head of another format is rebuilt. 2: its rows may hold facts newer than
+#: the index's (a round's write); a release that reads 1 would take those for a wrong head
+HEAD_VERSION = 2
+#: what a row keeps of its session's file (:func:`scorekeeper.digests.row_facts` and ``file_key``):
+#: all a round changes in it, and all the head may hold newer than the index
+FACTS = ("rounds", "months", "night_key", "file_key")
 
 
 def head_path(path: Path) -> Path:
@@ -65,6 +77,22 @@ def head_believed(path: Path, key: list[int] | None) -> dict[str, Any] | None:
     return head if key is not None and _head_shape(head) and head["index"] == key else None
 
 
+def fresh_facts(path: Path, data: dict[str, Any], newer: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+    """Put into the rows of ``data`` (the index at ``path``, just read) the facts its head keeps
+    newer than it (a round's write keeps them in the head only), and ``newer`` (by row number: the
+    facts an operation has noted so far). A head that does not name the index file as it is now
+    gives nothing."""
+    sessions = data.get("sessions")
+    if not isinstance(sessions, dict):
+        return
+    head = head_believed(head_path(path), digests.stat_key(path))
+    for rows in (head["rows"] if head is not None else {}, newer or {}):
+        for n, row in rows.items():
+            mine = sessions.get(n)
+            if isinstance(mine, dict) and isinstance(row, Mapping):
+                mine.update({k: row[k] for k in FACTS if k in row})
+
+
 def _head_shape(head: Any) -> bool:
     return (isinstance(head, dict) and head.get("head") == HEAD_VERSION and isinstance(head.get("meta"), dict)
             and isinstance(head.get("count"), int) and isinstance(head.get("rows"), dict)
@@ -77,32 +105,45 @@ class Index:
 
     def __init__(self, path: Path, tables: Tables, session_path: Callable[[str], Path]) -> None:
         self.path, self.tables, self.session_path = path, tables, session_path
+        #: in an operation that has not read the index: the facts noted for rows of the head, by
+        #: row number, written into the head at its end (:meth:`facts_written`)
+        self.noted: dict[str, dict[str, Any]] = {}
 
     def db(self) -> TinyDB:
-        """The index, read and checked: a damaged index fails here, before anything else."""
-        db = self.tables.db(self.path, schema.check_index)
+        """The index, read and checked: a damaged index fails here, before anything else. Its rows
+        hold the newest facts (:func:`fresh_facts`)."""
+        db = self.tables.db(self.path, self._check)
         db.storage.read()
         return db
+
+    def _check(self, path: Path, data: dict[str, Any]) -> None:
+        schema.check_index(path, data)
+        fresh_facts(path, data, self.noted if self.tables.in_operation else None)
+
+    def _index_read(self) -> bool:
+        """In an operation: whether it has read the index (then every change goes to the index)."""
+        return self.tables.holds(self.path)
 
     # -- the head: what most commands need, without reading every row ---------------------------
 
     def head(self) -> dict[str, Any] | None:
-        """The index's head (:func:`head_of`), outside an operation: from ``book.json.head`` when
-        that names the index file as it is now (size, mtime, inode, ctime), else made from the
-        index, read and checked as always, and written for the next command. None with no index.
+        """The index's head (:func:`head_of`), outside an operation or in one that has not read
+        the index (under the lock, no one else changes it): from ``book.json.head`` when that names
+        the index file as it is now (size, mtime, inode, ctime), else made from the index, read and
+        checked as always, and written for the next command. None with no index.
 
         The head is derived data, as a digest is: a head that is missing, torn or of another
         version of the index is never believed, and one that can't be written stops nothing.
         """
-        if self.tables.in_operation:
+        if self.tables.in_operation and self._index_read():
             return None
         key = digests.stat_key(self.path)  # before the index is read: a head is never newer than its key
         if key is None:
             self.db()  # no index here: said as always (a missing book, a folder in the way)
             return None
         seen = self.__dict__.get("_head")
-        if seen is not None and seen["index"] == key:
-            return seen  # type: ignore[no-any-return]
+        if seen is not None and seen[0] == [key, digests.stat_key(head_path(self.path))]:
+            return seen[1]  # type: ignore[no-any-return]
         head = head_believed(head_path(self.path), key)
         if head is None:
             data = schema.read_book_file(self.path)  # afresh, not a copy kept by this process
@@ -111,7 +152,7 @@ class Index:
             schema.check_index(self.path, data)
             head = head_of(data, key)
             self.write_head(head)
-        self.__dict__["_head"] = head
+        self.__dict__["_head"] = [[key, digests.stat_key(head_path(self.path))], head]
         return head  # type: ignore[no-any-return]
 
     def write_head(self, head: Mapping[str, Any]) -> None:
@@ -124,11 +165,19 @@ class Index:
         except (BookError, OSError):
             pass
 
-    def written(self, data: Mapping[str, Any]) -> None:
-        """The index file was just replaced with ``data`` (under the lock): its head follows."""
+    def written(self, data: Mapping[str, Any] | None) -> None:
+        """The operation is written (still under the lock): the index file was just replaced with
+        ``data``, and its head follows; or the index was left as it is (None), and the head keeps
+        the facts the operation noted for its rows."""
+        noted, self.noted = self.noted, {}
         key = digests.stat_key(self.path)
-        if key is not None:
+        if data is not None and key is not None:
             self.write_head(head_of(data, key))
+        elif noted:
+            head = self.head()
+            if head is not None:
+                rows = {n: {**row, **noted.get(n, {})} for n, row in head["rows"].items()}
+                self.write_head({**head, "rows": rows})
 
     def meta(self) -> dict[str, Any]:
         """The index's meta document (schema, current), {} in a book with none."""
@@ -162,7 +211,7 @@ class Index:
             table = [(d.doc_id, d) for d in sorted(self.table.all(), key=lambda d: d.doc_id)]
         if latest is not None:
             table = table[-latest:] if latest > 0 else []
-        rows = [copy(schema.check_row(self.path, n, r)) for n, r in table]
+        rows = [row_copy(schema.check_row(self.path, n, r)) for n, r in table]
         for row in rows:
             file_key = row.pop("file_key", None)
             row.pop("night_key", None)
@@ -200,11 +249,12 @@ class Index:
         by_id = schema.SESSION_ID.match(sid)
         head = self.head() if by_id else None
         if head is not None and by_id and by_id.group(1) in head["rows"]:
-            return copy(schema.check_row(self.path, int(by_id.group(1)), head["rows"][by_id.group(1)]))
-        row = self.table.get(doc_id=int(by_id.group(1))) if by_id else None
-        if row is None:
+            return row_copy(schema.check_row(self.path, int(by_id.group(1)), head["rows"][by_id.group(1)]))
+        data = self.tables.data(self.path, self._check) if by_id else None
+        row = (data or {}).get("sessions", {}).get(by_id.group(1)) if by_id else None
+        if row is None or by_id is None:
             raise SessionError(no_session(sid, self.path))
-        return copy(schema.check_row(self.path, row.doc_id, row))
+        return row_copy(schema.check_row(self.path, int(by_id.group(1)), row))
 
     def current(self) -> str | None:
         return self.meta().get("current")
@@ -263,16 +313,34 @@ class Index:
         db.table("sessions").insert_multiple([Document(dict(row), doc_id=int(row["id"][1:])) for row in rows])
 
     def note(self, sid: str, facts: Mapping[str, Any]) -> None:
-        """Keep the session's facts in its row, where they changed."""
+        """Keep the session's facts in its row, where they changed: in the head alone where the
+        operation has not read the index and the head holds the row (:meth:`written`)."""
+        head = self._head_holding(sid)
+        if head is not None:
+            kept = {**head["rows"][sid[1:]], **self.noted.get(sid[1:], {})}
+            if any(kept.get(k, _MISSING) != v for k, v in facts.items()):
+                self.noted.setdefault(sid[1:], {}).update(facts)
+            return
         table = self.table
         row = table.get(doc_id=int(sid[1:]))
         if row is not None and any(row.get(k, _MISSING) != v for k, v in facts.items()):
             table.update(dict(facts), doc_ids=[int(sid[1:])])
 
+    def _head_holding(self, sid: str) -> dict[str, Any] | None:
+        """In an operation that has not read the index: the head, if it holds the session's row."""
+        if not self.tables.in_operation or self._index_read():
+            return None
+        head = self.head()
+        return head if head is not None and sid[1:] in head["rows"] else None
+
     def stamp(self, sids: Sequence[str]) -> None:
         """Each session's row names its file's bytes as they are now (``file_key``): the files are written."""
-        table = self.table
         keys = {sid: key for sid in sids if (key := digests.row_key(self.session_path(sid))) is not None}
+        for sid in [sid for sid in keys if self._head_holding(sid) is not None]:
+            self.noted.setdefault(sid[1:], {})["file_key"] = keys.pop(sid)
+        if not keys:
+            return
+        table = self.table
         numbers = [int(sid[1:]) for sid in keys if table.contains(doc_id=int(sid[1:]))]
         if numbers:  # one write of the table, however many sessions the operation wrote
             table.update(lambda row: row.__setitem__("file_key", keys[row["id"]]), doc_ids=numbers)
@@ -297,6 +365,20 @@ class Index:
 def no_session(key: str, path: Path) -> str:
     """The line for a session the index does not hold."""
     return L_("no session {key} in {path} (see `sessions`)", key=quote(key), path=str(path))
+
+
+def row_copy(row: Mapping[str, Any]) -> dict[str, Any]:
+    """A deep copy of an index row, made quicker than :func:`copy` for a row of names, numbers and
+    lists of them, as the book writes one (a decade's listing copies 10,000 of them)."""
+    out: dict[str, Any] = {}
+    for k, v in row.items():
+        if isinstance(v, (list, tuple)) and all(x is None or isinstance(x, (str, int, float)) for x in v):
+            out[k] = list(v)
+        elif v is None or isinstance(v, (str, int, float)):
+            out[k] = v
+        else:
+            out[k] = copy(v)
+    return out
 
 
 def copy(doc: Any) -> Any:

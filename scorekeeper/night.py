@@ -176,11 +176,12 @@ def months_of_records(records: Sequence[Any]) -> int:
     """:func:`months_played` of stored round records, read without scoring them (the book's
     index keeps it beside the round count); a record that can't be read counts as a month."""
     misdeals = 0
+    mapping = (dict, Mapping)  # a dict first: read from JSON, every record is one (the ABC's check is slow)
     for record in records:
-        raw = record.get("round") if isinstance(record, Mapping) else None
-        seated = raw.get("players") if isinstance(raw, Mapping) else None
-        dropped = raw.get("dropped") if isinstance(raw, Mapping) else None
-        blank = raw.get("blank") if isinstance(raw, Mapping) else None
+        raw = record.get("round") if isinstance(record, mapping) else None
+        if not isinstance(raw, mapping):
+            continue
+        seated, dropped, blank = raw.get("players"), raw.get("dropped"), raw.get("blank")
         names = [*seated, *dropped] if isinstance(seated, list) and isinstance(dropped, list) else [None]
         if (isinstance(seated, list) and isinstance(dropped, list) and all(isinstance(n, str) for n in names)
                 and nobody_plays(seated, dropped, blank if isinstance(blank, str) else None)):
@@ -410,10 +411,12 @@ def summary_data(session: Mapping[str, Any], results: Sequence[Result]) -> dict[
     }
 
 
-def export_data(session: Mapping[str, Any]) -> dict[str, Any]:
+def export_data(session: Mapping[str, Any], rules: Rules | None = None,
+                values: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The session as exported JSON: ``players`` and ``rounds`` (round files), plus its header
-    and its whole rule profile, so that a book that never saw its house-rule file scores it alike."""
-    rules = session_rules(session)
+    and its whole rule profile, so that a book that never saw its house-rule file scores it alike
+    (``rules``: that profile, read already; ``values``: its :meth:`~scorekeeper.rules.Rules.to_dict`)."""
+    rules = rules or session_rules(session)
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
@@ -424,7 +427,7 @@ def export_data(session: Mapping[str, Any]) -> dict[str, Any]:
         "planned_rounds": session.get("planned_rounds"),
         "rate": session.get("rate"),
         "rules": rules.name,
-        "profile": rules.to_dict(),
+        "profile": rules.to_dict() if values is None else values,
         "rounds": [dict(r["round"]) for r in session["rounds"]],
     }
 
@@ -486,7 +489,9 @@ def read_export(data: Any) -> dict[str, Any]:
     names. Every round is re-scored with it, in the night's state; a round without a dealer gets
     the chain's 親 (the first round the session's ``dealer``, or the first player). The 親 chain is
     otherwise taken as written, and rounds may repeat. Returns the header, the profile (as
-    ``rules``, a :class:`~scorekeeper.rules.Rules`) and the rounds as normalised round files.
+    ``rules``, a :class:`~scorekeeper.rules.Rules`) and the rounds as normalised round files;
+    ``scored``: those very rounds and their results, so that the book keeps the night's digest
+    without scoring it again (a caller that gives other ``rounds`` has them replayed).
     """
     if not isinstance(data, dict):
         raise RoundError("", L_("an exported session is a JSON object with players and rounds"))
@@ -505,6 +510,7 @@ def read_export(data: Any) -> dict[str, Any]:
     chain = dealer or players[0]
     state = START
     files: list[dict[str, Any]] = []
+    results: list[Result] = []
     for i, raw in enumerate(rounds, 1):
         try:
             rnd = Round.from_dict(raw, players=players, dealer=chain, rules=rules)
@@ -514,6 +520,7 @@ def read_export(data: Any) -> dict[str, Any]:
         if i == 1 and dealer is None:
             dealer = rnd.dealer
         files.append(round_file(rnd))
+        results.append(result)
         chain, state = result.next_dealer, result.state
     planned = data.get("planned_rounds", 12)
     if planned not in (6, 12):
@@ -532,6 +539,7 @@ def read_export(data: Any) -> dict[str, Any]:
         "rate": rate,
         "rules": rules,
         "rounds": files,
+        "scored": (files, results),
     }
 
 

@@ -267,13 +267,39 @@ class Rules(_Profile):
 
         from .files import sha256
 
+        seen = _KEYS.get(id(self))
+        if seen is not None and seen[0] is self:
+            return seen[1]
         text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
-        return sha256(text.encode("utf-8")).hexdigest()[:12]
+        key = sha256(text.encode("utf-8")).hexdigest()[:12]
+        if len(_KEYS) >= 64:
+            _KEYS.clear()
+        _KEYS[id(self)] = (self, key)  # a profile is immutable: its key is made once a process
+        return key
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
         """The profile :meth:`to_dict` wrote. Raises ``ValueError``/``KeyError``/``TypeError``
-        on anything else (the store reports it as damage)."""
+        on anything else (the store reports it as damage). A profile is immutable, so the same
+        values are read once a process (a decade's sessions share a profile or two)."""
+        import json
+
+        try:
+            text: str | None = json.dumps(data, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):
+            text = None
+        seen = _READ.get(text) if text is not None else None
+        if seen is not None:
+            return seen
+        rules = cls._read(data)
+        if text is not None:
+            if len(_READ) >= 64:
+                _READ.clear()
+            _READ[text] = rules
+        return rules
+
+    @classmethod
+    def _read(cls, data: Mapping[str, Any]) -> "Rules":
         fields = dict(data)
         fields.pop("inoshikacho", None)  # derived from the 出来役 table
         rows = (TeyakuRow(*row) for row in fields["teyaku_table"])
@@ -286,6 +312,12 @@ class Rules(_Profile):
         rules = cls(**fields)
         check(rules)
         return rules
+
+
+#: the profiles read so far (:meth:`Rules.from_dict`), by their stored values' JSON text
+_READ: dict[str, Rules] = {}
+#: the keys made so far (:meth:`Rules.key`), by the profile's id (the profile kept: the id stays its own)
+_KEYS: dict[int, tuple[Rules, str]] = {}
 
 
 def check(rules: Rules) -> Rules:

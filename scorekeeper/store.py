@@ -8,10 +8,14 @@ Layout, for the book path ``DIR/book.json`` (CONTRACT.md §5: the path names the
     DIR/book.sessions/s1.json   session s1: meta {schema}, session (its header), rounds
     DIR/book.sessions/s1.json.bak
     DIR/book.sessions/s1.digest.json  what `stats` needs of s1, derived, rebuilt when s1.json changes
+    DIR/book.sessions/all.digest.json every night's, at once for `stats`, derived (each names its file)
+    DIR/book.json.head          the index's head: current session, count, latest rows (derived)
 
-Adding a round rewrites only its session's file and the index, whose row keeps what the listing
-and `import` need of the session (:func:`scorekeeper.digests.row_facts`): old nights are never read
-or written again, so a round costs the same in the first night and in the hundredth.
+Adding a round rewrites only its session's file and the row that keeps what the listing and
+`import` need of the session (:func:`scorekeeper.digests.row_facts`): in the index's head where
+that holds the row (tonight's night), else in the index. Old nights are never read or written
+again, and a decade's index is not rewritten, so a round costs the same in the first night and
+in the ten-thousandth.
 
 The parts: :mod:`scorekeeper.files` writes each file atomically with its ``.bak`` under the lock,
 :mod:`scorekeeper.schema` checks what each file holds, :mod:`scorekeeper.digests` keeps what is
@@ -31,8 +35,8 @@ from typing import TYPE_CHECKING, Any
 from tinydb.table import Document
 
 from . import digests, files, schema
-from .errors import (AlreadyHeld, BookError, CantLock, CantRead, CantWrite, ChangedMeanwhile, DamagedRound, Locked,
-                     SessionError)
+from .errors import (AlreadyHeld, BookError, CantLock, CantRead, CantWrite, ChangedMeanwhile, Damaged, DamagedRound,
+                     Locked, SessionError)
 from .files import cant_write, damaged
 from .index import Index, copy
 from .lang import L_, message_of, n_
@@ -104,7 +108,9 @@ class Book:
         self.index = Index(self.path, self.tables, self.session_path)
         #: in an operation: the sessions it wrote, each with the hash of the bytes it replaced if
         #: those replayed cleanly
-        self._written: list[tuple[str, str | None, Any]] = []
+        #: hash of the bytes it replaced if those replayed cleanly, the rounds as their writer
+        #: scored them, and the night key where it is known
+        self._written: list[tuple[str, str | None, Any, str | None]] = []
 
     @classmethod
     def open(cls, path: str | Path, notice: Callable[[str], None] = files.say, *,
@@ -159,16 +165,16 @@ class Book:
             yield self
             return
         with self.lock, files.listed_once():
-            self._written = []
+            self._written, self.index.noted = [], {}
             with self.tables.operation(before_index=lambda: self.index.stamp([sid for sid, *_ in self._written])):
                 yield self
-            index = self.tables.index_written
-            if index is not None:  # still under the lock: the head follows the index just written
-                self.index.written(index)
-            for sid, verified, results in self._written:  # the bytes just written
+            self.index.written(self.tables.index_written)  # still under the lock: the head follows
+            for sid, verified, results, key in self._written:  # the bytes just written
                 with contextlib.suppress(Exception):  # derived data: `stats` rebuilds it when it needs it
                     path = self.session_path(sid)
-                    digests.rebuild(path, digests.read_digest(digests.digest_path(path)), verified, results)
+                    # a night an import made (its key known) has no digest yet to start from
+                    old = digests.read_digest(digests.digest_path(path)) if key is None else None
+                    digests.rebuild(path, old, verified, results, key)
             self._written = []
 
     def _wrote(self, sid: str, header: Mapping[str, Any], records: Sequence[Mapping[str, Any]],
@@ -177,7 +183,7 @@ class Book:
         rebuilt once the operation is written (``verified``: the hash of the bytes replaced, which
         replayed cleanly; ``results``: ``records`` replayed by the writer, not replayed again)."""
         self.index.note(sid, digests.row_facts(header, records))
-        self._written.append((sid, verified, results))
+        self._written.append((sid, verified, results, None))
 
     # -- the index -----------------------------------------------------------------------------
 
@@ -213,15 +219,27 @@ class Book:
             raise SessionError(L_("{sid!r} is not a session id", sid=sid))
         return self.dir / f"{sid}.json"
 
-    def session(self, sid: str) -> dict[str, Any]:
-        """The session's header and its stored rounds, oldest first, plus ``file`` (its path)."""
+    def session(self, sid: str, *, kept: bool = True) -> dict[str, Any]:
+        """The session's header and its stored rounds, oldest first, plus ``file`` (its path).
+        ``kept=False``, outside an operation: read afresh and not kept by the book, for a caller
+        that reads each session once (`export --all` of a decade)."""
         row = self.row(sid)
-        db = self.tables.db(self.session_path(sid), schema.check_session)
-        if db.storage.read() is None:
+        path = self.session_path(sid)
+        if kept or self.tables.in_operation:
+            data = self.tables.db(path, schema.check_session).storage.read()
+        else:
+            data = schema.read_book_file(path)
+            if data is not None:
+                schema.check_session(path, data)
+        if data is None:
             raise self.index.missing(row)
-        out = copy(db.table("session").get(doc_id=1))  # copies the caller may change freely
-        out["rounds"] = [copy(r) for r in sorted(db.table("rounds").all(), key=lambda d: d.doc_id)]
-        out["file"] = str(self.session_path(sid))
+        if kept or self.tables.in_operation:  # the book's own copy: copies the caller may change freely
+            out = copy(data["session"]["1"])
+            out["rounds"] = [copy(r) for r in schema.rounds_of(data)]
+        else:  # the caller's alone
+            out = dict(data["session"]["1"])
+            out["rounds"] = schema.rounds_of(data)
+        out["file"] = str(path)
         return out
 
     def new_session(self, players: Sequence[str], *, name: str | None = None, dealer: str | None = None,
@@ -253,8 +271,12 @@ class Book:
             for i, data in enumerate(nights, 1):
                 rules = data["rules"]
                 records = [{"round": dict(r), "rules": rules.name} for r in data["rounds"]]
-                header = {"players": data["players"], "profile": rules.to_dict()}
+                if taken.values.get(id(rules), (None,))[0] is not rules:  # each profile's values made once
+                    taken.values[id(rules)] = (rules, rules.to_dict())
+                header = {"players": data["players"], "profile": taken.values[id(rules)][1]}
                 key = digests.night_key(header, records)
+                scored = data.get("scored")  # the rounds read_export scored: not scored again
+                results = scored[1] if isinstance(scored, tuple) and scored[0] is data["rounds"] else None
                 refused = self._held(held.get(key, []), header, records, taken.made)
                 if refused is not None:
                     out.append(refused)
@@ -263,7 +285,8 @@ class Book:
                     sid = self._create(data["players"], name=name or data.get("name"), dealer=data.get("dealer"),
                                        planned=data.get("planned_rounds", 12), rate=data.get("rate"), records=records,
                                        rules=rules, created=data.get("created"), taken=taken,
-                                       dedupe_name=name is None)  # the export's own name made unique; --name is checked
+                                       dedupe_name=name is None,  # the export's own name made unique; --name is checked
+                                       scored=(results, key))
                 except SessionError as e:
                     if len(nights) == 1:
                         raise
@@ -292,9 +315,11 @@ class Book:
 
     def _create(self, players: Sequence[str], *, name: str | None, dealer: str | None, planned: int,
                 rate: float | None, records: list[dict[str, Any]], dedupe_name: bool = False,
-                rules: Rules | None = None, created: str | None = None, taken: _Taken | None = None) -> str:
+                rules: Rules | None = None, created: str | None = None, taken: _Taken | None = None,
+                scored: tuple[Any, str | None] = (None, None)) -> str:
         """A new session; ``taken``: an import's names and numbers so far, whose index rows it
-        keeps to be added at once (else the row is added here, and the session made current)."""
+        keeps to be added at once (else the row is added here, and the session made current);
+        ``scored``: ``records`` as their reader scored them, and their night key."""
         from .rules import SDIN
 
         rules = rules or SDIN
@@ -316,7 +341,9 @@ class Book:
                 number += 1
             sid = f"s{number}"
             header = {"id": sid, "name": name, "players": players, "dealer": dealer, "planned_rounds": planned,
-                      "rate": rate, "created": created or _now(), "profile": rules.to_dict()}
+                      "rate": rate, "created": created or _now(),
+                      "profile": taken.values[id(rules)][1] if taken is not None and id(rules) in taken.values
+                      else rules.to_dict()}
             sdb = self.tables.db(self.session_path(sid), schema.check_session)
             sdb.table("meta").insert(Document({"schema": schema.SCHEMA}, doc_id=1))
             sdb.table("session").insert(Document(header, doc_id=1))
@@ -325,9 +352,11 @@ class Book:
             if taken is not None:
                 taken.names.add(name)
                 taken.last = number
-                taken.rows.append({**self.index.row_of(header, rules.name), **digests.row_facts(header, records)})
+                results, key = scored
+                facts = digests.row_facts(header, records, key)
+                taken.rows.append({**self.index.row_of(header, rules.name), **facts})
                 taken.made[sid] = {**header, "rounds": records}
-                self._written.append((sid, None, None))
+                self._written.append((sid, None, results, facts["night_key"]))
                 return sid
             self.index.add(header, rules.name)
             self._wrote(sid, header, records)
@@ -376,13 +405,25 @@ class Book:
         except FileNotFoundError:
             raise self.index.missing(self.row(sid)) from None
 
+    def digests(self, sids: Sequence[str], damaged: dict[str, Damaged] | None = None) -> list[dict[str, Any]]:
+        """:meth:`digest` of each session, in order: a decade's nights read at once
+        (:func:`scorekeeper.digests.nights_of`). ``damaged``: where a damaged session's error is
+        put, and its night left out (else the error is raised)."""
+        for sid in sids:
+            self.session_path(sid)  # a session id, or SessionError
+        try:
+            nights = digests.nights_of(self.dir, sids, damaged)
+        except FileNotFoundError as e:
+            raise self.index.missing(self.row(str(e.filename))) from None
+        return [nights[sid] for sid in sids if sid in nights]
+
 
 class _Taken:
     """An import's session names and last session number so far, and the index rows it adds. A
     plain class: a dataclass costs every command ~0.7 ms of start-up to make, and this is only
     `import`'s."""
 
-    __slots__ = ("names", "last", "rows", "made")
+    __slots__ = ("names", "last", "rows", "made", "values")
 
     def __init__(self, names: set[str], last: int, rows: list[dict[str, Any]],
                  made: dict[str, dict[str, Any]]) -> None:
@@ -391,6 +432,9 @@ class _Taken:
         self.rows = rows
         #: the sessions made so far, by id: header and rounds, as :meth:`Book.session` gives them
         self.made = made
+        #: each profile's values (:meth:`~scorekeeper.rules.Rules.to_dict`), by the profile's id (the
+        #: profile kept with them), shared by the headers of the nights it scores: read, never changed
+        self.values: dict[int, tuple[Any, dict[str, Any]]] = {}
 
 
 def _now() -> str:

@@ -163,7 +163,13 @@ def test_a_damaged_session_is_the_books_error_in_stats(night):
 
 
 def index_rows(path: Path) -> dict[str, dict]:
-    return json.loads(path.read_text(encoding="utf-8"))["sessions"]
+    """The index's rows as the book reads them: the index file's, with the facts a round's write
+    kept in the index's head alone (:func:`scorekeeper.index.fresh_facts`)."""
+    from scorekeeper.index import fresh_facts
+
+    data = json.loads(path.read_text(encoding="utf-8"))
+    fresh_facts(path, data)
+    return data["sessions"]
 
 
 def test_the_index_row_keeps_the_round_count_through_round_undo_and_edit(night, book_file, tmp_path):
@@ -176,6 +182,40 @@ def test_the_index_row_keeps_the_round_count_through_round_undo_and_edit(night, 
     cli("edit", "1", "--file", str(f))
     row = index_rows(book_file)["1"]
     assert row["rounds"] == 3 and row["file_key"] == digests.row_key(night.session_path("s1"))
+
+
+def test_a_round_leaves_the_index_as_it_is_and_a_lost_head_loses_nothing(night, book_file):
+    """The current night's rounds are kept in the index's head alone; a head lost (a crash, a
+    hand) sends the listing back to the session file, and doctor only notes the rows."""
+    index = book_file.read_bytes()
+    add_round(night, "s1", ROUNDS[1])
+    assert book_file.read_bytes() == index and index_rows(book_file)["1"]["rounds"] == 4
+    (book_file.parent / "book.json.head").unlink()
+    assert json.loads(cli("sessions", "--json", "--all").stdout)[0]["rounds"] == 4  # read from the file
+    assert json.loads(cli("summary", "--json").stdout)["rounds"] == 4
+    result = cli("doctor")
+    assert "the file changed since" in result.stdout and "healthy" in result.stdout
+    cli("doctor", "--restore")
+    assert json.loads(book_file.read_bytes())["sessions"]["1"]["rounds"] == 4
+    assert "the file changed since" not in cli("doctor").stdout
+
+
+def test_stats_reads_the_books_nights_at_once_while_each_session_is_as_it_was(night, book_file, monkeypatch):
+    monkeypatch.setattr(digests, "NIGHTS_STALE", 0)
+    night.new_session(["Dan", "Eri", "Fumi"])
+    first = stats_players()
+    nights = night.dir / digests.NIGHTS_FILE
+    assert set(json.loads(nights.read_bytes())["nights"]) == {"s1", "s2"}
+    calls = count_rebuilds(monkeypatch)
+    reads: list[str] = []
+    real = digests.night_of
+    monkeypatch.setattr(digests, "night_of", lambda p: reads.append(p.name) or real(p))
+    assert stats_players() == first and reads == [] and calls == []  # one file, no digest read
+    add_round(night, "s1", ROUNDS[1])  # s1's file changes: its night in the nights file is not believed
+    after = stats_players()
+    assert after != first and reads == ["s1.json"]
+    nights.unlink()
+    assert stats_players() == after  # as every night's own digest says
 
 
 def test_sessions_lists_the_latest_20_and_all_with_all(book_file, monkeypatch):
@@ -227,6 +267,7 @@ def test_rows_of_an_older_book_fall_back_to_the_file_and_are_filled_in(night, bo
 
 def test_a_wrong_round_count_in_the_index_is_a_finding_and_restore_rebuilds_it(night, book_file):
     data = json.loads(book_file.read_text(encoding="utf-8"))
+    data["sessions"] = index_rows(book_file)  # with the facts the head kept of the rounds
     data["sessions"]["1"]["rounds"] = 7  # the row still names the file's very bytes
     book_file.write_text(json.dumps(data), encoding="utf-8")
     assert json.loads(cli("sessions", "--json").stdout)[0]["rounds"] == 7  # believed: the key matches
@@ -360,7 +401,7 @@ def test_a_head_of_another_index_is_not_believed(night, book_file):
     assert head["meta"]["current"] == "s1" and head["index"] == digests.stat_key(book_file)
 
 
-@pytest.mark.parametrize("junk", [b"", b"{not json", b"[]", b'{"head": 1}', b'{"head": 99, "rows": {}}'])
+@pytest.mark.parametrize("junk", [b"", b"{not json", b"[]", b'{"head": 2}', b'{"head": 1, "rows": {}}', b'{"head": 99, "rows": {}}'])
 def test_a_broken_head_is_never_believed_and_is_made_again(night, book_file, junk):
     before = answers(book_file)
     head_file(book_file).write_bytes(junk)

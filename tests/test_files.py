@@ -199,3 +199,24 @@ def test_two_writers_under_the_lock_lose_no_update(tmp_path):
     assert files.read_json_file(path) == 100
     assert files.read_json_file(files.backup_path(path)) == 99
     assert files.temp_files(path) == []
+
+
+def test_many_files_are_written_all_or_none(tmp_path, monkeypatch):
+    """An import's session files: written at once, made durable together, each replacing its file
+    (the old version kept as its .bak); a disk that refuses them leaves every file as it was."""
+    paths = [tmp_path / f"s{n}.json" for n in range(1, files.SYNC_MANY + 3)]
+    paths[0].write_bytes(b"old\n")
+    real = files._make_durable
+
+    def full(temps):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(files, "_make_durable", full)
+    with pytest.raises(CantWrite):
+        files.atomic_write_many([(p, b"new\n") for p in paths])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s1.json"] and paths[0].read_bytes() == b"old\n"
+    monkeypatch.setattr(files, "_make_durable", real)
+    files.atomic_write_many([(p, b"new\n") for p in paths])
+    assert all(p.read_bytes() == b"new\n" for p in paths)
+    assert files.backup_path(paths[0]).read_bytes() == b"old\n"
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]

@@ -45,8 +45,18 @@ def book_of(book_file, rounds, planned=6, players=P4, rules=FUDAWIKI):
     return book, sid
 
 
+def index_data(book_file):
+    """The index as the book reads it: the index file's rows, with the facts a round's write kept
+    in the index's head alone (:func:`scorekeeper.index.fresh_facts`)."""
+    from scorekeeper.index import fresh_facts
+
+    data = json.loads(book_file.read_text(encoding="utf-8"))
+    fresh_facts(book_file, data)
+    return data
+
+
 def index_row(book_file, sid="s1"):
-    return json.loads(book_file.read_text(encoding="utf-8"))["sessions"][sid[1:]]
+    return index_data(book_file)["sessions"][sid[1:]]
 
 
 # --- night.months_played: every round but a misdeal ---------------------------------------------
@@ -152,13 +162,13 @@ def test_an_imported_night_has_its_months_in_the_index(book_file, tmp_path):
     Book.open(book_file)  # the first session stays
     other = tmp_path / "other" / "book.json"
     runner.invoke(app, ["--db", str(other), "import", str(exported)])
-    row = json.loads(other.read_text(encoding="utf-8"))["sessions"]["1"]
+    row = index_data(other)["sessions"]["1"]
     assert (row["rounds"], row["months"]) == (3, 2)
 
 
 def drop_months(path):
     """The index as a release before the months count wrote it."""
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = index_data(path)
     for row in data["sessions"].values():
         row.pop("months", None)
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -191,7 +201,7 @@ def test_a_row_without_months_of_a_night_of_four_reads_the_file_and_doctor_fills
 
 def test_a_wrong_months_count_in_the_index_is_a_finding_and_restore_corrects_it(book_file):
     book_of(book_file, [PLAYED, NOBODY, PLAYED])
-    data = json.loads(book_file.read_text(encoding="utf-8"))
+    data = index_data(book_file)
     data["sessions"]["1"]["months"] = 3
     book_file.write_text(json.dumps(data), encoding="utf-8")
     result = cli("doctor", code=1)
@@ -205,7 +215,7 @@ def test_a_wrong_months_count_in_the_index_is_a_finding_and_restore_corrects_it(
 @pytest.mark.parametrize("months", [-1, True, "2", 2.0])
 def test_a_months_count_that_is_not_a_count_is_not_believed(book_file, months):
     book_of(book_file, [PLAYED, NOBODY, PLAYED])
-    data = json.loads(book_file.read_text(encoding="utf-8"))
+    data = index_data(book_file)
     data["sessions"]["1"]["months"] = months
     book_file.write_text(json.dumps(data), encoding="utf-8")
     assert json.loads(cli("sessions", "--json").stdout)[0]["months"] == 2
@@ -215,7 +225,7 @@ def test_a_wrong_round_count_in_a_row_of_three_without_months_is_one_finding(boo
     """An older row keeps no months; with three seated they are its round count, which is what
     is wrong: one finding, of the round count, and --restore corrects it and writes the months."""
     book_of(book_file, [round_file(EXAMPLE_PILES)] * 3, players=["Aki", "Ben", "Chie"], rules=None)
-    data = json.loads(book_file.read_text(encoding="utf-8"))
+    data = index_data(book_file)
     data["sessions"]["1"]["rounds"] = 7
     data["sessions"]["1"].pop("months")
     book_file.write_text(json.dumps(data), encoding="utf-8")

@@ -19,7 +19,8 @@ import pytest
 from tinydb import TinyDB
 from tinydb.storages import JSONStorage, Storage
 
-from scorekeeper import files, night, schema, store
+from scorekeeper import digests, files, night, schema, store
+from scorekeeper.index import HEAD_ROWS
 from scorekeeper.scoring import RoundError, score_dict
 from scorekeeper.errors import AlreadyHeld, BookError, SessionError
 from scorekeeper.store import Book
@@ -345,7 +346,9 @@ def test_import_session_refuses_a_night_the_book_holds(book):
 # a round's cost does not grow with the past
 
 
-def test_adding_a_round_reads_the_index_and_one_session_and_writes_one_file(book, path, monkeypatch):
+def test_adding_a_round_reads_one_session_and_writes_one_file(book, path, monkeypatch):
+    """A round of a session the index's head holds (the current one, the latest nights): the index
+    is neither read nor written, however many nights it lists; the head keeps the row's new facts."""
     for _ in range(5):
         sid = book.new_session(PLAYERS)
         add_round(book, sid, NIGHT[0])
@@ -355,16 +358,30 @@ def test_adding_a_round_reads_the_index_and_one_session_and_writes_one_file(book
     monkeypatch.setattr(schema, "read_book_file", lambda p: reads.append(p.name) or real_read(p))
     monkeypatch.setattr(files, "atomic_write", lambda p, *a, **k: writes.append(p.name) or real_write(p, *a, **k))
     add_round(Book.open(path), "s5", NIGHT[1])
-    assert set(reads) == {"book.json", "s5.json"}
-    # the session, then the index (its row keeps the round count) and its head, then the session's digest
-    assert writes == ["s5.json", "book.json", "book.json.head", "s5.digest.json"]
+    assert set(reads) == {"s5.json"}
+    # the session, then the index's head (its row keeps the round count), then the session's digest
+    assert writes == ["s5.json", "book.json.head", "s5.digest.json"]
     after = snapshot(path.parent)
     changed = {name for name in after if before.get(name) != after[name]}
-    assert changed == {"book.sessions/s5.json", "book.sessions/s5.json.bak", "book.json", "book.json.bak",
-                       "book.json.head", "book.sessions/s5.digest.json"}
-    rows = lambda snap: {k: r for k, r in json.loads(snap[2])["sessions"].items() if k != "5"}
-    assert rows(after["book.json"]) == rows(before["book.json"])  # no other night's row moved
-    assert json.loads(after["book.json"][2])["sessions"]["5"]["rounds"] == 2
+    assert changed == {"book.sessions/s5.json", "book.sessions/s5.json.bak", "book.json.head",
+                       "book.sessions/s5.digest.json"}
+    head = json.loads(after["book.json.head"][2])
+    assert head["rows"]["5"]["rounds"] == 2
+    assert head["rows"]["5"]["file_key"] == digests.row_key(Book.open(path).session_path("s5"))
+    assert [r["rounds"] for r in Book.open(path).sessions()] == [1, 1, 1, 1, 2]  # the whole listing too
+    book.new_session(PLAYERS)  # the next write of the index takes the head's facts into its rows
+    assert json.loads(path.read_bytes())["sessions"]["5"]["rounds"] == 2
+
+
+def test_a_round_of_a_night_the_head_does_not_hold_writes_the_index(book, path, monkeypatch):
+    for _ in range(HEAD_ROWS + 2):
+        book.new_session(PLAYERS)
+    writes: list[str] = []
+    real_write = files.atomic_write
+    monkeypatch.setattr(files, "atomic_write", lambda p, *a, **k: writes.append(p.name) or real_write(p, *a, **k))
+    add_round(Book.open(path), "s1", NIGHT[0])
+    assert writes == ["s1.json", "book.json", "book.json.head", "s1.digest.json"]
+    assert json.loads(path.read_bytes())["sessions"]["1"]["rounds"] == 1
 
 
 def test_reading_parses_each_file_once(book, path, monkeypatch):
