@@ -16,9 +16,7 @@ book of its own), and the `--help` of each command within 1.2×; the `--json` fo
 
 ``--before OTHER_VENV/bin`` runs each command of ``--commands`` from another install too, in turn
 with this one, each against its own interpreter's typer app, and adds the least CPU time of each
-(what a busy machine moves least). The book is written by this install: an older release reading
-a newer book may pay for it (a digest of another version is made again), so compare releases that
-share the book's format.
+(what a busy machine moves least). Each install reads a book of the same night that it wrote.
 
     python benchmarks/startup.py [--runs 21] [--lang-only] [--commands [--before OTHER_VENV/bin]]
 """
@@ -205,18 +203,19 @@ def timed_until(cmd: list[str], env: dict[str, str], codes: tuple[int, ...]) -> 
     return elapsed, usage.ru_utime + usage.ru_stime
 
 
-def commands_side_by_side(env: dict[str, str], runs: int, tmp: Path, app: Path, before: Path | None = None) -> None:
+def commands_side_by_side(runs: int, app: Path, before: Path | None = None) -> None:
     """Each command of goal 1 beside the minimal typer app, taken in turn (issue 36). ``before``:
     another install's ``bin`` folder (an older release, say): each command is run from it too,
     in turn with this one's, each against its own interpreter's typer app, so that both columns
     are measured in one run under the same load."""
-    other = dict(env, HACHI_SCORE_DB=str(tmp / "other" / "book.json"))
-    (tmp / "other").mkdir()
     installs = {"now": BIN, **({"before": before} if before else {})}
 
     def made(b: Path) -> dict[str, tuple[list[str], dict[str, str], tuple[int, ...], float | None]]:
         def h(*args: str) -> list[str]:
             return [str(b / "hachi-score"), *args]
+        env = ENV_OF[b]  # each install's own book, which it wrote
+        other = dict(env, HACHI_SCORE_DB=str(Path(env["HACHI_SCORE_DB"]).parent / "other" / "book.json"))
+        Path(other["HACHI_SCORE_DB"]).parent.mkdir(parents=True, exist_ok=True)
         # name -> (command, environment, allowed exit statuses, goal)
         commands: dict[str, tuple[list[str], dict[str, str], tuple[int, ...], float | None]] = {
             "minimal typer + rich table": ([str(b / "python"), str(app)], env, (0,), None),
@@ -276,6 +275,20 @@ def commands_side_by_side(env: dict[str, str], runs: int, tmp: Path, app: Path, 
           f"goal 1 {'met by every command' if not missed else 'missed by: ' + ', '.join(missed)}")
 
 
+#: each install's environment, its book among it (:func:`booked`)
+ENV_OF: dict[Path, dict[str, str]] = {}
+
+
+def booked(b: Path, env: dict[str, str]) -> None:
+    """The bundled night entered into ``env``'s book by the install in ``b``: an install reads a
+    book it wrote (an older release may pay for reading a newer book's files)."""
+    setup = [["new-session", "Aki", "Ben", "Chie"]]
+    setup += [["round", "--file", str(f)] for f in sorted((SAMPLES / "night").glob("*.json"))]
+    for args in setup:
+        subprocess.run([str(b / "hachi-score"), *args], env=env, check=True, capture_output=True)
+    ENV_OF[b] = env
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=21)
@@ -288,15 +301,14 @@ def main() -> None:
         env = bench_env(HACHI_SCORE_DB=str(Path(tmp) / "book.json"), COLUMNS="100")
         app = Path(tmp) / "minimal_app.py"
         app.write_text(MINIMAL_APP, encoding="utf-8")
-        setup = [hachi("new-session", "Aki", "Ben", "Chie")]
-        setup += [hachi("round", "--file", str(f)) for f in sorted((SAMPLES / "night").glob("*.json"))]
-        for cmd in setup:
-            subprocess.run(cmd, env=env, check=True, capture_output=True)
+        booked(BIN, env)
+        if args.before:  # the other install's own book, of the same night, written by it
+            booked(args.before, bench_env(HACHI_SCORE_DB=str(Path(tmp) / "before" / "book.json"), COLUMNS="100"))
         if args.lang_only:
             language_side_by_side(env, args.runs, Path(tmp))
             return
         if args.commands:
-            commands_side_by_side(env, args.runs, Path(tmp), app, args.before)
+            commands_side_by_side(args.runs, app, args.before)
             return
         commands = {
             "hachi-score summary": hachi("summary"),
@@ -323,7 +335,7 @@ def main() -> None:
         verdict = "meets" if ratio <= GOAL else "misses"
         print(f"summary / minimal typer app = {ratio:.2f}x (goal ≤ {GOAL}x: {verdict})")
         print()
-        commands_side_by_side(env, args.runs, Path(tmp), app)
+        commands_side_by_side(args.runs, app)
         language_side_by_side(env, args.runs, Path(tmp))
 
 
