@@ -114,10 +114,10 @@ def test_the_help_words_click_s_placeholders_in_japanese(monkeypatch):
     assert "[OPTIONS] COMMAND [ARGS]..." in run("--help").stdout  # English as click says it
 
 
-def test_new_session_s_help_says_three_to_six_players(monkeypatch):
+def test_new_session_s_help_says_three_to_seven_players(monkeypatch):
     monkeypatch.setenv("COLUMNS", "100")
-    assert "3 to 6" in run("new-session", "--help").stdout
-    assert "3〜6人" in run("new-session", "--help", "--lang", "ja").stdout
+    assert "3 to 7" in run("new-session", "--help").stdout  # seven with the 白札 (TRADITIONAL §11.5)
+    assert "3〜7人" in run("new-session", "--help", "--lang", "ja").stdout
 
 
 def test_the_questions_with_a_choice_of_keys_word_them_in_japanese():
