@@ -265,32 +265,44 @@ def atomic_write(path: Path, data: bytes, *, backup: bool = True, durable: bool 
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
     except OSError as e:
         raise cant_write(path, e) from None
-    old: Path | None = None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             if durable:
                 os.fsync(f.fileno())
+        _put_in_place(path, tmp, backup)
+    except BaseException as e:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(e, OSError):
+            raise cant_write(path, e) from None
+        raise
+    if durable:
+        fsync_dir(folder)
+
+
+def _put_in_place(path: Path, tmp: str, backup: bool) -> None:
+    """``tmp`` (written and durable) renamed over ``path``. With ``backup`` the version replaced
+    is given its second name first and becomes ``path.bak`` only after the rename (one
+    generation); a rename that fails takes that second name away again and raises (the caller
+    removes ``tmp``)."""
+    old: Path | None = None
+    try:
         if backup and path.exists():
             old = path.with_name(f".{path.name}.{os.getpid()}.bak.tmp")
             second_name(path, old)
         os.replace(tmp, path)
-    except BaseException as e:
-        for leftover in (tmp, old):
-            if leftover is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(leftover)
-        if isinstance(e, OSError):
-            raise cant_write(path, e) from None
+    except BaseException:
+        if old is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(old)
         raise
     if old is not None:  # the new version is saved already: if this fails, the older .bak stays
         with contextlib.suppress(OSError):
             os.replace(old, backup_path(path))
         with contextlib.suppress(OSError):
             os.unlink(old)  # rename(2) does nothing when both names are links to one file
-    if durable:
-        fsync_dir(folder)
 
 
 #: from this many files at once, :func:`atomic_write_many` makes them durable with one syncfs of
@@ -335,27 +347,15 @@ def atomic_write_many(items: Sequence[tuple[Path, bytes]]) -> None:
                 os.unlink(tmp)
         raise
     for i, (path, tmp) in enumerate(temps):
-        old: Path | None = None
         try:
-            if path.exists():
-                old = path.with_name(f".{path.name}.{os.getpid()}.bak.tmp")
-                second_name(path, old)
-            os.replace(tmp, path)
+            _put_in_place(path, tmp, backup=True)
         except BaseException as e:
             for _path, left in temps[i:]:
                 with contextlib.suppress(OSError):
                     os.unlink(left)
-            if old is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(old)
             if isinstance(e, OSError):
                 raise cant_write(path, e) from None
             raise
-        if old is not None:
-            with contextlib.suppress(OSError):
-                os.replace(old, backup_path(path))
-            with contextlib.suppress(OSError):
-                os.unlink(old)
     for folder in dict.fromkeys(path.parent for path, _ in items):
         fsync_dir(folder)
 
