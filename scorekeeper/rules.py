@@ -13,7 +13,7 @@ Every value is in **kan**; :meth:`Rules.mon` turns one into 文 (``kan × value`
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, TypeVar
 
 from . import catalog, policy
 from .lang import _, quote
@@ -41,18 +41,27 @@ FIELD_MODES = tuple(policy.CHOICES["field"])
 TWO_VOLUNTEERS = tuple(policy.CHOICES["two_volunteers"])
 
 
-#: each 手役 table's values, found by the table's identity (the table kept, so that its id stays
-#: its own): the ledger asks at every round, and hashing a table's rows each time cost more
-_TEYAKU_VALUES: dict[int, tuple[tuple[TeyakuRow, ...], Mapping[str, int]]] = {}
+T = TypeVar("T")
+
+
+def by_identity(kept: dict[int, tuple[Any, T]], value: Any, make: Callable[[], T]) -> T:
+    """``make()`` made once for ``value`` (immutable: a profile, a 手役 table) and ``kept`` by its
+    identity, the value kept beside it so that its id stays its own; at most 64 kept. Hashing a
+    table's rows at every hand or round cost more than the work it saved."""
+    entry = kept.get(id(value))
+    if entry is None or entry[0] is not value:
+        if len(kept) >= 64:
+            kept.clear()
+        entry = kept[id(value)] = (value, make())
+    return entry[1]
+
+
+#: each 手役 table's values (the ledger asks at every round), by :func:`by_identity`
+_TEYAKU_VALUES: dict[int, tuple[Any, Mapping[str, int]]] = {}
 
 
 def _teyaku_values(table: tuple[TeyakuRow, ...]) -> Mapping[str, int]:
-    entry = _TEYAKU_VALUES.get(id(table))
-    if entry is None or entry[0] is not table:
-        if len(_TEYAKU_VALUES) >= 64:
-            _TEYAKU_VALUES.clear()
-        entry = _TEYAKU_VALUES[id(table)] = (table, _frozen({row.name: row.kan for row in table}))
-    return entry[1]
+    return by_identity(_TEYAKU_VALUES, table, lambda: _frozen({row.name: row.kan for row in table}))
 
 
 class _Profile(NamedTuple):
@@ -267,15 +276,11 @@ class Rules(_Profile):
 
         from .files import sha256
 
-        seen = _KEYS.get(id(self))
-        if seen is not None and seen[0] is self:
-            return seen[1]
-        text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
-        key = sha256(text.encode("utf-8")).hexdigest()[:12]
-        if len(_KEYS) >= 64:
-            _KEYS.clear()
-        _KEYS[id(self)] = (self, key)  # a profile is immutable: its key is made once a process
-        return key
+        def made() -> str:
+            text = json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
+            return sha256(text.encode("utf-8")).hexdigest()[:12]
+
+        return by_identity(_KEYS, self, made)  # a profile is immutable: its key is made once a process
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Rules":
@@ -316,8 +321,8 @@ class Rules(_Profile):
 
 #: the profiles read so far (:meth:`Rules.from_dict`), by their stored values' JSON text
 _READ: dict[str, Rules] = {}
-#: the keys made so far (:meth:`Rules.key`), by the profile's id (the profile kept: the id stays its own)
-_KEYS: dict[int, tuple[Rules, str]] = {}
+#: the keys made so far (:meth:`Rules.key`), by :func:`by_identity`
+_KEYS: dict[int, tuple[Any, str]] = {}
 
 
 def check(rules: Rules) -> Rules:

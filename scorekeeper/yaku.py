@@ -14,7 +14,7 @@ from .cards import (
 )
 from . import catalog
 from .lang import L_, Said, quote
-from .rules import SDIN, Rules, TeyakuRow
+from .rules import SDIN, Rules, TeyakuRow, by_identity
 
 
 class Yaku(NamedTuple):
@@ -179,7 +179,7 @@ def teyaku_all(hand: Sequence[Card], rules: Rules = SDIN) -> tuple[str, ...]:
 def tally_teyaku_all(t: int, rules: Rules = SDIN) -> tuple[str, ...]:
     """:func:`teyaku_all` of a hand's tally (a hand within the deck)."""
     table = rules.teyaku_table
-    by_tally = _judgements(table)[2]
+    by_tally = _judgements(table)[1]
     found = by_tally.get(t)
     if found is not None:  # the same hand, judged a moment ago (read, then scored)
         return found
@@ -211,11 +211,10 @@ def shape_key(shape: HandShape) -> tuple[int, ...]:
             _standing_threes(shape))
 
 
-#: what each 手役 table judged: the table, its judgements by shape key, and by hand tally (the last
-#: few hands: a round's hand is judged when it is read and again when it is scored). Found
-#: by the table's identity, the table kept so that its id stays its own: hashing a table's rows at
-#: every hand cost more than judging it.
-_JUDGED: dict[int, tuple[tuple[TeyakuRow, ...], dict[tuple[int, ...], tuple[str, ...]], dict[int, tuple[str, ...]]]] = {}
+#: what each 手役 table judged, by :func:`~scorekeeper.rules.by_identity`: its judgements by shape
+#: key, and by hand tally (the last few hands: a round's hand is judged when it is read and again
+#: when it is scored)
+_JUDGED: dict[int, tuple[Any, tuple[dict[tuple[int, ...], tuple[str, ...]], dict[int, tuple[str, ...]]]]] = {}
 #: a bound on the shapes judged, for a process that judges many house tables
 _BOUND = 8192
 #: the hands kept by tally: a round's hands are judged again a moment after they are read, so a
@@ -223,20 +222,15 @@ _BOUND = 8192
 _HANDS_KEPT = 64
 
 
-def _judgements(table: tuple[TeyakuRow, ...]) -> tuple[Any, dict[tuple[int, ...], tuple[str, ...]], dict[int, tuple[str, ...]]]:
-    """The judgements of ``table`` (:data:`_JUDGED`)."""
-    entry = _JUDGED.get(id(table))
-    if entry is None or entry[0] is not table:
-        if len(_JUDGED) >= 64:
-            _JUDGED.clear()
-        entry = _JUDGED[id(table)] = (table, {}, {})
-    return entry
+def _judgements(table: tuple[TeyakuRow, ...]) -> tuple[dict[tuple[int, ...], tuple[str, ...]], dict[int, tuple[str, ...]]]:
+    """The judgements of ``table`` (:data:`_JUDGED`): by shape key, and by hand tally."""
+    return by_identity(_JUDGED, table, lambda: ({}, {}))
 
 
 def _judged(key: tuple[int, ...], table: tuple[TeyakuRow, ...], hand: HandShape | int) -> tuple[str, ...]:
     """The best 手役 of each group for a shape's key, judged on ``hand`` (a shape, or a hand's
     tally to make one from) the first time the key is seen."""
-    by_key = _judgements(table)[1]
+    by_key = _judgements(table)[0]
     found = by_key.get(key)
     if found is None:
         shape = hand if isinstance(hand, HandShape) else HandShape.of_tally(hand)
