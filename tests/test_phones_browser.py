@@ -796,6 +796,7 @@ def test_a_field_by_its_lights_and_a_sage_round_played_out_ask_what_pays(browser
     pages = {who: phone(browser, f"{base}/t/{app.state.tokens.table}") for who in ("Aki", "Ben", "Chie")}
     ben = pages["Ben"]
     tap(ben, "field-grid", "2k")  # a card that is not a 光: "only these 光" can't be pressed
+    ben.wait_for_selector("#set-field-lights[disabled]")  # drawn in the frame after the tap, not at once
     assert ben.locator("#set-field-lights").is_disabled()
     shot(ben, tmp_path, "14-field-lights-disabled")
     ben.locator("#field-grid button[data-code='2k'].on").first.click()  # tapped again: off
