@@ -1382,20 +1382,17 @@ def _export_book(db: str | None, output: str | None) -> None:
     """`export --all`: every session as `export --json` writes it. A session that can't be read
     writes nothing; one holding a round that no longer scores is written, then named (status 1)."""
     from .night import export_data, session_rules
+    from .rules import stored_values
 
     damaged: dict[str, Any] = {}
-    profiles: dict[str, Any] = {}  # a decade's nights share a profile or two: each is read once
     with _BookErrors():
         book = _open_book(db)
         nights = []
         sids = [row["id"] for row in book.sessions()]
         for sid in sids:
             stored = book.session(sid, kept=False)
-            key = json.dumps(stored.get("profile"), ensure_ascii=False)
-            if key not in profiles:
-                rules = session_rules(stored)
-                profiles[key] = (rules, rules.to_dict())
-            nights.append(export_data(stored, *profiles[key]))
+            rules = session_rules(stored)  # a decade's nights share a profile or two: each read once
+            nights.append(export_data(stored, rules, stored_values(rules)))
         book.digests(sids, damaged)  # replays a night, unless its digest vouches for these bytes
     bad = [str(damaged[sid]) for sid in sids if sid in damaged]
     text = json.dumps({"sessions": nights}, ensure_ascii=False, separators=(",", ":")) + "\n"

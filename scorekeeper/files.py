@@ -260,9 +260,7 @@ def atomic_write(path: Path, data: bytes, *, backup: bool = True, durable: bool 
     folder = path.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        import tempfile  # only when writing: a command that reads starts quicker
-
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=folder)
+        fd, tmp = _temp_beside(path)
     except OSError as e:
         raise cant_write(path, e) from None
     try:
@@ -280,6 +278,14 @@ def atomic_write(path: Path, data: bytes, *, backup: bool = True, durable: bool 
         raise
     if durable:
         fsync_dir(folder)
+
+
+def _temp_beside(path: Path) -> tuple[int, str]:
+    """A new temp file in ``path``'s folder, open for writing, named with this writer's pid as
+    :func:`sweep_temps` knows a writer's temp files."""
+    import tempfile  # only when writing: a command that reads starts quicker
+
+    return tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
 
 
 def _put_in_place(path: Path, tmp: str, backup: bool) -> None:
@@ -322,8 +328,6 @@ def atomic_write_many(items: Sequence[tuple[Path, bytes]]) -> None:
         for path, data in items:
             atomic_write(path, data)
         return
-    import tempfile  # only when writing: a command that reads starts quicker
-
     for path, _data in items:
         refuse_read_only(path)
     temps: list[tuple[Path, str]] = []
@@ -331,7 +335,7 @@ def atomic_write_many(items: Sequence[tuple[Path, bytes]]) -> None:
         for path, data in items:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
+                fd, tmp = _temp_beside(path)
                 temps.append((path, tmp))
                 with os.fdopen(fd, "wb") as f:
                     f.write(data)

@@ -323,6 +323,14 @@ class Rules(_Profile):
 _READ: dict[str, Rules] = {}
 #: the keys made so far (:meth:`Rules.key`), by :func:`by_identity`
 _KEYS: dict[int, tuple[Any, str]] = {}
+#: the values written so far (:func:`stored_values`), by :func:`by_identity`
+_VALUES: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def stored_values(rules: Rules) -> dict[str, Any]:
+    """``rules.to_dict()`` made once a process for each profile and shared (a decade's nights,
+    imported or exported, share a profile or two): read it, never change it."""
+    return by_identity(_VALUES, rules, rules.to_dict)
 
 
 def check(rules: Rules) -> Rules:

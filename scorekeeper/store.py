@@ -262,6 +262,8 @@ class Book:
         holds all the other's rounds: CONTRACT §5), or one taken by this import already, is skipped:
         its place in the list says why (:class:`~scorekeeper.errors.AlreadyHeld`); every other one
         gets its session's id. The last one imported becomes current."""
+        from .rules import stored_values
+
         out: list[str | AlreadyHeld] = []
         with self.locked():
             held = self.index.nights(self.session)
@@ -271,9 +273,7 @@ class Book:
             for i, data in enumerate(nights, 1):
                 rules = data["rules"]
                 records = [{"round": dict(r), "rules": rules.name} for r in data["rounds"]]
-                if taken.values.get(id(rules), (None,))[0] is not rules:  # each profile's values made once
-                    taken.values[id(rules)] = (rules, rules.to_dict())
-                header = {"players": data["players"], "profile": taken.values[id(rules)][1]}
+                header = {"players": data["players"], "profile": stored_values(rules)}
                 key = digests.night_key(header, records)
                 scored = data.get("scored")  # the rounds read_export scored: not scored again
                 results = scored[1] if isinstance(scored, tuple) and scored[0] is data["rounds"] else None
@@ -320,7 +320,7 @@ class Book:
         """A new session; ``taken``: an import's names and numbers so far, whose index rows it
         keeps to be added at once (else the row is added here, and the session made current);
         ``scored``: ``records`` as their reader scored them, and their night key."""
-        from .rules import SDIN
+        from .rules import SDIN, stored_values
 
         rules = rules or SDIN
         players, dealer, name, rate = schema.check_new_session(players, name=name, dealer=dealer, planned=planned,
@@ -342,8 +342,7 @@ class Book:
             sid = f"s{number}"
             header = {"id": sid, "name": name, "players": players, "dealer": dealer, "planned_rounds": planned,
                       "rate": rate, "created": created or _now(),
-                      "profile": taken.values[id(rules)][1] if taken is not None and id(rules) in taken.values
-                      else rules.to_dict()}
+                      "profile": stored_values(rules) if taken is not None else rules.to_dict()}
             sdb = self.tables.db(self.session_path(sid), schema.check_session)
             sdb.table("meta").insert(Document({"schema": schema.SCHEMA}, doc_id=1))
             sdb.table("session").insert(Document(header, doc_id=1))
@@ -423,7 +422,7 @@ class _Taken:
     plain class: a dataclass costs every command ~0.7 ms of start-up to make, and this is only
     `import`'s."""
 
-    __slots__ = ("names", "last", "rows", "made", "values")
+    __slots__ = ("names", "last", "rows", "made")
 
     def __init__(self, names: set[str], last: int, rows: list[dict[str, Any]],
                  made: dict[str, dict[str, Any]]) -> None:
@@ -432,9 +431,6 @@ class _Taken:
         self.rows = rows
         #: the sessions made so far, by id: header and rounds, as :meth:`Book.session` gives them
         self.made = made
-        #: each profile's values (:meth:`~scorekeeper.rules.Rules.to_dict`), by the profile's id (the
-        #: profile kept with them), shared by the headers of the nights it scores: read, never changed
-        self.values: dict[int, tuple[Any, dict[str, Any]]] = {}
 
 
 def _now() -> str:
