@@ -445,12 +445,13 @@ function connect() {
     for (const k of part.drop) delete state[k];
     got(state);
   });
-  es.addEventListener("bye", () => { live.dataset.stream = "off"; es.close(); setLive(); setTimeout(connect, 3000); });
+  const streamEnded = (again) => () => { live.dataset.stream = "off"; es.close(); setLive(); if (again) setTimeout(connect, 3000); };
+  es.addEventListener("bye", streamEnded(true));
   // closed for a newer page of this phone's (each phone holds a few streams): not opened again
-  es.addEventListener("replaced", () => { live.dataset.stream = "off"; es.close(); setLive(); });
+  es.addEventListener("replaced", streamEnded(false));
   // crowded out by a table's phone, or a page that came before this one: asked for again soon (a
   // 429 then says the server is full)
-  es.addEventListener("crowded", () => { live.dataset.stream = "off"; es.close(); setLive(); setTimeout(connect, 3000); });
+  es.addEventListener("crowded", streamEnded(true));
   es.onopen = () => { live.dataset.stream = "on"; offline = false; crowded = ""; setLive(); flush(); };
   es.onerror = () => { live.dataset.stream = "off"; setLive(); ask(); if (es.readyState === EventSource.CLOSED) refusedWhy(); };
 }
