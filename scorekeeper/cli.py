@@ -613,7 +613,9 @@ def _print_summary(session: dict[str, Any], results: list[Any], as_json: bool, s
     out = console()
     out.print(summary_view(session, results, show_all=show_all))
     if ended:
-        out.print(_("The night was ended on a phone: a phone's \"reopen the night\", or a round saved, plays on."))
+        from .layout import Prose
+
+        out.print(Prose(_("The night was ended on a phone: a phone's \"reopen the night\", or a round saved, plays on.")))
 
 
 @app.command("new-session")
@@ -953,7 +955,7 @@ def _enter_round(session: str | None, db: str | None, as_json: bool, resume: boo
 
     out.print(Prose(night.header(), "bold", night.players))
     if night.ended:
-        out.print(_("The night was ended on a phone: saving this round reopens it."), style="yellow")
+        out.print(Prose(_("The night was ended on a phone: saving this round reopens it."), "yellow"))
     entry = _entry(_draft_form(rd, out), as_json, resume=answers)
     added = _save_entry(entry, rd, db, rd.save, lambda e: _taken(e, db, night.sid, out), kept)
     if not added.saved:
